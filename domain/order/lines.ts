@@ -1,0 +1,152 @@
+import { ACCOUNTING_STATUS, CHALLENGE_TYPE, ORDER_LINE_STATUS, TOKEN_TYPE, named } from '../../shared/enums';
+import type { CustomerToken, OrderLine } from '../../shared/schemas/order';
+import type { ProblemError } from '../../shared/schemas/problem';
+import type { Product } from '../../shared/schemas/reference';
+import type { CustomerTokenInput, OrderLineInput, PatchOrderLineInput } from '../../shared/schemas/requests';
+import { lineAmounts } from '../rules/amounts';
+import { addDays, startTooLate } from '../rules/dates';
+import { stamp, type OpContext } from './context';
+
+export const START_TOO_LATE = 'the product start date may be at most 60 days in the future';
+export const BAD_COMBINATION = 'the combination of product and token type is not valid';
+
+/** The 400 checks of CONTRACT 3.3 for one line; `at` is the line's JSON Pointer in the request. */
+export function checkLine(
+  line: { productId?: number; validFrom?: string | null; customerTokens?: CustomerTokenInput[] | null },
+  productId: number,
+  at: string,
+  ctx: OpContext,
+): ProblemError[] {
+  const errors: ProblemError[] = [];
+  const product = ctx.catalog.products.get(productId);
+  if (!product) {
+    return [{ detail: `there is no product ${productId}`, pointer: `${at}/productId`, productId }];
+  }
+  if (line.validFrom && startTooLate(line.validFrom, ctx.now)) {
+    errors.push({ detail: START_TOO_LATE, pointer: `${at}/validFrom`, productId });
+  }
+  (line.customerTokens ?? []).forEach((token, i) => {
+    const tokenAt = `${at}/customerTokens/${i}`;
+    if (!product.tokenTypeIds.includes(token.tokenTypeId)) {
+      errors.push({ detail: BAD_COMBINATION, pointer: `${tokenAt}/tokenTypeId`, productId });
+    }
+    if (token.transitTokenId == null) return;
+    const known = ctx.catalog.tokens.get(token.transitTokenId);
+    const transitTokenId = token.transitTokenId;
+    if (!known) {
+      errors.push({ detail: `there is no transit token ${transitTokenId}`, pointer: `${tokenAt}/transitTokenId`, transitTokenId });
+    } else if (known.tokenTypeId !== token.tokenTypeId) {
+      errors.push({
+        detail: `transit token ${transitTokenId} is of type ${named(TOKEN_TYPE, known.tokenTypeId)}, not ${named(TOKEN_TYPE, token.tokenTypeId)}`,
+        pointer: `${tokenAt}/tokenTypeId`,
+        transitTokenId,
+        productId,
+      });
+    }
+  });
+  return errors;
+}
+
+/** When a line products' tokens are kept but its product changes, the kept tokens must still fit. */
+export function checkKeptTokens(tokens: CustomerToken[], productId: number, at: string, ctx: OpContext): ProblemError[] {
+  const product = ctx.catalog.products.get(productId);
+  if (!product) return [];
+  return tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => !product.tokenTypeIds.includes(t.tokenType.tokenTypeId))
+    .map(({ i }) => ({ detail: BAD_COMBINATION, pointer: `${at}/customerTokens/${i}/tokenTypeId`, productId }));
+}
+
+export function toCustomerToken(input: CustomerTokenInput, ctx: OpContext): CustomerToken {
+  const pad = input.personalAccountData;
+  return {
+    customerTokenId: ctx.newId(),
+    tokenType: { tokenTypeId: input.tokenTypeId, name: named(TOKEN_TYPE, input.tokenTypeId) },
+    transitTokenId: input.transitTokenId ?? null,
+    serviceReferenceId: input.serviceReferenceId ?? null,
+    amount: input.amount ?? null,
+    passNumber: input.passNumber ?? null,
+    verificationCode: input.verificationCode ?? null,
+    personalAccountData: pad
+      ? {
+          personalAccountDataId: ctx.newId(),
+          name: pad.name ?? null,
+          birthdate: pad.birthdate ?? null,
+          photo: pad.photo ?? null,
+          challengeType: pad.challengeTypeId
+            ? { challengeTypeId: pad.challengeTypeId, name: named(CHALLENGE_TYPE, pad.challengeTypeId) }
+            : null,
+          oneTimePassword: pad.oneTimePassword ?? null,
+        }
+      : null,
+    transitToken: null,
+  };
+}
+
+/** The product data a line takes on (interface.md 4.5): name, description, terms, tax, amounts. */
+function productPart(product: Product, quantity: number, validFrom: string | null, validUntil: string | null | undefined, ctx: OpContext) {
+  return {
+    productId: product.productId,
+    productName: product.productName,
+    productDescription: product.productDescription,
+    fikoArticleNumber: product.fikoArticleNumber,
+    taxCode: product.taxCode,
+    taxPercentage: product.taxPercentage,
+    ...lineAmounts(product, quantity, ctx.catalog.isLeaf(product.productId)),
+    quantity,
+    orderLineTerms: product.termsUrls.map((termsUrl) => ({ orderLineTermsId: ctx.newId(), termsUrl })),
+    validFrom,
+    validUntil:
+      validUntil ?? (validFrom && product.validityDays ? addDays(validFrom, product.validityDays) : null),
+  };
+}
+
+/** A new pending line; remarks are filled in by `settle`. The product must exist (checked first). */
+export function newLine(input: OrderLineInput & { createdOn?: string | null }, ctx: OpContext): OrderLine {
+  const product = ctx.catalog.products.get(input.productId)!;
+  const createdOn = input.createdOn ?? stamp(ctx);
+  return {
+    orderLineId: ctx.newId(),
+    externalOrderLineId: input.externalOrderLineId ?? null,
+    ...productPart(product, input.quantity, input.validFrom ?? null, input.validUntil, ctx),
+    vouchers: input.vouchers,
+    createdOn,
+    lastUpdatedOn: stamp(ctx),
+    orderLineStatus: { orderLineStatusId: ORDER_LINE_STATUS.pending, name: 'pending' },
+    customerTokens: input.customerTokens ? input.customerTokens.map((t) => toCustomerToken(t, ctx)) : null,
+    orderAccountingStatuses: [
+      {
+        orderAccountingStatusId: ctx.newId(),
+        accountingStatus: { accountingStatusId: 1, name: named(ACCOUNTING_STATUS, 1) },
+        createdOn,
+        description: 'Order line created',
+      },
+    ],
+    validationResult: null,
+    additionalRemarks: [],
+    validationErrors: [],
+  };
+}
+
+/**
+ * A line changed by PATCH /orderlines: present fields replace. A new product or start date
+ * without a new `validUntil` derives `validUntil` again (README, "Order rules").
+ */
+export function patchedLine(line: OrderLine, patch: PatchOrderLineInput, ctx: OpContext): OrderLine {
+  const product = ctx.catalog.products.get(patch.productId ?? line.productId)!;
+  const validFrom = patch.validFrom !== undefined ? patch.validFrom : line.validFrom;
+  const derivesAgain = patch.productId !== undefined || patch.validFrom !== undefined;
+  const validUntil = patch.validUntil !== undefined ? patch.validUntil : derivesAgain ? undefined : line.validUntil;
+  const part = productPart(product, patch.quantity ?? line.quantity, validFrom ?? null, validUntil, ctx);
+  return {
+    ...line,
+    ...part,
+    orderLineTerms: patch.productId !== undefined ? part.orderLineTerms : line.orderLineTerms,
+    vouchers: patch.vouchers ?? line.vouchers,
+    customerTokens:
+      patch.customerTokens !== undefined
+        ? patch.customerTokens && patch.customerTokens.map((t) => toCustomerToken(t, ctx))
+        : line.customerTokens,
+    lastUpdatedOn: stamp(ctx),
+  };
+}

@@ -1,0 +1,192 @@
+import { ORDER_STATUS } from '../../shared/enums';
+import type { Order, TouchPoint } from '../../shared/schemas/order';
+import type { ProblemError } from '../../shared/schemas/problem';
+import type {
+  AddOrderLineInput,
+  CreateOrderInput,
+  CustomerInput,
+  PatchOrderInput,
+  PatchOrderLineInput,
+} from '../../shared/schemas/requests';
+import { ADDRESS_TYPE, named } from '../../shared/enums';
+import { invalid, notFound, ok, type Result } from '../result';
+import { MAY, canMove } from '../rules/statuses';
+import { stamp, type OpContext } from './context';
+import { checkKeptTokens, checkLine, newLine, patchedLine } from './lines';
+import { currentStatus, settle, withStatus, type OrderRecord } from './settle';
+
+export interface Origin {
+  touchPoint: TouchPoint;
+  /** From a customer JWT, when the request carries one. */
+  customerProfileId: number | null;
+  orderNumber: string;
+}
+
+const statusError = (order: Order, detail: string): ProblemError => ({
+  detail,
+  pointer: '/order_OrderStatuses/0/orderStatus/orderStatusId',
+  orderStatusId: ORDER_STATUS[currentStatus(order)],
+});
+
+function languageError(languageId: number, ctx: OpContext): ProblemError[] {
+  return ctx.catalog.languages.has(languageId)
+    ? []
+    : [{ detail: `there is no language ${languageId}`, pointer: '/languageId' }];
+}
+
+function deviceOf(externalDeviceId: string | null | undefined, ctx: OpContext) {
+  return externalDeviceId ? { externalDeviceId, alias: ctx.catalog.deviceAlias(externalDeviceId) } : null;
+}
+
+export function createOrder(input: CreateOrderInput, origin: Origin, ctx: OpContext): Result<OrderRecord> {
+  const errors = [
+    ...languageError(input.languageId, ctx),
+    ...input.orderLines.flatMap((line, i) => checkLine(line, line.productId, `/orderLines/${i}`, ctx)),
+  ];
+  if (errors.length > 0) return invalid(errors);
+  const createdOn = input.createdOn ?? stamp(ctx);
+  const base: Order = {
+    orderId: ctx.newId(),
+    externalOrderId: input.externalOrderId ?? null,
+    orderNumber: origin.orderNumber,
+    customerProfileId: origin.customerProfileId ?? 0,
+    validContents: null,
+    device: deviceOf(input.externalDeviceId, ctx),
+    vouchers: [],
+    totalAmount: 0,
+    touchPoint: origin.touchPoint,
+    language: ctx.catalog.languages.get(input.languageId)!,
+    createdOn,
+    lastUpdatedOn: createdOn,
+    order_OrderStatuses: [],
+    orderLines: input.orderLines.map((line) => newLine({ ...line, createdOn }, ctx)),
+    payments: [],
+    orderCustomer: null,
+  };
+  const order = withStatus(base, 'concept', 'Order created', ctx);
+  order.order_OrderStatuses[0]!.createdOn = createdOn;
+  const record: OrderRecord = {
+    order,
+    touchpointId: origin.touchPoint.salesTouchpointId,
+    customerFixed: origin.customerProfileId !== null,
+    version: 0,
+  };
+  return ok(settle(record, order, ctx));
+}
+
+export function patchOrder(record: OrderRecord, input: PatchOrderInput, ctx: OpContext): Result<OrderRecord> {
+  const { order } = record;
+  const errors = [
+    ...(input.languageId !== undefined ? languageError(input.languageId, ctx) : []),
+    ...(MAY.changeOrder(currentStatus(order))
+      ? []
+      : [statusError(order, `the order cannot be changed: its status is ${currentStatus(order)}`)]),
+  ];
+  if (errors.length > 0) return invalid(errors);
+  return ok(
+    settle(record, {
+      ...order,
+      language: input.languageId !== undefined ? ctx.catalog.languages.get(input.languageId)! : order.language,
+      device: input.externalDeviceId !== undefined ? deviceOf(input.externalDeviceId, ctx) : order.device,
+    }, ctx),
+  );
+}
+
+function linesLocked(order: Order): ProblemError[] {
+  const status = currentStatus(order);
+  return MAY.changeLines(status)
+    ? []
+    : [statusError(order, `the order lines can only change while the order is concept; its status is ${status}`)];
+}
+
+export function addLine(record: OrderRecord, input: AddOrderLineInput, ctx: OpContext): Result<OrderRecord> {
+  const errors = [...linesLocked(record.order), ...checkLine(input, input.productId, '', ctx)];
+  if (errors.length > 0) return invalid(errors);
+  const order = { ...record.order, orderLines: [...record.order.orderLines, newLine(input, ctx)] };
+  return ok(settle(record, order, ctx));
+}
+
+export function patchLine(
+  record: OrderRecord,
+  orderLineId: string,
+  patch: PatchOrderLineInput,
+  ctx: OpContext,
+): Result<OrderRecord> {
+  const line = record.order.orderLines.find((l) => l.orderLineId === orderLineId);
+  if (!line) return notFound(`there is no order line ${orderLineId}`);
+  const productId = patch.productId ?? line.productId;
+  const errors = [...linesLocked(record.order), ...checkLine(patch, productId, '', ctx)];
+  if (patch.customerTokens === undefined && patch.productId !== undefined) {
+    errors.push(...checkKeptTokens(line.customerTokens ?? [], productId, '', ctx));
+  }
+  if (patch.validFrom === undefined && patch.validUntil && line.validFrom && patch.validUntil < line.validFrom) {
+    errors.push({ detail: 'validUntil may not be before validFrom', pointer: '/validUntil' });
+  }
+  if (errors.length > 0) {
+    const startOnly = errors.every((e) => e.pointer === '/validFrom');
+    return startOnly ? invalid(errors, 'The start date of the product is not allowed') : invalid(errors);
+  }
+  const orderLines = record.order.orderLines.map((l) => (l === line ? patchedLine(l, patch, ctx) : l));
+  return ok(settle(record, { ...record.order, orderLines }, ctx));
+}
+
+export function removeLine(record: OrderRecord, orderLineId: string, ctx: OpContext): Result<OrderRecord> {
+  if (!record.order.orderLines.some((l) => l.orderLineId === orderLineId)) {
+    return notFound(`there is no order line ${orderLineId}`);
+  }
+  const errors = linesLocked(record.order);
+  if (errors.length > 0) return invalid(errors);
+  const orderLines = record.order.orderLines.filter((l) => l.orderLineId !== orderLineId);
+  return ok(settle(record, { ...record.order, orderLines }, ctx));
+}
+
+export function setCustomer(record: OrderRecord, input: CustomerInput, ctx: OpContext): Result<OrderRecord> {
+  const { order } = record;
+  if (!MAY.changeOrder(currentStatus(order))) {
+    return invalid([statusError(order, `the customer cannot be changed: the order's status is ${currentStatus(order)}`)]);
+  }
+  const orderCustomer = {
+    orderCustomerId: order.orderCustomer?.orderCustomerId ?? ctx.newId(),
+    birthname: input.birthname,
+    surname: input.surname,
+    prefix: input.prefix,
+    emailAddress: input.emailAddress,
+    dateOfBirth: input.dateOfBirth,
+    orderCustomerAddresses: input.orderCustomerAddresses.map(({ addressTypeId, ...address }) => ({
+      orderCustomerAddressId: ctx.newId(),
+      addressType: { addressTypeId, name: named(ADDRESS_TYPE, addressTypeId) },
+      ...address,
+    })),
+  };
+  return ok(settle(record, { ...order, orderCustomer }, ctx));
+}
+
+/** A paid order is delivered: it and its lines become delivered (CONTRACT 4). */
+export function deliver(record: OrderRecord, ctx: OpContext): Result<OrderRecord> {
+  const { order } = record;
+  if (!canMove(currentStatus(order), 'delivered')) {
+    return invalid([statusError(order, `only a paid order can be delivered; its status is ${currentStatus(order)}`)]);
+  }
+  const orderLines = order.orderLines.map((line) => ({
+    ...line,
+    orderLineStatus: { orderLineStatusId: 4, name: 'delivered' },
+    lastUpdatedOn: stamp(ctx),
+  }));
+  return ok(settle(record, withStatus({ ...order, orderLines }, 'delivered', 'Order delivered', ctx), ctx));
+}
+
+export function cancel(record: OrderRecord, ctx: OpContext): Result<OrderRecord> {
+  const { order } = record;
+  if (!canMove(currentStatus(order), 'cancelled')) {
+    return invalid([statusError(order, `the order cannot be cancelled: its status is ${currentStatus(order)}`)]);
+  }
+  return ok(settle(record, withStatus(order, 'cancelled', 'Order cancelled', ctx), ctx));
+}
+
+/** DELETE /orders: refused for pendingPayment, paid and delivered (CONTRACT 3.3). */
+export function checkDeletable(record: OrderRecord): Result<true> {
+  const status = currentStatus(record.order);
+  if (MAY.delete(status)) return ok(true);
+  return invalid([statusError(record.order, `the order cannot be deleted: its status is ${status}`)],
+    'The order cannot be deleted', `The order's status is ${status}.`);
+}

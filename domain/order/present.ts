@@ -1,0 +1,52 @@
+import { TOKEN_STATUS, TOKEN_TYPE, named } from '../../shared/enums';
+import type { NestedTransitToken, Order } from '../../shared/schemas/order';
+import type { FixtureTransitToken } from '../../shared/schemas/reference';
+import type { Catalog } from '../catalog';
+import { toUtc } from '../../shared/schemas/primitives';
+import { MAY } from '../rules/statuses';
+import { currentStatus } from './settle';
+
+export function nestedToken(t: FixtureTransitToken): NestedTransitToken {
+  return {
+    customerProfileId: t.customerProfileId,
+    transitTokenId: t.transitTokenId,
+    xTat: t.xTat,
+    tokenType: { tokenTypeId: t.tokenTypeId, name: named(TOKEN_TYPE, t.tokenTypeId) },
+    alias: t.alias,
+    tokenStatus: { tokenStatusId: t.tokenStatusId, name: named(TOKEN_STATUS, t.tokenStatusId) },
+    expirationDate: toUtc(t.expirationDate).slice(0, 10),
+    replacedByTokenId: t.replacedByTokenId,
+    autoReloadRegistration: t.autoReloadRegistration ?? null,
+    ePurse: t.ePurse ?? null,
+    personalAccountData: t.personalAccountData ?? null,
+    gboAgeProfile: t.gboAgeProfile ?? null,
+  };
+}
+
+/** Whether the answer needs the reference data: only orders with registered tokens do. */
+export function needsPresenting(order: Order): boolean {
+  return (
+    MAY.showTransitToken(currentStatus(order)) &&
+    order.orderLines.some((l) => l.customerTokens?.some((t) => t.transitTokenId !== null))
+  );
+}
+
+/**
+ * The order as answered: a registered token's nested transitToken is its current
+ * reference record while the order is open, and null once paid, delivered or cancelled
+ * (CONTRACT 3.1).
+ */
+export function present(order: Order, catalog: Catalog): Order {
+  if (!needsPresenting(order)) return order;
+  return {
+    ...order,
+    orderLines: order.orderLines.map((line) => ({
+      ...line,
+      customerTokens:
+        line.customerTokens?.map((token) => {
+          const known = token.transitTokenId !== null ? catalog.tokens.get(token.transitTokenId) : undefined;
+          return { ...token, transitToken: known ? nestedToken(known) : null };
+        }) ?? null,
+    })),
+  };
+}

@@ -1,0 +1,80 @@
+import { ORDER_STATUS, type OrderStatusName } from '../../shared/enums';
+import type { Order } from '../../shared/schemas/order';
+import { orderTotal } from '../rules/amounts';
+import { judgeLine } from '../rules/lineRules';
+import { statusName } from '../rules/statuses';
+import { stamp, type OpContext } from './context';
+
+/** An order as stored: the answer's form plus what the service needs to keep about it. */
+export interface OrderRecord {
+  order: Order;
+  touchpointId: number;
+  /** customerProfileId came from a customer JWT and is not derived from tokens. */
+  customerFixed: boolean;
+  /** Optimistic concurrency: bumped by every write. */
+  version: number;
+}
+
+export const currentStatus = (order: Order): OrderStatusName =>
+  statusName(order.order_OrderStatuses[0]!.orderStatus.orderStatusId);
+
+export function withStatus(order: Order, status: OrderStatusName, description: string, ctx: OpContext): Order {
+  return {
+    ...order,
+    order_OrderStatuses: [
+      {
+        order_orderStatusId: ctx.newId(),
+        orderStatus: { orderStatusId: ORDER_STATUS[status], name: status },
+        createdOn: stamp(ctx),
+        description,
+      },
+      ...order.order_OrderStatuses,
+    ],
+  };
+}
+
+/**
+ * Recomputes everything derived (CONTRACT 3.1/3.2) after a change: the customer, each
+ * line's remarks, errors and result, the total, validContents and lastUpdatedOn.
+ */
+export function settle(record: OrderRecord, order: Order, ctx: OpContext): OrderRecord {
+  const customerProfileId = customerOf(record, order, ctx);
+  const hasMandatePayment = order.payments.some(
+    (p) => p.mandateInput !== null && ['PENDING', 'SETTLED'].includes(p.paymentStatuses[0]?.statusCode ?? ''),
+  );
+  const facts = { catalog: ctx.catalog, now: ctx.now, customerProfileId, hasMandatePayment };
+  const orderLines = order.orderLines.map((line) => {
+    const product = ctx.catalog.products.get(line.productId);
+    // A product dropped from the catalogue by a reload keeps the line as it was judged.
+    if (!product) return line;
+    const verdict = judgeLine(line, product, facts);
+    return {
+      ...line,
+      additionalRemarks: verdict.remarks,
+      validationErrors: verdict.errors,
+      validationResult: verdict.validationResult,
+    };
+  });
+  return {
+    ...record,
+    order: {
+      ...order,
+      customerProfileId,
+      orderLines,
+      totalAmount: orderTotal(orderLines),
+      validContents: orderLines.length > 0 && orderLines.every((l) => l.validationResult === 'valid'),
+      lastUpdatedOn: stamp(ctx),
+    },
+  };
+}
+
+function customerOf(record: OrderRecord, order: Order, ctx: OpContext): number {
+  if (record.customerFixed || currentStatus(order) !== 'concept') return order.customerProfileId;
+  for (const line of order.orderLines) {
+    for (const token of line.customerTokens ?? []) {
+      const known = token.transitTokenId !== null ? ctx.catalog.tokens.get(token.transitTokenId) : undefined;
+      if (known) return known.customerProfileId;
+    }
+  }
+  return 0;
+}

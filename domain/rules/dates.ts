@@ -1,0 +1,25 @@
+import { MAX_START_DAYS_AHEAD } from '../../shared/enums';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole years between a YYYY-MM-DD birthdate and a moment, on the UTC calendar. */
+export function ageOn(birthdate: string, on: Date): number {
+  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
+  const years = on.getUTCFullYear() - y;
+  const beforeBirthday =
+    on.getUTCMonth() + 1 < m || (on.getUTCMonth() + 1 === m && on.getUTCDate() < d);
+  return beforeBirthday ? years - 1 : years;
+}
+
+export function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(iso) + days * DAY_MS).toISOString();
+}
+
+/** The latest start date a product may have (interface.md 8): 60 days after now. */
+export function latestStart(now: Date): Date {
+  return new Date(now.getTime() + MAX_START_DAYS_AHEAD * DAY_MS);
+}
+
+export function startTooLate(validFrom: string, now: Date): boolean {
+  return Date.parse(validFrom) > latestStart(now).getTime();
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { Order } from '../shared/schemas/order';
+import type {
+  AddOrderLineInput,
+  CreateOrderInput,
+  CustomerInput,
+  OrderListQuery,
+  PatchOrderInput,
+  PatchOrderLineInput,
+  PaymentInput,
+  PaymentStatusInput,
+} from '../shared/schemas/requests';
+import type { Catalog } from './catalog';
+import type { OpContext } from './order/context';
+import * as ops from './order/operations';
+import { addPayment, changePaymentStatus } from './order/payments';
+import { present } from './order/present';
+import type { OrderRecord } from './order/settle';
+import { notFound, ok, refuse, type Result } from './result';
+import type { OrderFilter, OrderStore, Page, PageAfter } from './store/types';
+
+/** Who asks: the sales channel's touchpoint and, for a web shop, the logged-in customer. */
+export interface Caller {
+  touchpointId: number;
+  /** From a customer JWT: the caller sees only this customer's orders. */
+  customerProfileId: number | null;
+}
+
+export interface ServiceOptions {
+  store: OrderStore;
+  catalog: () => Catalog;
+  clock?: () => Date;
+  newId?: () => string;
+  orderNumber?: (sequence: number) => string;
+}
+
+type Change = (record: OrderRecord, ctx: OpContext) => Result<OrderRecord>;
+
+const MAX_RETRIES = 5;
+
+/**
+ * The order operations over a store: what the central's HTTP routes and the counter's IPC
+ * handlers both call. It loads an order, lets a pure operation make the next version, and
+ * writes it if nobody wrote in between (else tries again).
+ */
+export class OrderService {
+  private readonly store: OrderStore;
+  readonly catalog: () => Catalog;
+  private readonly clock: () => Date;
+  private readonly newId: () => string;
+  private readonly orderNumber: (sequence: number) => string;
+
+  constructor(options: ServiceOptions) {
+    this.store = options.store;
+    this.catalog = options.catalog;
+    this.clock = options.clock ?? (() => new Date());
+    this.newId = options.newId ?? randomUUID;
+    this.orderNumber = options.orderNumber ?? ((n) => String(100_000_000 + n));
+  }
+
+  private context(): OpContext {
+    return { catalog: this.catalog(), now: this.clock(), newId: this.newId };
+  }
+
+  private visible(record: OrderRecord | undefined, caller: Caller): record is OrderRecord {
+    return !!record && (caller.customerProfileId === null || record.order.customerProfileId === caller.customerProfileId);
+  }
+
+  private answer(record: OrderRecord): Order {
+    return present(record.order, this.catalog());
+  }
+
+  async create(input: CreateOrderInput, caller: Caller): Promise<Result<Order>> {
+    const ctx = this.context();
+    if (input.externalOrderId) {
+      const existing = await this.store.findByExternalId(caller.touchpointId, input.externalOrderId);
+      if (existing) return this.duplicate(existing);
+    }
+    const touchPoint = ctx.catalog.touchpoints.get(caller.touchpointId)!;
+    const made = ops.createOrder(input, { touchPoint, customerProfileId: caller.customerProfileId, orderNumber: '' }, ctx);
+    if (!made.ok) return made;
+    const outcome = await this.store.insert(made.value, this.orderNumber);
+    if ('duplicateOf' in outcome) return this.duplicate(outcome.duplicateOf);
+    return ok(this.answer(outcome.inserted));
+  }
+
+  private duplicate(orderId: string): Result<never> {
+    return refuse({
+      kind: 'conflict',
+      detail: 'An order with this externalOrderId already exists for this touchpoint.',
+      errors: [{ detail: 'the externalOrderId is already used', pointer: '/externalOrderId', orderId }],
+    });
+  }
+
+  async get(orderId: string, caller: Caller): Promise<Result<Order>> {
+    const record = await this.store.get(orderId);
+    return this.visible(record, caller) ? ok(this.answer(record)) : notFound(`there is no order ${orderId}`);
+  }
+
+  /** Load, change, write-if-unchanged; a lost race is tried again with the newer version. */
+  private async change(orderId: string, caller: Caller, change: Change): Promise<Result<Order>> {
+    for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+      const record = await this.store.get(orderId);
+      if (!this.visible(record, caller)) return notFound(`there is no order ${orderId}`);
+      const next = change(record, this.context());
+      if (!next.ok) return next;
+      const written = { ...next.value, version: record.version + 1 };
+      if (await this.store.update(written, record.version)) return ok(this.answer(written));
+    }
+    return refuse({ kind: 'conflict', detail: 'The order kept changing while this change was made; try again.', errors: [] });
+  }
+
+  private async changePart(kind: 'line' | 'payment', partId: string, caller: Caller, change: Change) {
+    const orderId = await this.store.orderIdOfPart(kind, partId);
+    if (!orderId) return notFound(`there is no ${kind === 'line' ? 'order line' : 'payment'} ${partId}`);
+    const result = await this.change(orderId, caller, change);
+    // An order of another customer hides its parts too.
+    if (!result.ok && result.refusal.kind === 'not-found') return notFound(`there is no ${kind === 'line' ? 'order line' : 'payment'} ${partId}`);
+    return result;
+  }
+
+  patch = (orderId: string, input: PatchOrderInput, caller: Caller) =>
+    this.change(orderId, caller, (r, ctx) => ops.patchOrder(r, input, ctx));
+  addLine = (orderId: string, input: AddOrderLineInput, caller: Caller) =>
+    this.change(orderId, caller, (r, ctx) => ops.addLine(r, input, ctx));
+  patchLine = (orderLineId: string, input: PatchOrderLineInput, caller: Caller) =>
+    this.changePart('line', orderLineId, caller, (r, ctx) => ops.patchLine(r, orderLineId, input, ctx));
+  removeLine = (orderLineId: string, caller: Caller) =>
+    this.changePart('line', orderLineId, caller, (r, ctx) => ops.removeLine(r, orderLineId, ctx));
+  setCustomer = (orderId: string, input: CustomerInput, caller: Caller) =>
+    this.change(orderId, caller, (r, ctx) => ops.setCustomer(r, input, ctx));
+  addPayment = (orderId: string, input: PaymentInput, caller: Caller) =>
+    this.change(orderId, caller, (r, ctx) => {
+      const paid = addPayment(r, input, ctx);
+      return paid.ok ? ok(paid.value.record) : paid;
+    });
+  paymentStatus = (paymentId: string, input: PaymentStatusInput, caller: Caller) =>
+    this.changePart('payment', paymentId, caller, (r, ctx) => changePaymentStatus(r, paymentId, input, ctx));
+  deliver = (orderId: string, caller: Caller) => this.change(orderId, caller, (r, ctx) => ops.deliver(r, ctx));
+  cancel = (orderId: string, caller: Caller) => this.change(orderId, caller, (r, ctx) => ops.cancel(r, ctx));
+
+  async remove(orderId: string, caller: Caller): Promise<Result<true>> {
+    for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+      const record = await this.store.get(orderId);
+      if (!this.visible(record, caller)) return notFound(`there is no order ${orderId}`);
+      const allowed = ops.checkDeletable(record);
+      if (!allowed.ok) return allowed;
+      if (await this.store.remove(orderId, record.version)) return ok(true);
+    }
+    return refuse({ kind: 'conflict', detail: 'The order kept changing while it was being deleted; try again.', errors: [] });
+  }
+
+  async list(query: OrderListQuery, caller: Caller, after: PageAfter | null): Promise<Page> {
+    const { limit = 100, cursor: _cursor, xTat, ...filters } = query;
+    const filter: OrderFilter = { ...filters };
+    if (caller.customerProfileId !== null) filter.customerProfileId = caller.customerProfileId;
+    if (xTat !== undefined) {
+      const wanted = xTat.toLowerCase();
+      filter.transitTokenIds = this.catalog()
+        .data.transitTokens.filter((t) => t.xTat.toLowerCase() === wanted)
+        .map((t) => t.transitTokenId);
+    }
+    const page = await this.store.list(filter, limit, after);
+    const catalog = this.catalog();
+    return { ...page, orders: page.orders.map((o) => present(o, catalog)) };
+  }
+}

@@ -1,0 +1,152 @@
+import type { Database } from 'better-sqlite3';
+import type { Order } from '../../shared/schemas/order';
+import type { OrderRecord } from '../order/settle';
+import { stmt } from './statements';
+import type { OrderFilter, Page, PageAfter } from './types';
+
+/** Query functions over the orders tables; each takes the database first. */
+
+interface OrderRow {
+  order_id: string;
+  touchpoint_id: number;
+  customer_fixed: number;
+  version: number;
+  doc: string;
+}
+
+const toRecord = (row: OrderRow): OrderRecord => ({
+  order: JSON.parse(row.doc) as Order,
+  touchpointId: row.touchpoint_id,
+  customerFixed: row.customer_fixed === 1,
+  version: row.version,
+});
+
+export function getOrder(db: Database, orderId: string): OrderRecord | undefined {
+  const row = stmt(db, 'SELECT order_id, touchpoint_id, customer_fixed, version, doc FROM orders WHERE order_id = ?').get(orderId) as
+    | OrderRow
+    | undefined;
+  return row && toRecord(row);
+}
+
+export function orderIdOfPart(db: Database, kind: 'line' | 'payment', partId: string): string | undefined {
+  const row = stmt(db, 'SELECT order_id FROM order_parts WHERE part_id = ? AND kind = ?').get(partId, kind) as
+    | { order_id: string }
+    | undefined;
+  return row?.order_id;
+}
+
+export function findByExternalId(db: Database, touchpointId: number, externalOrderId: string): string | undefined {
+  const row = stmt(db, 'SELECT order_id FROM orders WHERE touchpoint_id = ? AND external_order_id = ?').get(
+    touchpointId,
+    externalOrderId,
+  ) as { order_id: string } | undefined;
+  return row?.order_id;
+}
+
+export function nextSequence(db: Database, name: string): number {
+  const row = stmt(db, 'UPDATE sequences SET value = value + 1 WHERE name = ? RETURNING value').get(name) as { value: number };
+  return row.value;
+}
+
+function columns(record: OrderRecord) {
+  const o = record.order;
+  return {
+    order_id: o.orderId,
+    touchpoint_id: record.touchpointId,
+    external_order_id: o.externalOrderId,
+    order_number: o.orderNumber,
+    customer_profile_id: o.customerProfileId,
+    customer_fixed: record.customerFixed ? 1 : 0,
+    status_id: o.order_OrderStatuses[0]!.orderStatus.orderStatusId,
+    created_on: o.createdOn,
+    last_updated_on: o.lastUpdatedOn,
+    version: record.version,
+    doc: JSON.stringify(o),
+  };
+}
+
+/** Rewrites the lookup rows of an order: its lines, payments and registered tokens. */
+function writeParts(db: Database, order: Order): void {
+  stmt(db, 'DELETE FROM order_parts WHERE order_id = ?').run(order.orderId);
+  stmt(db, 'DELETE FROM order_tokens WHERE order_id = ?').run(order.orderId);
+  const part = stmt(db, 'INSERT INTO order_parts (part_id, kind, order_id) VALUES (?, ?, ?)');
+  const token = stmt(db, 'INSERT OR IGNORE INTO order_tokens (transit_token_id, order_id) VALUES (?, ?)');
+  for (const line of order.orderLines) {
+    part.run(line.orderLineId, 'line', order.orderId);
+    for (const t of line.customerTokens ?? []) if (t.transitTokenId !== null) token.run(t.transitTokenId, order.orderId);
+  }
+  for (const p of order.payments) part.run(p.paymentId, 'payment', order.orderId);
+}
+
+export function insertOrder(db: Database, record: OrderRecord): void {
+  stmt(
+    db,
+    `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
+       status_id, created_on, last_updated_on, version, doc)
+     VALUES (@order_id, @touchpoint_id, @external_order_id, @order_number, @customer_profile_id, @customer_fixed,
+       @status_id, @created_on, @last_updated_on, @version, @doc)`,
+  ).run(columns(record));
+  writeParts(db, record.order);
+}
+
+export function updateOrder(db: Database, record: OrderRecord, expectedVersion: number): boolean {
+  const { changes } = stmt(
+    db,
+    `UPDATE orders SET customer_profile_id = @customer_profile_id, status_id = @status_id,
+       last_updated_on = @last_updated_on, version = @version, doc = @doc
+     WHERE order_id = @order_id AND version = @expected`,
+  ).run({ ...columns(record), expected: expectedVersion });
+  if (changes === 0) return false;
+  writeParts(db, record.order);
+  return true;
+}
+
+export function deleteOrder(db: Database, orderId: string, expectedVersion: number): boolean {
+  return stmt(db, 'DELETE FROM orders WHERE order_id = ? AND version = ?').run(orderId, expectedVersion).changes > 0;
+}
+
+/**
+ * One page of GET /orders. With `updatedAfter` the order is (lastUpdatedOn, orderId)
+ * ascending so a client pulling changes never skips rows sharing a time stamp; otherwise
+ * newest createdOn first. One row more than asked tells whether another page follows.
+ */
+export function listOrders(db: Database, filter: OrderFilter, limit: number, after: PageAfter | null): Page {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  const add = (sql: string, ...values: unknown[]) => {
+    where.push(sql);
+    args.push(...values);
+  };
+  if (filter.orderId !== undefined) add('order_id = ?', filter.orderId);
+  if (filter.orderNumber !== undefined) add('order_number = ?', filter.orderNumber);
+  if (filter.externalOrderId !== undefined) add('external_order_id = ?', filter.externalOrderId);
+  if (filter.createdAfter !== undefined) add('created_on >= ?', filter.createdAfter);
+  if (filter.createdBefore !== undefined) add('created_on < ?', filter.createdBefore);
+  if (filter.updatedAfter !== undefined) add('last_updated_on >= ?', filter.updatedAfter);
+  if (filter.updatedBefore !== undefined) add('last_updated_on < ?', filter.updatedBefore);
+  if (filter.orderStatusId !== undefined) {
+    add(`status_id IN (${filter.orderStatusId.map(() => '?').join(',')})`, ...filter.orderStatusId);
+  }
+  if (filter.customerProfileId !== undefined) add('customer_profile_id = ?', filter.customerProfileId);
+  if (filter.touchpointId !== undefined) add('touchpoint_id = ?', filter.touchpointId);
+  if (filter.transitTokenIds !== undefined) {
+    const marks = filter.transitTokenIds.map(() => '?').join(',');
+    add(`order_id IN (SELECT order_id FROM order_tokens WHERE transit_token_id IN (${marks}))`, ...filter.transitTokenIds);
+  }
+  const byUpdate = filter.updatedAfter !== undefined;
+  const key = byUpdate ? 'last_updated_on' : 'created_on';
+  if (after) add(`(${key}, order_id) ${byUpdate ? '>' : '<'} (?, ?)`, after.key, after.orderId);
+  const direction = byUpdate ? 'ASC' : 'DESC';
+  const sql =
+    `SELECT order_id, ${key} AS sort_key, doc FROM orders` +
+    (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
+    ` ORDER BY ${key} ${direction}, order_id ${direction} LIMIT ?`;
+  const rows = stmt(db, sql).all(...args, limit + 1) as { order_id: string; sort_key: string; doc: string }[];
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return {
+    orders: page.map((row) => JSON.parse(row.doc) as Order),
+    next: more && last ? { key: last.sort_key, orderId: last.order_id } : null,
+  };
+}

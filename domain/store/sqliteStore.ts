@@ -1,0 +1,67 @@
+import type { Database } from 'better-sqlite3';
+import type { Fixtures } from '../../shared/schemas/reference';
+import type { OrderRecord } from '../order/settle';
+import { openDatabase } from './database';
+import {
+  deleteOrder,
+  findByExternalId,
+  getOrder,
+  insertOrder,
+  listOrders,
+  nextSequence,
+  orderIdOfPart,
+  updateOrder,
+} from './orders';
+import { stmt } from './statements';
+import type { InsertOutcome, OrderStore } from './types';
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+/** The SQLite backend of the order store (better-sqlite3: synchronous, so each call is its own transaction). */
+export function sqliteOrderStore(db: Database): OrderStore & { db: Database } {
+  return {
+    db,
+    get: async (orderId) => getOrder(db, orderId),
+    orderIdOfPart: async (kind, partId) => orderIdOfPart(db, kind, partId),
+    findByExternalId: async (touchpointId, externalOrderId) => findByExternalId(db, touchpointId, externalOrderId),
+    async insert(record, numberFor): Promise<InsertOutcome> {
+      try {
+        return db.transaction((): InsertOutcome => {
+          const numbered: OrderRecord = {
+            ...record,
+            order: { ...record.order, orderNumber: numberFor(nextSequence(db, 'order_number')) },
+          };
+          insertOrder(db, numbered);
+          return { inserted: numbered };
+        }).immediate();
+      } catch (error) {
+        const external = record.order.externalOrderId;
+        const existing = external !== null && isUniqueViolation(error) ? findByExternalId(db, record.touchpointId, external) : undefined;
+        if (existing) return { duplicateOf: existing };
+        throw error;
+      }
+    },
+    update: async (record, expectedVersion) => db.transaction(() => updateOrder(db, record, expectedVersion)).immediate(),
+    remove: async (orderId, expectedVersion) => deleteOrder(db, orderId, expectedVersion),
+    list: async (filter, limit, after) => listOrders(db, filter, limit, after),
+    async loadReference() {
+      const row = stmt(db, 'SELECT doc FROM reference_data WHERE id = 1').get() as { doc: string } | undefined;
+      return row ? (JSON.parse(row.doc) as Fixtures) : undefined;
+    },
+    async saveReference(fixtures, source, at) {
+      stmt(
+        db,
+        `INSERT INTO reference_data (id, doc, source, loaded_on) VALUES (1, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, source = excluded.source, loaded_on = excluded.loaded_on`,
+      ).run(JSON.stringify(fixtures), source, at);
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+export function openSqliteOrderStore(file: string) {
+  return sqliteOrderStore(openDatabase(file));
+}

@@ -1,0 +1,53 @@
+import type { Order } from '../../shared/schemas/order';
+import type { Fixtures } from '../../shared/schemas/reference';
+import type { OrderRecord } from '../order/settle';
+
+/** The filters of GET /orders (CONTRACT 3.4), already parsed. */
+export interface OrderFilter {
+  orderId?: string;
+  orderNumber?: string;
+  externalOrderId?: string;
+  createdBefore?: string;
+  createdAfter?: string;
+  updatedBefore?: string;
+  updatedAfter?: string;
+  orderStatusId?: number[];
+  customerProfileId?: number;
+  /** Orders with a line whose registered token is one of these (xTat resolved by the caller). */
+  transitTokenIds?: number[];
+  touchpointId?: number;
+}
+
+/** Where a page starts: after the row with this sort key and order id. */
+export interface PageAfter {
+  key: string;
+  orderId: string;
+}
+
+export interface Page {
+  orders: Order[];
+  /** Set when more rows follow: the last row's position. */
+  next: PageAfter | null;
+}
+
+export type InsertOutcome = { inserted: OrderRecord } | { duplicateOf: string };
+
+/**
+ * The order store: what the service needs of a database, and no more, so that another
+ * backend (PostgreSQL for operators with many stores) can stand in. Async for that reason;
+ * every write is one transaction.
+ */
+export interface OrderStore {
+  get(orderId: string): Promise<OrderRecord | undefined>;
+  orderIdOfPart(kind: 'line' | 'payment', partId: string): Promise<string | undefined>;
+  findByExternalId(touchpointId: number, externalOrderId: string): Promise<string | undefined>;
+  /** Inserts with the next order number (made by `numberFor` inside the transaction). */
+  insert(record: OrderRecord, numberFor: (sequence: number) => string): Promise<InsertOutcome>;
+  /** Writes the record if the stored version is still `expectedVersion`. */
+  update(record: OrderRecord, expectedVersion: number): Promise<boolean>;
+  remove(orderId: string, expectedVersion: number): Promise<boolean>;
+  list(filter: OrderFilter, limit: number, after: PageAfter | null): Promise<Page>;
+  loadReference(): Promise<Fixtures | undefined>;
+  saveReference(fixtures: Fixtures, source: string, at: string): Promise<void>;
+  close(): Promise<void>;
+}

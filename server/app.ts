@@ -1,0 +1,99 @@
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { MAX_BODY_BYTES } from '../shared/enums';
+import type { OrderService } from '../domain/service';
+import { authenticate, type Verifiers } from './caller';
+import { problemBody, sendProblem, validationErrors, type ProblemStatus } from './problems';
+import { extensionRoutes } from './routes/extensions';
+import { lookupRoutes } from './routes/lookup';
+import { orderRoutes } from './routes/orders';
+
+export interface AppOptions {
+  service: OrderService;
+  verifiers: Verifiers;
+  logger: Logger | false;
+  orderBase?: string;
+  lookupBase?: string;
+}
+
+const PROBLEM_STATUSES = new Set([400, 401, 403, 404, 405, 409, 413, 415]);
+
+/**
+ * The central order service's HTTP face. Request schemas are zod (validated by Fastify and
+ * turned into the OpenAPI document); answers are serialised as they are, their schemas
+ * serve the documentation and the contract tests.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { service, verifiers } = options;
+  const orderBase = options.orderBase ?? '/api/2.0';
+  const lookupBase = options.lookupBase ?? '/crud/v1';
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
+    bodyLimit: MAX_BODY_BYTES,
+    // Our own one-line access log names the route, never its ids, query or headers.
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Counter central order service',
+        version: '1.0.0',
+        description:
+          'The order interface (base /api/2.0) and the lookup interface (base /crud/v1), with the extensions a counter needs. Money is in euro cents; problem bodies follow interface.md section 7.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          customer: { type: 'apiKey', in: 'header', name: 'X-OPERATOR-JWT-AUTH-HEADER' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      { method: req.method, route: req.routeOptions.url ?? 'unknown', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error.validation) {
+      return sendProblem(reply, 400, 'See errors for what is wrong.', validationErrors(error.validation, error.validationContext));
+    }
+    const status = error.statusCode ?? 500;
+    if (PROBLEM_STATUSES.has(status)) {
+      const detail = status === 413 ? `The body may be at most ${MAX_BODY_BYTES} bytes.` : status === 415 ? 'Send the body as application/json.' : error.message;
+      return sendProblem(reply, status as ProblemStatus, detail);
+    }
+    // Logged without the request: only the route and the error.
+    req.log.error({ route: req.routeOptions.url, err: { message: error.message, stack: error.stack } }, 'request failed');
+    return reply.code(500).type('application/json').send(problemBody(500, 'Something went wrong on our side; the request may be retried.'));
+  });
+  app.setNotFoundHandler((req, reply) => sendProblem(reply, 404, `There is no ${req.method} ${req.url.split('?')[0]}.`));
+
+  app.get(`${orderBase}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (orders) => {
+    orders.addHook('onRequest', authenticate(verifiers, service.catalog, true));
+    await orders.register(orderRoutes(service));
+    await orders.register(extensionRoutes(service));
+  }, { prefix: orderBase });
+
+  await app.register(async (lookup) => {
+    lookup.addHook('onRequest', authenticate(verifiers, service.catalog, false));
+    await lookup.register(lookupRoutes(service.catalog));
+  }, { prefix: lookupBase });
+
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,84 @@
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { z } from 'zod';
+
+/**
+ * CONTRACT 2: sales channels authenticate with an HS256 JWT (`exp` required); a web shop
+ * may add a customer's JWT. Verified tokens are remembered until they expire, since a
+ * counter sends the same token with every request.
+ */
+
+const channelClaims = z.object({
+  exp: z.number(),
+  sub: z.string().optional(),
+  touchpointId: z.number().int().optional(),
+});
+const customerClaims = z.object({ exp: z.number(), customerProfileId: z.number().int() });
+
+export type ChannelClaims = z.infer<typeof channelClaims>;
+export type CustomerClaims = z.infer<typeof customerClaims>;
+
+export class AuthError extends Error {}
+
+const MAX_REMEMBERED = 10_000;
+
+export class JwtVerifier<T extends { exp: number }> {
+  private readonly key: Uint8Array;
+  private readonly remembered = new Map<string, T>();
+
+  constructor(secret: string, private readonly claims: z.ZodType<T>, private readonly what: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async verify(token: string): Promise<T> {
+    const known = this.remembered.get(token);
+    if (known && known.exp * 1000 > Date.now()) return known;
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+    } catch (error) {
+      throw new AuthError(`the ${this.what} is not valid: ${describe(error)}`);
+    }
+    const parsed = this.claims.safeParse(payload);
+    if (!parsed.success) throw new AuthError(`the ${this.what} lacks required claims`);
+    if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
+    this.remembered.set(token, parsed.data);
+    return parsed.data;
+  }
+}
+
+function describe(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'ERR_JWT_EXPIRED') return 'it has expired';
+  if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return 'its signature does not match';
+  if (code === 'ERR_JOSE_ALG_NOT_ALLOWED') return 'only HS256 is accepted';
+  if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return 'a required claim is missing or wrong';
+  return 'it is malformed';
+}
+
+export const channelVerifier = (secret: string) => new JwtVerifier(secret, channelClaims, 'bearer token');
+export const customerVerifier = (secret: string) => new JwtVerifier(secret, customerClaims, 'customer token');
+
+/** Makes a channel token, for local use and tests. */
+export async function signChannelToken(
+  secret: string,
+  claims: { sub: string; touchpointId?: number },
+  expiresIn: string | number = '7d',
+): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(new TextEncoder().encode(secret));
+}
+
+export async function signCustomerToken(secret: string, customerProfileId: number, expiresIn: string | number = '1h') {
+  return new SignJWT({ customerProfileId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setExpirationTime(expiresIn)
+    .sign(new TextEncoder().encode(secret));
+}
+
+export function bearer(header: string | undefined): string | undefined {
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
+  return match?.[1];
+}

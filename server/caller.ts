@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalog } from '../domain/catalog';
+import type { Caller } from '../domain/service';
+import { AuthError, bearer, type JwtVerifier, type ChannelClaims, type CustomerClaims } from './auth';
+import { sendProblem } from './problems';
+
+export const CUSTOMER_HEADER = 'x-operator-jwt-auth-header';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+export interface Verifiers {
+  channel: JwtVerifier<ChannelClaims>;
+  customer: JwtVerifier<CustomerClaims>;
+}
+
+/**
+ * The onRequest hook that turns a request's tokens into its Caller, or answers 401/403.
+ * The order interface needs a touchpoint (CONTRACT 2); the lookup interface does not.
+ */
+export function authenticate(verifiers: Verifiers, catalog: () => Catalog, needsTouchpoint: boolean) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const token = bearer(req.headers.authorization);
+    if (!token) {
+      return sendProblem(reply, 401, 'Send a bearer token: Authorization: Bearer <JWT>.');
+    }
+    try {
+      const claims = await verifiers.channel.verify(token);
+      let customerProfileId: number | null = null;
+      const customerHeader = req.headers[CUSTOMER_HEADER];
+      if (typeof customerHeader === 'string' && customerHeader.trim() !== '') {
+        const customerToken = bearer(customerHeader) ?? customerHeader.trim();
+        customerProfileId = (await verifiers.customer.verify(customerToken)).customerProfileId;
+      }
+      if (needsTouchpoint) {
+        if (claims.touchpointId === undefined) {
+          return sendProblem(reply, 401, 'The bearer token has no touchpointId claim, which the order interface needs.');
+        }
+        const touchpoint = catalog().touchpoints.get(claims.touchpointId);
+        if (!touchpoint || !touchpoint.isActive) {
+          return sendProblem(reply, 403, `Touchpoint ${claims.touchpointId} is unknown or not active.`);
+        }
+      }
+      req.caller = { touchpointId: claims.touchpointId ?? 0, customerProfileId };
+    } catch (error) {
+      if (error instanceof AuthError) return sendProblem(reply, 401, `${error.message}.`);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import pino, { type Logger } from 'pino';
+import { Catalog } from '../domain/catalog';
+import { DEMO_FIXTURES, loadFixturesFile } from '../domain/fixtures';
+import { OrderService } from '../domain/service';
+import { openSqliteOrderStore } from '../domain/store/sqliteStore';
+import { buildApp } from './app';
+import { channelVerifier, customerVerifier, signChannelToken } from './auth';
+
+export interface CentralOptions {
+  host?: string;
+  port?: number;
+  db: string;
+  fixtures?: string;
+  /** CENTRAL_JWT_SECRET; when absent a random one is made and a dev token printed. */
+  jwtSecret?: string;
+  customerJwtSecret?: string;
+  logger?: Logger | false;
+  clock?: () => Date;
+}
+
+export interface Central {
+  url: string;
+  /** A ready-to-use bearer token, when the secret was made at start. */
+  devToken: string | null;
+  service: OrderService;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the central order service: store, reference data (reloaded from the fixtures file
+ * at every start, orders untouched), HTTP. Used by the command line, the counter's embedded
+ * central and the tests.
+ */
+export async function startCentral(options: CentralOptions): Promise<Central> {
+  const fixturesFile = options.fixtures ?? DEMO_FIXTURES;
+  const fixtures = loadFixturesFile(fixturesFile);
+  const store = openSqliteOrderStore(options.db);
+  try {
+    await store.saveReference(fixtures, fixturesFile, new Date().toISOString());
+    const catalog = new Catalog(fixtures);
+    const service = new OrderService({ store, catalog: () => catalog, clock: options.clock });
+    const generated = !options.jwtSecret;
+    const secret = options.jwtSecret || randomBytes(32).toString('base64url');
+    const app = await buildApp({
+      service,
+      verifiers: {
+        channel: channelVerifier(secret),
+        customer: customerVerifier(options.customerJwtSecret || secret),
+      },
+      logger: options.logger ?? false,
+    });
+    await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const host = options.host ?? '127.0.0.1';
+    const touchpoint = fixtures.touchpoints.find((t) => t.isActive);
+    const devToken = generated
+      ? await signChannelToken(secret, { sub: 'local-dev', ...(touchpoint ? { touchpointId: touchpoint.salesTouchpointId } : {}) })
+      : null;
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      devToken,
+      service,
+      async close() {
+        await app.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+export function centralLogger(): Logger {
+  return pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'central' } });
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { problem } from '../../shared/schemas/problem';
+import { mandateList, transitTokenList } from '../../shared/schemas/reference';
+import { mandateQuery, transitTokenQuery } from '../../shared/schemas/requests';
+import type { Catalog } from '../../domain/catalog';
+import { findMandates, findTransitTokens } from '../../domain/lookup';
+
+const errors = { 400: problem, 401: problem };
+
+/** interface.md 4.6: the read-only lookup interface. */
+export const lookupRoutes =
+  (catalog: () => Catalog): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/transittokens', {
+      schema: { summary: 'Find transit tokens', querystring: transitTokenQuery, response: { 200: transitTokenList, ...errors } },
+    }, async (req) => {
+      const url = new URL(req.url, 'http://localhost');
+      return { transitTokens: findTransitTokens(catalog(), req.query), href: url.pathname + url.search };
+    });
+
+    app.get('/directdebitmandates', {
+      schema: { summary: 'Find direct-debit mandates', querystring: mandateQuery, response: { 200: mandateList, ...errors } },
+    }, async (req) => findMandates(catalog(), req.query));
+  };

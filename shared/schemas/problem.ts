@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** interface.md section 7 / CONTRACT 5: the body of every 4xx and 5xx answer. */
+export const problemError = z
+  .object({
+    detail: z.string(),
+    pointer: z.string(),
+    transitTokenId: z.number().int().optional(),
+    productId: z.number().int().optional(),
+    orderStatusId: z.number().int().optional(),
+    orderId: z.string().optional(),
+  });
+
+export const problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  instance: z.string(),
+  errors: z.array(problemError),
+});
+
+export type ProblemError = z.infer<typeof problemError>;
+export type Problem = z.infer<typeof problem>;
