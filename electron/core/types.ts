@@ -1,0 +1,32 @@
+import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
+
+/**
+ * What the shells (Electron's main process, the browser shell) need of the counter: one
+ * dispatch that validates the channel and its input and answers a result, an event source,
+ * and a clean close. Nothing here imports electron.
+ */
+export interface CounterCore {
+  /** Validates `channel` and `input` (zod) and runs the handler; never throws. */
+  dispatch(channel: unknown, input: unknown): Promise<IpcResult<unknown>>;
+  on<E extends EventName>(event: E, listener: (payload: IpcEvents[E]) => void): () => void;
+  /** A line for the screen and the log: where the counter's data and central are. */
+  describe(): { dataDir: string; centralUrl: string; embeddedCentral: boolean };
+  close(): Promise<void>;
+}
+
+/** Electron's safeStorage, or nothing where it is not available (the browser shell). */
+export interface TokenVault {
+  isAvailable(): boolean;
+  encrypt(plain: string): Buffer;
+  decrypt(sealed: Buffer): string;
+}
+
+export interface CounterOptions {
+  /** The app's data folder: the local SQLite database and settings live here. */
+  dataDir: string;
+  vault: TokenVault | null;
+  /** Reference data for the first run without a central, and for the embedded central. */
+  fixtures?: string;
+  clock?: () => Date;
+  newId?: () => string;
+}

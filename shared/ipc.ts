@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import type { Order, Language, PaymentMethod, TouchPoint } from './schemas/order';
+import type { MandateRecord, Product, TransitTokenRecord } from './schemas/reference';
+import {
+  addOrderLineInput,
+  customerInput,
+  mandateQuery,
+  orderLineInput,
+  patchOrderInput,
+  patchOrderLineInput,
+  paymentInput,
+  paymentStatusInput,
+  transitTokenQuery,
+} from './schemas/requests';
+import { uuid } from './schemas/primitives';
+import type { ProblemError } from './schemas/problem';
+
+/**
+ * The typed contract between the counter's renderer and its main process: one map of
+ * channels, each with the zod schema its input must pass and the type it answers. Electron's
+ * preload and the browser shell's bridge both expose exactly this, and nothing else.
+ */
+
+const orderId = z.object({ orderId: uuid });
+
+export const ipcInputs = {
+  // Who is at the counter.
+  'session.staff': z.object({}),
+  'session.login': z.object({ staffId: z.string().min(1), pin: z.string().regex(/^\d{4,8}$/, 'a PIN is 4 to 8 digits') }),
+  'session.logout': z.object({}),
+  'session.current': z.object({}),
+
+  // Reference data (cached locally, refreshed from the central).
+  'catalog.get': z.object({}),
+
+  // Orders: the same operations as the central's order interface, on the local store.
+  'orders.create': z.object({
+    languageId: z.number().int(),
+    orderLines: z.array(orderLineInput).min(1),
+  }),
+  'orders.get': orderId,
+  'orders.search': z.object({
+    /** An order number, a pass number, the last digits of a bank card, or an xTat. */
+    text: z.string().trim().max(100).default(''),
+    /** A calendar day (YYYY-MM-DD, local time of the counter) to list that day's orders. */
+    day: z.iso.date().optional(),
+    orderStatusId: z.array(z.number().int().min(1).max(6)).optional(),
+    limit: z.number().int().min(1).max(500).default(50),
+  }),
+  'orders.patch': orderId.extend({ patch: patchOrderInput }),
+  'orders.delete': orderId,
+  'orders.setCustomer': orderId.extend({ customer: customerInput }),
+  'orders.deliver': orderId,
+  'orders.cancel': orderId,
+  'lines.add': orderId.extend({ line: addOrderLineInput }),
+  'lines.patch': z.object({ orderLineId: uuid, patch: patchOrderLineInput }),
+  'lines.remove': z.object({ orderLineId: uuid }),
+  'payments.add': orderId.extend({ payment: paymentInput }),
+  'payments.setStatus': z.object({ paymentId: uuid, status: paymentStatusInput }),
+
+  // Lookups: the central's lookup interface when online, the local cache when not.
+  'lookup.tokens': transitTokenQuery.partial(),
+  'lookup.mandates': mandateQuery.partial(),
+
+  // E-mail challenge for personal data: a one-time password sent to the traveller.
+  'challenge.send': z.object({ emailAddress: z.email() }),
+  'challenge.verify': z.object({ challengeId: z.string().min(1), code: z.string().regex(/^\d{6}$/) }),
+
+  // Settings of this counter.
+  'settings.get': z.object({}),
+  'settings.set': z.object({
+    centralUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
+    /** The bearer token for the central; kept encrypted where the OS allows, never shown again. */
+    bearerToken: z.string().min(10).max(4000).optional(),
+    touchpointId: z.number().int().optional(),
+    languageId: z.number().int().optional(),
+  }),
+
+  // Sync with the central.
+  'sync.status': z.object({}),
+  'sync.now': z.object({}),
+  'sync.rejected': z.object({}),
+} as const;
+
+export type Channel = keyof typeof ipcInputs;
+export type IpcInput<C extends Channel> = z.input<(typeof ipcInputs)[C]>;
+export type IpcParsedInput<C extends Channel> = z.output<(typeof ipcInputs)[C]>;
+
+export type Role = 'clerk' | 'manager';
+export interface StaffMember {
+  staffId: string;
+  name: string;
+  role: Role;
+}
+
+export type SyncState = 'pending' | 'synced' | 'rejected' | 'central';
+export interface OrderSync {
+  state: SyncState;
+  /** The central's order number, once the order reached it. */
+  centralOrderNumber: string | null;
+  /** The central's reasons, when it refused the order. */
+  reasons: ProblemError[];
+}
+export interface CounterOrder {
+  order: Order;
+  sync: OrderSync;
+}
+export interface OrderSummary {
+  orderId: string;
+  orderNumber: string;
+  centralOrderNumber: string | null;
+  createdOn: string;
+  statusId: number;
+  totalAmount: number;
+  lineCount: number;
+  syncState: SyncState;
+}
+
+export interface CatalogView {
+  products: Product[];
+  languages: Language[];
+  touchpoints: TouchPoint[];
+  paymentMethods: PaymentMethod[];
+  refreshedAt: string;
+  source: 'central' | 'bundled demo';
+}
+
+export interface LookupAnswer<T> {
+  records: T[];
+  source: 'central' | 'cache';
+  /** Set when answered from the cache: how old it is. */
+  stale: boolean;
+  ageSeconds: number | null;
+}
+
+export interface SettingsView {
+  centralUrl: string | null;
+  /** True when no central is configured and the counter runs its own demo central. */
+  embeddedCentral: boolean;
+  hasBearerToken: boolean;
+  /** Where the token is kept: the OS keychain (Electron safeStorage) or, without one, refused. */
+  tokenStorage: 'safeStorage' | 'memory-only' | 'none';
+  touchpointId: number;
+  deviceId: string;
+  languageId: number;
+}
+
+export interface SyncStatus {
+  online: boolean;
+  pending: number;
+  rejected: number;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+  embeddedCentral: boolean;
+}
+
+export interface IpcOutputs {
+  'session.staff': StaffMember[];
+  'session.login': StaffMember;
+  'session.logout': true;
+  'session.current': StaffMember | null;
+  'catalog.get': CatalogView;
+  'orders.create': CounterOrder;
+  'orders.get': CounterOrder;
+  'orders.search': OrderSummary[];
+  'orders.patch': CounterOrder;
+  'orders.delete': true;
+  'orders.setCustomer': CounterOrder;
+  'orders.deliver': CounterOrder;
+  'orders.cancel': CounterOrder;
+  'lines.add': CounterOrder;
+  'lines.patch': CounterOrder;
+  'lines.remove': CounterOrder;
+  'payments.add': CounterOrder;
+  'payments.setStatus': CounterOrder;
+  'lookup.tokens': LookupAnswer<TransitTokenRecord>;
+  'lookup.mandates': LookupAnswer<MandateRecord>;
+  'challenge.send': { challengeId: string; expiresAt: string; sentTo: string; demoCode: string | null };
+  'challenge.verify': { verified: true };
+  'settings.get': SettingsView;
+  'settings.set': SettingsView;
+  'sync.status': SyncStatus;
+  'sync.now': SyncStatus;
+  'sync.rejected': CounterOrder[];
+}
+
+/** A refusal as the renderer sees it: never a thrown error. */
+export interface IpcError {
+  kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden' | 'unauthenticated' | 'internal';
+  message: string;
+  errors: ProblemError[];
+}
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** Events the main process pushes to the renderer. */
+export interface IpcEvents {
+  'sync.changed': SyncStatus;
+  'orders.changed': { orderId: string };
+  'catalog.changed': { refreshedAt: string };
+}
+export type EventName = keyof IpcEvents;
+
+/** What the preload (Electron) or the bridge client (browser shell) puts on `window.counter`. */
+export interface CounterApi {
+  invoke<C extends Channel>(channel: C, input: IpcInput<C>): Promise<IpcResult<IpcOutputs[C]>>;
+  on<E extends EventName>(event: E, listener: (payload: IpcEvents[E]) => void): () => void;
+  /** 'electron' or 'browser': the renderer says which shell it runs in. */
+  shell: 'electron' | 'browser';
+}
+
+export const CHANNELS = Object.keys(ipcInputs) as Channel[];
+export const isChannel = (name: unknown): name is Channel => typeof name === 'string' && name in ipcInputs;
