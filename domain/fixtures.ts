@@ -3,8 +3,11 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { fixtures as fixturesSchema, type Fixtures } from '../shared/schemas/reference';
 
-/** The demo reference data bundled with the app: what a fresh install runs on. */
-export const DEMO_FIXTURES = fileURLToPath(new URL('../assets/fixtures/demo.json', import.meta.url));
+/**
+ * The demo reference data bundled with the app: what a fresh install runs on. A function,
+ * since a bundled Electron main process has no import.meta.url and passes its own path.
+ */
+export const demoFixturesPath = () => fileURLToPath(new URL('../assets/fixtures/demo.json', import.meta.url));
 
 export class FixturesError extends Error {}
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import { Catalog } from '../domain/catalog';
-import { DEMO_FIXTURES, loadFixturesFile } from '../domain/fixtures';
+import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { OrderService } from '../domain/service';
 import { openSqliteOrderStore } from '../domain/store/sqliteStore';
 import { buildApp } from './app';
@@ -33,7 +33,7 @@ export interface Central {
  * central and the tests.
  */
 export async function startCentral(options: CentralOptions): Promise<Central> {
-  const fixturesFile = options.fixtures ?? DEMO_FIXTURES;
+  const fixturesFile = options.fixtures ?? demoFixturesPath();
   const fixtures = loadFixturesFile(fixturesFile);
   const store = openSqliteOrderStore(options.db);
   try {

@@ -49,4 +49,41 @@ export const MIGRATIONS: readonly Migration[] = [
         loaded_on TEXT NOT NULL
       );
     `),
+  // 2: the counter's side: its sync outbox and the central's view of each order, settings,
+  // staff, and the lookup cache. The central leaves these tables empty.
+  (db) =>
+    db.exec(`
+      CREATE TABLE outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_id TEXT NOT NULL,
+        change TEXT NOT NULL CHECK (change IN ('insert', 'update', 'delete')),
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX outbox_by_order ON outbox (order_id, seq);
+      CREATE TABLE sync_orders (
+        order_id TEXT PRIMARY KEY,
+        central_order_id TEXT,
+        central_order_number TEXT,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'synced', 'rejected', 'central')),
+        reasons TEXT NOT NULL DEFAULT '[]',
+        outcome_unknown INTEGER NOT NULL DEFAULT 0,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX sync_orders_by_state ON sync_orders (state);
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE staff (
+        staff_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('clerk', 'manager')),
+        pin_hash TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE lookup_cache (
+        kind TEXT NOT NULL CHECK (kind IN ('token', 'mandate')),
+        id INTEGER NOT NULL,
+        doc TEXT NOT NULL,
+        fetched_at TEXT NOT NULL,
+        PRIMARY KEY (kind, id)
+      ) WITHOUT ROWID;
+    `),
 ];

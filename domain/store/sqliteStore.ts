@@ -18,8 +18,14 @@ import type { InsertOutcome, OrderStore } from './types';
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
+/**
+ * Runs inside each write's transaction: the counter appends its sync outbox entry here, so
+ * that a change and the duty to send it are committed together or not at all.
+ */
+export type WriteHook = (orderId: string, change: 'insert' | 'update' | 'delete') => void;
+
 /** The SQLite backend of the order store (better-sqlite3: synchronous, so each call is its own transaction). */
-export function sqliteOrderStore(db: Database): OrderStore & { db: Database } {
+export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): OrderStore & { db: Database } {
   return {
     db,
     get: async (orderId) => getOrder(db, orderId),
@@ -33,6 +39,7 @@ export function sqliteOrderStore(db: Database): OrderStore & { db: Database } {
             order: { ...record.order, orderNumber: numberFor(nextSequence(db, 'order_number')) },
           };
           insertOrder(db, numbered);
+          onWrite(numbered.order.orderId, 'insert');
           return { inserted: numbered };
         }).immediate();
       } catch (error) {
@@ -42,8 +49,18 @@ export function sqliteOrderStore(db: Database): OrderStore & { db: Database } {
         throw error;
       }
     },
-    update: async (record, expectedVersion) => db.transaction(() => updateOrder(db, record, expectedVersion)).immediate(),
-    remove: async (orderId, expectedVersion) => deleteOrder(db, orderId, expectedVersion),
+    update: async (record, expectedVersion) =>
+      db.transaction(() => {
+        const written = updateOrder(db, record, expectedVersion);
+        if (written) onWrite(record.order.orderId, 'update');
+        return written;
+      }).immediate(),
+    remove: async (orderId, expectedVersion) =>
+      db.transaction(() => {
+        const removed = deleteOrder(db, orderId, expectedVersion);
+        if (removed) onWrite(orderId, 'delete');
+        return removed;
+      }).immediate(),
     list: async (filter, limit, after) => listOrders(db, filter, limit, after),
     async loadReference() {
       const row = stmt(db, 'SELECT doc FROM reference_data WHERE id = 1').get() as { doc: string } | undefined;
@@ -62,6 +79,6 @@ export function sqliteOrderStore(db: Database): OrderStore & { db: Database } {
   };
 }
 
-export function openSqliteOrderStore(file: string) {
-  return sqliteOrderStore(openDatabase(file));
+export function openSqliteOrderStore(file: string, onWrite?: WriteHook) {
+  return sqliteOrderStore(openDatabase(file), onWrite);
 }
