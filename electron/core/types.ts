@@ -29,4 +29,10 @@ export interface CounterOptions {
   fixtures?: string;
   clock?: () => Date;
   newId?: () => string;
+  /** The local database file; ':memory:' for tests. Default: counter.sqlite in dataDir. */
+  database?: string;
+  /** A central to use instead of the configured one (tests, deployment scripts). */
+  central?: { url: string; bearerToken: string };
+  /** How often sync pulls when nothing happens (ms). */
+  intervalMs?: number;
 }

@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import { problem as problemSchema, type Problem } from '../../shared/schemas/problem';
+
+/**
+ * The counter's HTTP client for the central. Every answer is sorted into one of three:
+ * the central answered as hoped (validated with zod), the central refused (a problem body:
+ * the request was judged and nothing changed), or the outcome is unknown (network error,
+ * timeout, reset, 5xx, an answer that does not parse): the request may or may not have
+ * been carried out, so the caller must look before trying again.
+ */
+export type CentralAnswer<T> =
+  | { kind: 'ok'; status: number; value: T }
+  | { kind: 'refused'; status: number; problem: Problem }
+  | { kind: 'unknown'; reason: string };
+
+export interface CentralClientOptions {
+  baseUrl: string;
+  token: () => string | null;
+  timeoutMs?: number;
+  orderBase?: string;
+  lookupBase?: string;
+}
+
+export class CentralClient {
+  readonly orderBase: string;
+  readonly lookupBase: string;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: CentralClientOptions) {
+    const base = options.baseUrl.replace(/\/+$/, '');
+    this.orderBase = base + (options.orderBase ?? '/api/2.0');
+    this.lookupBase = base + (options.lookupBase ?? '/crud/v1');
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  get baseUrl() {
+    return this.options.baseUrl;
+  }
+
+  async request<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    schema: S | null,
+    body?: unknown,
+  ): Promise<CentralAnswer<z.output<S>>> {
+    const token = this.options.token();
+    if (!token) return { kind: 'refused', status: 401, problem: localProblem('No bearer token is configured for the central.') };
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      return { kind: 'unknown', reason: describe(error) };
+    }
+    if (response.status >= 500) return { kind: 'unknown', reason: `the central answered ${response.status}` };
+    let json: unknown = undefined;
+    if (text !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return { kind: 'unknown', reason: `the central's answer (${response.status}) is not JSON` };
+      }
+    }
+    if (response.status >= 400) {
+      const parsed = problemSchema.safeParse(json);
+      return {
+        kind: 'refused',
+        status: response.status,
+        problem: parsed.success ? parsed.data : localProblem(`The central answered ${response.status}.`),
+      };
+    }
+    if (!schema) return { kind: 'ok', status: response.status, value: undefined as z.output<S> };
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) return { kind: 'unknown', reason: `the central's answer does not match the interface: ${parsed.error.issues[0]?.message}` };
+    return { kind: 'ok', status: response.status, value: parsed.data };
+  }
+}
+
+function localProblem(detail: string): Problem {
+  return { type: 'urn:counter:problem:local', title: 'Not sent', detail, instance: 'urn:uuid:00000000-0000-0000-0000-000000000000', errors: [] };
+}
+
+function describe(error: unknown): string {
+  const e = error as { name?: string; cause?: { code?: string }; message?: string };
+  if (e.name === 'TimeoutError') return 'the central did not answer in time';
+  if (e.cause?.code) return `the central cannot be reached (${e.cause.code})`;
+  return `the central cannot be reached (${e.message ?? 'network error'})`;
+}

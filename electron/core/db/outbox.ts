@@ -1,0 +1,41 @@
+import type { Database } from 'better-sqlite3';
+import { stmt } from '../../../domain/store/statements';
+
+/** The sync outbox: one row per committed local change that the central has not seen yet. */
+
+export function enqueue(db: Database, orderId: string, change: 'insert' | 'update' | 'delete', at: string): void {
+  stmt(db, 'INSERT INTO outbox (order_id, change, created_at) VALUES (?, ?, ?)').run(orderId, change, at);
+  stmt(
+    db,
+    `INSERT INTO sync_orders (order_id, state, updated_at) VALUES (?, 'pending', ?)
+     ON CONFLICT (order_id) DO UPDATE SET state = 'pending', updated_at = excluded.updated_at`,
+  ).run(orderId, at);
+}
+
+export interface OutboxWork {
+  orderId: string;
+  /** The newest outbox row of the order when the work was taken: rows after it stay. */
+  upToSeq: number;
+}
+
+/** Orders with outbox rows, oldest change first. */
+export function pendingOrders(db: Database, limit: number): OutboxWork[] {
+  return (
+    stmt(
+      db,
+      'SELECT order_id AS orderId, MAX(seq) AS upToSeq FROM outbox GROUP BY order_id ORDER BY MIN(seq) LIMIT ?',
+    ).all(limit) as OutboxWork[]
+  );
+}
+
+export function settle(db: Database, work: OutboxWork): void {
+  stmt(db, 'DELETE FROM outbox WHERE order_id = ? AND seq <= ?').run(work.orderId, work.upToSeq);
+}
+
+export function hasPending(db: Database, orderId: string): boolean {
+  return stmt(db, 'SELECT 1 FROM outbox WHERE order_id = ? LIMIT 1').get(orderId) !== undefined;
+}
+
+export function pendingCount(db: Database): number {
+  return (stmt(db, 'SELECT COUNT(DISTINCT order_id) AS n FROM outbox').get() as { n: number }).n;
+}

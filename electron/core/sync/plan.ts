@@ -1,0 +1,162 @@
+import type { CustomerToken, Order, OrderLine, Payment } from '../../../shared/schemas/order';
+import type { CreateOrderInput, CustomerTokenInput } from '../../../shared/schemas/requests';
+
+/**
+ * How the counter brings the central's copy of an order to the local one: the next single
+ * request that closes a difference, or null when they agree. Pure, so that a push that is
+ * interrupted anywhere simply resumes by comparing again: nothing is sent twice because
+ * every step is chosen from what the central holds now.
+ */
+export interface Step {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Relative to the order interface's base. */
+  path: string;
+  body?: unknown;
+}
+
+function tokenInput(t: CustomerToken): CustomerTokenInput {
+  const pad = t.personalAccountData;
+  return {
+    tokenTypeId: t.tokenType.tokenTypeId,
+    transitTokenId: t.transitTokenId,
+    serviceReferenceId: t.serviceReferenceId,
+    amount: t.amount,
+    passNumber: t.passNumber,
+    verificationCode: t.verificationCode,
+    personalAccountData: pad
+      ? {
+          name: pad.name,
+          birthdate: pad.birthdate,
+          photo: pad.photo,
+          challengeTypeId: pad.challengeType?.challengeTypeId ?? null,
+          oneTimePassword: pad.oneTimePassword,
+        }
+      : null,
+  };
+}
+
+function lineFields(line: OrderLine) {
+  return {
+    productId: line.productId,
+    vouchers: line.vouchers,
+    quantity: line.quantity,
+    validFrom: line.validFrom,
+    validUntil: line.validUntil,
+    customerTokens: line.customerTokens ? line.customerTokens.map(tokenInput) : null,
+  };
+}
+
+/** The POST /orders body of a local order: its own ids as external ids, its real creation time. */
+export function createBody(local: Order, deviceId: string): CreateOrderInput {
+  return {
+    externalOrderId: local.orderId,
+    languageId: local.language.languageId,
+    externalDeviceId: local.device?.externalDeviceId ?? deviceId,
+    createdOn: local.createdOn,
+    orderLines: local.orderLines.map((line) => ({ ...lineFields(line), externalOrderLineId: line.orderLineId })),
+  };
+}
+
+const sameLine = (central: OrderLine, local: OrderLine) =>
+  central.externalOrderLineId === local.orderLineId || central.orderLineId === local.orderLineId;
+const samePayment = (central: Payment, local: Payment) =>
+  central.operatorPaymentReference === local.paymentId || central.paymentId === local.paymentId;
+const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const latest = (p: Payment) => p.paymentStatuses[0]!.statusCode;
+const statusOf = (o: Order) => o.order_OrderStatuses[0]!.orderStatus.orderStatusId;
+
+function customerFields(o: Order) {
+  const c = o.orderCustomer;
+  if (!c) return null;
+  return {
+    birthname: c.birthname,
+    surname: c.surname,
+    prefix: c.prefix,
+    emailAddress: c.emailAddress,
+    dateOfBirth: c.dateOfBirth,
+    orderCustomerAddresses: c.orderCustomerAddresses.map(({ orderCustomerAddressId: _id, addressType, ...rest }) => ({
+      addressTypeId: addressType.addressTypeId,
+      ...rest,
+    })),
+  };
+}
+
+function lineStep(local: Order, central: Order): Step | null {
+  const gone = central.orderLines.find((c) => !local.orderLines.some((l) => sameLine(c, l)));
+  if (gone) return { method: 'DELETE', path: `/orderlines/${gone.orderLineId}` };
+  for (const line of local.orderLines) {
+    const there = central.orderLines.find((c) => sameLine(c, line));
+    if (!there) {
+      return {
+        method: 'POST',
+        path: `/orders/${central.orderId}/orderlines`,
+        body: { ...lineFields(line), externalOrderLineId: line.orderLineId, createdOn: line.createdOn },
+      };
+    }
+    if (!equal(lineFields(there), lineFields(line))) {
+      return { method: 'PATCH', path: `/orderlines/${there.orderLineId}`, body: lineFields(line) };
+    }
+  }
+  return null;
+}
+
+function paymentStep(local: Order, central: Order): Step | null {
+  for (const payment of local.payments) {
+    const there = central.payments.find((c) => samePayment(c, payment));
+    const status = latest(payment);
+    if (!there) {
+      return {
+        method: 'POST',
+        path: `/orders/${central.orderId}/payments`,
+        body: {
+          paymentMethodId: payment.paymentMethod.paymentMethodId,
+          amountDebit: payment.amountDebit,
+          operatorPaymentReference: payment.paymentId,
+          pspPaymentReference: payment.pspPaymentReference || null,
+          statusCode: status === 'SETTLED' ? 'SETTLED' : 'PENDING',
+          mandateInput: payment.mandateInput
+            ? {
+                directDebitMandateTypeId: payment.mandateInput.directDebitMandateType.directDebitMandateTypeId,
+                bic: payment.mandateInput.bic,
+                iban: payment.mandateInput.iban,
+                ascription: payment.mandateInput.ascription,
+                place: payment.mandateInput.place,
+              }
+            : null,
+        },
+      };
+    }
+    if (latest(there) === 'PENDING' && status !== 'PENDING') {
+      const entry = payment.paymentStatuses[0]!;
+      return {
+        method: 'POST',
+        path: `/payments/${there.paymentId}/status`,
+        body: { statusCode: status, statusSubCode: entry.statusSubCode || null, statusDescription: entry.statusDescription || null },
+      };
+    }
+  }
+  return null;
+}
+
+export function nextStep(local: Order, central: Order): Step | null {
+  const patch: Record<string, unknown> = {};
+  if (local.language.languageId !== central.language.languageId) patch.languageId = local.language.languageId;
+  if (local.device && local.device.externalDeviceId !== central.device?.externalDeviceId) {
+    patch.externalDeviceId = local.device.externalDeviceId;
+  }
+  const open = [1, 2, 3].includes(statusOf(central));
+  if (open && Object.keys(patch).length > 0) return { method: 'PATCH', path: `/orders/${central.orderId}`, body: patch };
+  if (statusOf(central) === 1) {
+    const step = lineStep(local, central);
+    if (step) return step;
+  }
+  const customer = customerFields(local);
+  if (open && customer && !equal(customer, customerFields(central))) {
+    return { method: 'PUT', path: `/orders/${central.orderId}/customer`, body: customer };
+  }
+  const payment = paymentStep(local, central);
+  if (payment) return payment;
+  if (statusOf(local) === 5 && statusOf(central) === 4) return { method: 'POST', path: `/orders/${central.orderId}/delivery` };
+  if (statusOf(local) === 6 && open) return { method: 'POST', path: `/orders/${central.orderId}/cancellation` };
+  return null;
+}

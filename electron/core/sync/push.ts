@@ -1,0 +1,137 @@
+import type { Database } from 'better-sqlite3';
+import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
+import type { ProblemError } from '../../../shared/schemas/problem';
+import { getOrder, updateOrder } from '../../../domain/store/orders';
+import type { CentralAnswer, CentralClient } from '../centralClient';
+import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
+import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
+import { adoptCentral } from './adopt';
+import { createBody, nextStep } from './plan';
+
+export interface PushDeps {
+  db: Database;
+  client: CentralClient;
+  deviceId: string;
+  touchpointId: number;
+  now: () => string;
+}
+
+/** How pushing one order went: the engine retries `unknown`, stops everything on `auth`. */
+export type PushOutcome = 'synced' | 'rejected' | 'unknown' | 'auth';
+
+type Fetched = { kind: 'found'; order: Order | null } | { kind: 'stop'; outcome: PushOutcome };
+
+const MAX_STEPS = 200;
+
+function refusal(deps: PushDeps, orderId: string, answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>): PushOutcome {
+  if (answer.status === 401 || answer.status === 403) return 'auth';
+  const reasons: ProblemError[] = answer.problem.errors.length > 0
+    ? answer.problem.errors
+    : [{ detail: answer.problem.detail, pointer: '' }];
+  markRejected(deps.db, orderId, reasons, deps.now());
+  return 'rejected';
+}
+
+/** The central's copy of a local order: by the id we learnt, or by our id as its externalOrderId. */
+async function findCentral(deps: PushDeps, orderId: string): Promise<Fetched> {
+  const sync = getSync(deps.db, orderId);
+  if (sync?.centralOrderId) {
+    const answer = await deps.client.request('GET', `${deps.client.orderBase}/orders/${sync.centralOrderId}`, orderSchema);
+    if (answer.kind === 'ok') return { kind: 'found', order: answer.value };
+    if (answer.kind === 'refused' && answer.status === 404) return { kind: 'found', order: null };
+    return answer.kind === 'unknown' ? { kind: 'stop', outcome: 'unknown' } : { kind: 'stop', outcome: refusal(deps, orderId, answer) };
+  }
+  if (!sync?.outcomeUnknown) return { kind: 'found', order: null };
+  const query = new URLSearchParams({ externalOrderId: orderId, touchpointId: String(deps.touchpointId) });
+  const answer = await deps.client.request('GET', `${deps.client.orderBase}/orders?${query}`, orderList);
+  if (answer.kind === 'ok') return { kind: 'found', order: answer.value.orders[0] ?? null };
+  return answer.kind === 'unknown' ? { kind: 'stop', outcome: 'unknown' } : { kind: 'stop', outcome: refusal(deps, orderId, answer) };
+}
+
+/** Writes what the central did into the local copy, unless a newer local change waits. */
+export function adoptInto(db: Database, orderId: string, central: Order): boolean {
+  if (hasPending(db, orderId)) return false;
+  const record = getOrder(db, orderId);
+  if (!record) return false;
+  const adopted = adoptCentral(record.order, central);
+  if (!adopted) return false;
+  return updateOrder(db, { ...record, order: adopted, version: record.version + 1 }, record.version);
+}
+
+/**
+ * Brings the central to the local state of one order, one request at a time. A request
+ * with an unknown outcome marks the order so that the next try looks first; a 409 on
+ * create means it is already there, and is adopted.
+ */
+export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<PushOutcome> {
+  const { db, client } = deps;
+  const { orderId } = work;
+  const found = await findCentral(deps, orderId);
+  if (found.kind === 'stop') return found.outcome;
+  let central = found.order;
+  const local = getOrder(db, orderId)?.order;
+
+  if (!local) {
+    if (central) {
+      const answer = await client.request('DELETE', `${client.orderBase}/orders/${central.orderId}`, null);
+      if (answer.kind === 'unknown') return markUnknown(deps, orderId);
+      if (answer.kind === 'refused' && answer.status !== 404) return refusal(deps, orderId, answer);
+    }
+    db.transaction(() => {
+      settleOutbox(db, work);
+      forget(db, orderId);
+    })();
+    return 'synced';
+  }
+
+  if (!central) {
+    const answer = await client.request('POST', `${client.orderBase}/orders`, orderSchema, createBody(local, deps.deviceId));
+    if (answer.kind === 'unknown') return markUnknown(deps, orderId);
+    if (answer.kind === 'refused') {
+      const existing = answer.status === 409 ? answer.problem.errors.find((e) => e.orderId)?.orderId : undefined;
+      if (!existing) return settleRefusal(deps, work, answer);
+      const again = await client.request('GET', `${client.orderBase}/orders/${existing}`, orderSchema);
+      if (again.kind !== 'ok') return again.kind === 'unknown' ? markUnknown(deps, orderId) : refusal(deps, orderId, again);
+      central = again.value;
+    } else {
+      central = answer.value;
+    }
+  }
+  markCentral(db, orderId, central, 'pending', deps.now());
+
+  for (let steps = 0; ; steps++) {
+    const step = nextStep(local, central);
+    if (!step) break;
+    if (steps >= MAX_STEPS) {
+      return settleRefusal(deps, work, {
+        kind: 'refused',
+        status: 400,
+        problem: { type: '', title: '', detail: 'the central does not take this order as the counter has it', instance: '', errors: [] },
+      });
+    }
+    const answer = await client.request(step.method, client.orderBase + step.path, orderSchema, step.body);
+    if (answer.kind === 'unknown') return markUnknown(deps, orderId);
+    if (answer.kind === 'refused') return settleRefusal(deps, work, answer);
+    central = answer.value;
+  }
+
+  const converged = central;
+  db.transaction(() => {
+    markCentral(db, orderId, converged, 'synced', deps.now());
+    settleOutbox(db, work);
+    adoptInto(db, orderId, converged);
+  })();
+  return 'synced';
+}
+
+function markUnknown(deps: PushDeps, orderId: string): PushOutcome {
+  markOutcomeUnknown(deps.db, orderId, deps.now());
+  return 'unknown';
+}
+
+/** A refused order waits for the clerk: its outbox rows go, so it does not hold up the others. */
+function settleRefusal(deps: PushDeps, work: OutboxWork, answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>): PushOutcome {
+  const outcome = refusal(deps, work.orderId, answer);
+  if (outcome === 'rejected') settleOutbox(deps.db, work);
+  return outcome;
+}
