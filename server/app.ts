@@ -35,8 +35,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Our own one-line access log names the route, never its ids, query or headers.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // A malformed path (bad percent-encoding, an over-long id) is bad input like any other:
+    // without this Fastify answers it with its own body instead of a problem (CONTRACT 5).
+    frameworkErrors: (error, _req, reply) => sendProblem(reply, 400, error.message),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Fastify reads text/plain bodies by default; this service takes JSON only (415 otherwise).
+  app.removeContentTypeParser('text/plain');
+
+  // Clients often send a JSON content type with a bodyless DELETE or POST: an empty body is no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(req, body as string, done),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
