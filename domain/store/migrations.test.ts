@@ -1,0 +1,139 @@
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../server/testing/fixtures';
+import { NewerDatabaseError, migrate, openDatabase } from './database';
+import { MIGRATIONS, type Migration } from './migrations';
+
+const tables = (db: Database) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+const userVersion = (db: Database) => db.pragma('user_version', { simple: true }) as number;
+
+/** A database brought to exactly `n` migrations. */
+function atVersion(n: number): Database {
+  const db = new BetterSqlite3(':memory:');
+  migrate(db, ':memory:', MIGRATIONS.slice(0, n));
+  return db;
+}
+
+const addOrderRow = (db: Database, id: string, external: string | null = null) =>
+  db
+    .prepare(
+      `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
+         status_id, created_on, last_updated_on, version, doc) VALUES (?, 1, ?, ?, 0, 0, 1, 't', 't', 0, '{}')`,
+    )
+    .run(id, external, `n-${id}`);
+
+/**
+ * One test per migration: each says what its migration adds. A new migration without its
+ * test here fails the last test of this file.
+ */
+const PER_MIGRATION: Record<number, () => void> = {
+  1: () => {
+    const db = atVersion(1);
+    expect(userVersion(db)).toBe(1);
+    expect(tables(db)).toEqual(['order_parts', 'order_tokens', 'orders', 'reference_data', 'sequences']);
+    expect(db.prepare("SELECT value FROM sequences WHERE name = 'order_number'").get()).toEqual({ value: 0 });
+    addOrderRow(db, 'a', 'ext-1');
+    addOrderRow(db, 'b', null);
+    addOrderRow(db, 'c', null);
+    // externalOrderId is unique per touchpoint; many orders may have none.
+    expect(() => addOrderRow(db, 'd', 'ext-1')).toThrow(/UNIQUE/);
+    db.pragma('foreign_keys = ON');
+    db.prepare("INSERT INTO order_parts (part_id, kind, order_id) VALUES ('l1', 'line', 'a')").run();
+    expect(() => db.prepare("INSERT INTO order_parts (part_id, kind, order_id) VALUES ('x', 'other', 'a')").run()).toThrow(/CHECK/);
+    db.prepare("DELETE FROM orders WHERE order_id = 'a'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM order_parts').get()).toEqual({ n: 0 });
+    db.close();
+  },
+  2: () => {
+    const before = atVersion(1);
+    addOrderRow(before, 'kept');
+    migrate(before, ':memory:', MIGRATIONS.slice(0, 2));
+    expect(userVersion(before)).toBe(2);
+    expect(tables(before)).toEqual(expect.arrayContaining(['outbox', 'sync_orders', 'settings', 'staff', 'lookup_cache']));
+    expect(before.prepare('SELECT order_id FROM orders').all()).toEqual([{ order_id: 'kept' }]);
+    expect(() =>
+      before.prepare("INSERT INTO outbox (order_id, change, created_at) VALUES ('kept', 'rename', 't')").run(),
+    ).toThrow(/CHECK/);
+    before.close();
+  },
+};
+
+describe('migrations', () => {
+  const tmp = tempDir();
+  afterAll(() => tmp.remove());
+
+  it.each(MIGRATIONS.map((_, i) => i + 1).filter((n) => PER_MIGRATION[n]))('migration %i', (n) => {
+    PER_MIGRATION[n]!();
+  });
+
+  it.each(MIGRATIONS.map((_, i) => i))('a database at version %i is brought up to date, keeping its orders', (n) => {
+    const db = atVersion(n);
+    if (n >= 1) addOrderRow(db, 'old');
+    migrate(db, ':memory:', MIGRATIONS);
+    expect(userVersion(db)).toBe(MIGRATIONS.length);
+    if (n >= 1) expect(db.prepare('SELECT order_id FROM orders').all()).toEqual([{ order_id: 'old' }]);
+    db.close();
+  });
+
+  it('opens a new file with WAL, synchronous=FULL and foreign keys, creating its folder', () => {
+    const file = join(tmp.dir, 'nested', 'folder', 'central.sqlite');
+    const db = openDatabase(file);
+    expect(existsSync(file)).toBe(true);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(userVersion(db)).toBe(MIGRATIONS.length);
+    db.close();
+  });
+
+  it('reopening an up-to-date file runs nothing again', () => {
+    const file = join(tmp.dir, 'reopen.sqlite');
+    const first = openDatabase(file);
+    addOrderRow(first, 'x');
+    first.close();
+    let ran = 0;
+    const counting: Migration[] = MIGRATIONS.map((m) => (db: Database) => {
+      ran++;
+      m(db);
+    });
+    const again = openDatabase(file, counting);
+    expect(ran).toBe(0);
+    expect(again.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 1 });
+    again.close();
+  });
+
+  it('refuses a database written by a newer version, leaving it as it was', () => {
+    const file = join(tmp.dir, 'newer.sqlite');
+    const db = openDatabase(file);
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    expect(() => openDatabase(file)).toThrow(NewerDatabaseError);
+    expect(() => openDatabase(file)).toThrow(/newer version/);
+    const check = new BetterSqlite3(file);
+    expect(userVersion(check)).toBe(MIGRATIONS.length + 1);
+    check.close();
+  });
+
+  it('a failing migration leaves the database at the version it had', () => {
+    const db = new BetterSqlite3(':memory:');
+    const failing: Migration[] = [
+      (d) => d.exec('CREATE TABLE first (id INTEGER)'),
+      () => {
+        throw new Error('migration 2 broke');
+      },
+    ];
+    expect(() => migrate(db, ':memory:', failing)).toThrow('migration 2 broke');
+    expect(userVersion(db)).toBe(0);
+    expect(tables(db)).toEqual([]);
+    db.close();
+  });
+
+  it('every migration has its own test above', () => {
+    const untested = MIGRATIONS.map((_, i) => i + 1).filter((n) => !PER_MIGRATION[n]);
+    expect(untested, 'add a test for each new migration to PER_MIGRATION').toEqual([]);
+  });
+
+});

@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { expect } from 'vitest';
+import { Catalog } from '../../domain/catalog';
+import { OrderService } from '../../domain/service';
+import { openDatabase } from '../../domain/store/database';
+import { sqliteOrderStore } from '../../domain/store/sqliteStore';
+import { order as orderSchema, type Order } from '../../shared/schemas/order';
+import { problem as problemSchema, type Problem } from '../../shared/schemas/problem';
+import type { Fixtures } from '../../shared/schemas/reference';
+import { buildApp } from '../app';
+import { channelVerifier, customerVerifier, signChannelToken, signCustomerToken } from '../auth';
+import { rolesOf, type Roles } from './roles';
+
+/**
+ * The central's HTTP app on a fresh store, with a frozen clock and ids that count up, so
+ * that every run of a test sees the same time stamps and the same order of ids.
+ */
+
+export const CHANNEL_SECRET = 'test-channel-secret-that-is-long-enough';
+export const CUSTOMER_SECRET = 'test-customer-secret-that-is-long-enough';
+
+export const API = '/api/2.0';
+export const CRUD = '/crud/v1';
+
+export interface FrozenClock {
+  now: Date;
+  set(iso: string): void;
+  advance(ms: number): void;
+}
+
+export function frozenClock(iso: string): FrozenClock {
+  const clock: FrozenClock = {
+    now: new Date(iso),
+    set: (at) => void (clock.now = new Date(at)),
+    advance: (ms) => void (clock.now = new Date(clock.now.getTime() + ms)),
+  };
+  return clock;
+}
+
+/** Version-4-shaped uuids that count up: 00000000-0000-4000-8000-000000000001, ... */
+export function countingIds(prefix = '00000000'): () => string {
+  let n = 0;
+  return () => `${prefix}-0000-4000-8000-${(++n).toString(16).padStart(12, '0')}`;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** A raw payload, sent as is (with `contentType`, default application/json). */
+  payload?: string | Buffer;
+  contentType?: string;
+  /** The bearer token; `null` sends none. Default: a token for the scenario's touchpoint. */
+  auth?: string | null;
+  /** The customer JWT header's value, or a customerProfileId to sign one for. */
+  customer?: string | number;
+  headers?: Record<string, string>;
+}
+
+export interface Response<T = unknown> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, unknown>;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  service: OrderService;
+  fixtures: Fixtures;
+  roles: Roles;
+  clock: FrozenClock;
+  store: ReturnType<typeof sqliteOrderStore>;
+  token(claims?: { touchpointId?: number; sub?: string }, expiresIn?: string | number): Promise<string>;
+  customerToken(customerProfileId: number, expiresIn?: string | number): Promise<string>;
+  call<T = unknown>(method: string, url: string, options?: CallOptions): Promise<Response<T>>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  fixtures: Fixtures;
+  now: string;
+  /** A SQLite file; default an in-memory database. */
+  db?: string;
+  logger?: Logger | false;
+}
+
+export async function harness(options: HarnessOptions): Promise<Harness> {
+  const clock = frozenClock(options.now);
+  const store = sqliteOrderStore(openDatabase(options.db ?? ':memory:'));
+  const catalog = new Catalog(options.fixtures);
+  const service = new OrderService({ store, catalog: () => catalog, clock: () => new Date(clock.now), newId: countingIds() });
+  const app = await buildApp({
+    service,
+    verifiers: { channel: channelVerifier(CHANNEL_SECRET), customer: customerVerifier(CUSTOMER_SECRET) },
+    logger: options.logger ?? false,
+  });
+  const roles = rolesOf(options.fixtures);
+  const defaultToken = await signChannelToken(CHANNEL_SECRET, { sub: 'test', touchpointId: roles.touchpoint.salesTouchpointId });
+
+  const h: Harness = {
+    app,
+    service,
+    fixtures: options.fixtures,
+    roles,
+    clock,
+    store,
+    token: (claims = {}, expiresIn) =>
+      signChannelToken(CHANNEL_SECRET, { sub: 'test', touchpointId: roles.touchpoint.salesTouchpointId, ...claims }, expiresIn),
+    customerToken: (id, expiresIn) => signCustomerToken(CUSTOMER_SECRET, id, expiresIn),
+    async call<T>(method: string, url: string, o: CallOptions = {}): Promise<Response<T>> {
+      const headers: Record<string, string> = { ...o.headers };
+      const auth = o.auth === undefined ? defaultToken : o.auth;
+      if (auth !== null) headers.authorization = `Bearer ${auth}`;
+      if (o.customer !== undefined) {
+        headers['x-operator-jwt-auth-header'] =
+          typeof o.customer === 'number' ? await signCustomerToken(CUSTOMER_SECRET, o.customer) : o.customer;
+      }
+      let payload: string | Buffer | undefined = o.payload;
+      if (payload === undefined && o.body !== undefined) payload = JSON.stringify(o.body);
+      if (payload !== undefined) headers['content-type'] = o.contentType ?? 'application/json';
+      const res = await app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+      let body: unknown = undefined;
+      if (res.body !== '') {
+        try {
+          body = JSON.parse(res.body);
+        } catch {
+          body = res.body;
+        }
+      }
+      return { status: res.statusCode, body: body as T, text: res.body, headers: res.headers };
+    },
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+  return h;
+}
+
+/** Asserts a success answer carrying an Order that fits the interface's schema. */
+export function expectOrder(res: Response, status = 200): Order {
+  if (res.status !== status) expect.fail(`expected ${status}, got ${res.status}: ${res.text}`);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return orderSchema.parse(res.body);
+}
+
+/** Asserts a problem answer (interface.md 7, CONTRACT 5) with this status. */
+export function expectProblem(res: Response, status: number): Problem {
+  if (res.status !== status) expect.fail(`expected ${status}, got ${res.status}: ${res.text}`);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = problemSchema.parse(res.body);
+  expect(body.instance).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(body.type).toMatch(/^[a-z][a-z0-9+.-]*:\S+$/);
+  expect(body.title).not.toBe('');
+  expect(body.detail).not.toBe('');
+  for (const e of body.errors) expect(e.pointer === '' || e.pointer.startsWith('/')).toBe(true);
+  return body;
+}
+
+/** The pointers of a problem's errors, for `toContain` checks. */
+export const pointers = (p: Problem) => p.errors.map((e) => e.pointer);
+
+export const remarkCodes = (o: Order, line = 0) => o.orderLines[line]!.additionalRemarks.map((r) => r.code);
+
+/** The most recent status of an order. */
+export const statusOf = (o: Order) => o.order_OrderStatuses[0]!.orderStatus;
