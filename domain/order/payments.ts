@@ -105,7 +105,8 @@ export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpCont
   };
   let next: Order = { ...order, payments: [...order.payments, payment] };
   if (status === 'concept') next = withStatus(next, 'awaitingPayment', 'Payment requested', ctx);
-  next = withStatus(next, 'pendingPayment', 'Payment started', ctx);
+  // A further payment on a pendingPayment order changes no status, so it adds no entry.
+  if (status !== 'pendingPayment') next = withStatus(next, 'pendingPayment', 'Payment started', ctx);
   next = followPayments(next, ctx);
   return ok({ record: settle(record, next, ctx), paymentId: payment.paymentId });
 }
