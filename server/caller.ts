@@ -36,8 +36,9 @@ export function authenticate(verifiers: Verifiers, catalog: () => Catalog, needs
         customerProfileId = (await verifiers.customer.verify(customerToken)).customerProfileId;
       }
       if (needsTouchpoint) {
+        // The channel is authenticated but not allowed here: a 403, like an unknown touchpoint.
         if (claims.touchpointId === undefined) {
-          return sendProblem(reply, 401, 'The bearer token has no touchpointId claim, which the order interface needs.');
+          return sendProblem(reply, 403, 'The bearer token has no touchpointId claim, which the order interface needs.');
         }
         const touchpoint = catalog().touchpoints.get(claims.touchpointId);
         if (!touchpoint || !touchpoint.isActive) {
