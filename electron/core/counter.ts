@@ -104,9 +104,9 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     };
     const refresher = setInterval(() => void refresh(), REFRESH_MS);
     refresher.unref();
-    void refresh().finally(() => syncEngine.start());
-
     let closed = false;
+    if (options.autoSync !== false) void refresh().finally(() => closed || syncEngine.start());
+
     const central = embedded;
     return {
       async dispatch(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {

@@ -35,4 +35,6 @@ export interface CounterOptions {
   central?: { url: string; bearerToken: string };
   /** How often sync pulls when nothing happens (ms). */
   intervalMs?: number;
+  /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
+  autoSync?: boolean;
 }

@@ -38,7 +38,8 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
-  private stopped = false;
+  /** Until start(): a counter may be built, used and tested without syncing. */
+  private stopped = true;
   private readonly now: () => Date;
 
   constructor(private readonly options: EngineOptions) {
@@ -134,7 +135,9 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       for (;;) {
         const work = pendingOrders(db, BATCH);
         if (work.length === 0) break;
-        const outcomes = await mapLimited(work, this.options.concurrency ?? 4, (w) => pushOrder(deps, w));
+        const pushed = await mapLimited(work, this.options.concurrency ?? 16, (w) => pushOrder(deps, w));
+        db.transaction(() => pushed.forEach((p) => p.commit?.()))();
+        const outcomes = pushed.map((p) => p.outcome);
         changed.push(...work.map((w) => w.orderId));
         if (outcomes.includes('auth')) failure = 'the central refused this counter\'s bearer token';
         else if (outcomes.includes('unknown')) {

@@ -19,6 +19,17 @@ export interface PushDeps {
 /** How pushing one order went: the engine retries `unknown`, stops everything on `auth`. */
 export type PushOutcome = 'synced' | 'rejected' | 'unknown' | 'auth';
 
+/**
+ * A pushed order's bookkeeping (outbox settled, central id kept, central's state adopted),
+ * committed by the engine for a whole batch in one transaction: one disk sync per batch
+ * instead of per order. A crash before that commit only means the order is pushed again,
+ * which the central answers with 409, adopted: still exactly once.
+ */
+export interface Pushed {
+  outcome: PushOutcome;
+  commit?: () => void;
+}
+
 type Fetched = { kind: 'found'; order: Order | null } | { kind: 'stop'; outcome: PushOutcome };
 
 const MAX_STEPS = 200;
@@ -63,7 +74,12 @@ export function adoptInto(db: Database, orderId: string, central: Order): boolea
  * with an unknown outcome marks the order so that the next try looks first; a 409 on
  * create means it is already there, and is adopted.
  */
-export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<PushOutcome> {
+export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<Pushed> {
+  const outcome = await push(deps, work);
+  return typeof outcome === 'function' ? { outcome: 'synced', commit: outcome } : { outcome };
+}
+
+async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (() => void)> {
   const { db, client } = deps;
   const { orderId } = work;
   const found = await findCentral(deps, orderId);
@@ -77,11 +93,10 @@ export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<PushO
       if (answer.kind === 'unknown') return markUnknown(deps, orderId);
       if (answer.kind === 'refused' && answer.status !== 404) return refusal(deps, orderId, answer);
     }
-    db.transaction(() => {
+    return () => {
       settleOutbox(db, work);
       forget(db, orderId);
-    })();
-    return 'synced';
+    };
   }
 
   if (!central) {
@@ -97,11 +112,11 @@ export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<PushO
       central = answer.value;
     }
   }
-  markCentral(db, orderId, central, 'pending', deps.now());
-
   for (let steps = 0; ; steps++) {
     const step = nextStep(local, central);
     if (!step) break;
+    // Remember the central's id before the first further step, so a retry finds it directly.
+    if (steps === 0) markCentral(db, orderId, central, 'pending', deps.now());
     if (steps >= MAX_STEPS) {
       return settleRefusal(deps, work, {
         kind: 'refused',
@@ -116,12 +131,11 @@ export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<PushO
   }
 
   const converged = central;
-  db.transaction(() => {
+  return () => {
     markCentral(db, orderId, converged, 'synced', deps.now());
     settleOutbox(db, work);
     adoptInto(db, orderId, converged);
-  })();
-  return 'synced';
+  };
 }
 
 function markUnknown(deps: PushDeps, orderId: string): PushOutcome {
