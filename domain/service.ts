@@ -76,7 +76,8 @@ export class OrderService {
       const existing = await this.store.findByExternalId(caller.touchpointId, input.externalOrderId);
       if (existing) return this.duplicate(existing);
     }
-    const touchPoint = ctx.catalog.touchpoints.get(caller.touchpointId)!;
+    const touchPoint = ctx.catalog.touchpoints.get(caller.touchpointId);
+    if (!touchPoint) return refuse({ kind: 'forbidden', detail: `Touchpoint ${caller.touchpointId} is unknown.` });
     const made = ops.createOrder(input, { touchPoint, customerProfileId: caller.customerProfileId, orderNumber: '' }, ctx);
     if (!made.ok) return made;
     const outcome = await this.store.insert(made.value, this.orderNumber);
