@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { CounterApi } from '../shared/ipc';
+import { CounterProvider } from './api/counter';
+import { useCounterEvents } from './api/events';
+import { useInvoke } from './api/useInvoke';
+import { I18nProvider, langOf } from './i18n/i18n';
+import { LoginScreen } from './start/LoginScreen';
+import { Workspace } from './start/Workspace';
+
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function App({ api, client }: { api: CounterApi; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? makeQueryClient());
+  return (
+    <CounterProvider api={api}>
+      <QueryClientProvider client={queryClient}>
+        <Root />
+      </QueryClientProvider>
+    </CounterProvider>
+  );
+}
+
+function Root() {
+  useCounterEvents();
+  const settings = useInvoke('settings.get', {});
+  const catalog = useInvoke('catalog.get', {});
+  const session = useInvoke('session.current', {});
+  const lang = langOf(settings.value?.languageId, catalog.value?.languages ?? []);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  if (settings.isLoading || session.isLoading) {
+    return (
+      <p className="loading" role="status">
+        Counter…
+      </p>
+    );
+  }
+  return (
+    <I18nProvider lang={lang}>
+      {session.value ? <Workspace clerk={session.value} /> : <LoginScreen />}
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import type { Order } from '../../shared/schemas/order';
+import { useAction } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { useI18n, type MessageKey } from '../i18n/i18n';
+
+const BILLING = 3;
+
+const FIELDS = [
+  ['birthname', 'customer.birthname', 'text'],
+  ['prefix', 'customer.prefix', 'text'],
+  ['surname', 'customer.surname', 'text'],
+  ['emailAddress', 'customer.email', 'email'],
+  ['dateOfBirth', 'customer.dateOfBirth', 'date'],
+  ['street', 'customer.street', 'text'],
+  ['houseNumber', 'customer.houseNumber', 'text'],
+  ['houseNumberSuffix', 'customer.houseNumberSuffix', 'text'],
+  ['postalCode', 'customer.postalCode', 'text'],
+  ['city', 'customer.city', 'text'],
+  ['country', 'customer.country', 'text'],
+] as const satisfies readonly (readonly [string, MessageKey, string])[];
+
+type Field = (typeof FIELDS)[number][0];
+type Values = Record<Field, string>;
+const OPTIONAL: Field[] = ['prefix', 'houseNumberSuffix'];
+
+function initial(order: Order): Values {
+  const c = order.orderCustomer;
+  const a = c?.orderCustomerAddresses.find((x) => x.addressType.addressTypeId === BILLING) ?? c?.orderCustomerAddresses[0];
+  return {
+    birthname: c?.birthname ?? '',
+    prefix: c?.prefix ?? '',
+    surname: c?.surname ?? '',
+    emailAddress: c?.emailAddress ?? '',
+    dateOfBirth: c?.dateOfBirth ?? '',
+    street: a?.street ?? '',
+    houseNumber: a ? String(a.houseNumber) : '',
+    houseNumberSuffix: a?.houseNumberSuffix ?? '',
+    postalCode: a?.postalCode ?? '',
+    city: a?.city ?? '',
+    country: a?.country ?? 'NL',
+  };
+}
+
+/** The billing customer of the order (orders.setCustomer) with a billing address (type 3). */
+export function BillingCustomerForm({ order, required }: { order: Order; required: boolean }) {
+  const { t } = useI18n();
+  const [values, setValues] = useState<Values>(() => initial(order));
+  const [open, setOpen] = useState(required || order.orderCustomer !== null);
+  const save = useAction('orders.setCustomer');
+  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const missing = FIELDS.some(([f]) => !OPTIONAL.includes(f) && values[f].trim() === '');
+  const houseNumber = Number(values.houseNumber);
+  const valid = !missing && Number.isInteger(houseNumber) && houseNumber > 0 && /^[A-Za-z]{2}$/.test(values.country.trim());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    await save.run({
+      orderId: order.orderId,
+      customer: {
+        birthname: values.birthname.trim(),
+        prefix: values.prefix.trim(),
+        surname: values.surname.trim(),
+        emailAddress: values.emailAddress.trim(),
+        dateOfBirth: values.dateOfBirth,
+        orderCustomerAddresses: [
+          {
+            addressTypeId: BILLING,
+            street: values.street.trim(),
+            houseNumber,
+            houseNumberSuffix: values.houseNumberSuffix.trim(),
+            postalCode: values.postalCode.trim(),
+            city: values.city.trim(),
+            country: values.country.trim().toUpperCase(),
+          },
+        ],
+      },
+    });
+  };
+
+  return (
+    <section className="panel" aria-labelledby="customer-title">
+      <h2 id="customer-title">{t('customer.title')}</h2>
+      {order.orderCustomer ? (
+        <p className="note note-ok">
+          {t('customer.set', {
+            name: [order.orderCustomer.birthname, order.orderCustomer.prefix, order.orderCustomer.surname]
+              .filter(Boolean)
+              .join(' '),
+          })}
+        </p>
+      ) : (
+        <p className="hint">{required ? t('customer.required') : t('customer.optional')}</p>
+      )}
+      {!open && !required ? (
+        <button type="button" aria-expanded={false} onClick={() => setOpen(true)}>
+          {t('customer.add')}
+        </button>
+      ) : (
+        <form className="grid-form" onSubmit={submit}>
+          {FIELDS.map(([field, label, type]) => (
+            <div className="field" key={field}>
+              <label htmlFor={`customer-${field}`}>
+                {t(label)}
+                {OPTIONAL.includes(field) && <span className="muted"> ({t('common.optional')})</span>}
+              </label>
+              <input
+                id={`customer-${field}`}
+                type={type}
+                autoComplete="off"
+                value={values[field]}
+                onChange={(e) => set(field, e.target.value)}
+              />
+            </div>
+          ))}
+          <ErrorNote error={save.error} />
+          <button type="submit" disabled={!valid || save.pending}>
+            {t('customer.save')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState, type FormEvent } from 'react';
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import type { Order } from '../../shared/schemas/order';
+import { useInvoke } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { mandateTypeName } from '../common/names';
+import { useI18n } from '../i18n/i18n';
+import { CacheLabel } from '../tokens/CacheLabel';
+import { outstandingAmount } from '../sale/orderView';
+import { usePayment } from './usePayment';
+
+const MANDATE_TYPES = [1, 2, 3, 4, 5] as const;
+
+export type IbanCheck = 'empty' | 'incomplete' | 'invalid' | 'valid';
+
+/** The IBAN as typed: spaces and case do not matter; its mod-97 check digits do. */
+export function checkIban(typed: string): IbanCheck {
+  const electronic = electronicFormatIBAN(typed) ?? '';
+  if (!electronic) return 'empty';
+  if (isValidIBAN(electronic)) return 'valid';
+  return electronic.length < 15 ? 'incomplete' : 'invalid';
+}
+
+/**
+ * Direct debit: an existing SIGNED mandate of the order's customer (lookup.mandates), or a
+ * new mandate captured here (IBAN, BIC, account holder, place, mandate type).
+ */
+export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandateOnly: boolean }) {
+  const { t, money, date } = useI18n();
+  const due = outstandingAmount(order);
+  const customer = order.customerProfileId;
+  const mandates = useInvoke(
+    'lookup.mandates',
+    { customerProfileId: String(customer), mandateState: 'SIGNED' },
+    { enabled: customer > 0 && !mandateOnly },
+  );
+  const { pay, pending, error } = usePayment(order, 'directDebit');
+  const [iban, setIban] = useState('');
+  const [bic, setBic] = useState('');
+  const [holder, setHolder] = useState('');
+  const [place, setPlace] = useState('');
+  const [mandateType, setMandateType] = useState<number>(1);
+  const ibanCheck = checkIban(iban);
+  const bicOk = isValidBIC(bic.trim().toUpperCase());
+  const needsCustomer = order.orderCustomer === null;
+  const complete = ibanCheck === 'valid' && bicOk && holder.trim() !== '' && place.trim() !== '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete || needsCustomer) return;
+    await pay({
+      amountDebit: due,
+      // The signed mandate is the operator's guarantee: the amount is collected by the bank later.
+      statusCode: 'SETTLED',
+      mandateInput: {
+        directDebitMandateTypeId: mandateType,
+        iban: electronicFormatIBAN(iban) ?? iban,
+        bic: bic.trim().toUpperCase(),
+        ascription: holder.trim(),
+        place: place.trim(),
+      },
+    });
+  };
+
+  const found = mandates.value?.records.filter((m) => m.mandateState === 'SIGNED') ?? [];
+
+  return (
+    <div className="stack card" aria-labelledby="dd-title">
+      <h3 id="dd-title">{t('method.directDebit')}</h3>
+      <p>
+        {t('cash.due')} <strong>{money(due)}</strong>
+      </p>
+      {!mandateOnly && customer > 0 && (
+        <section aria-labelledby="dd-existing" className="stack">
+          <h4 id="dd-existing">{t('dd.existing', { customer })}</h4>
+          <ErrorNote error={mandates.error} />
+          {mandates.value && <CacheLabel answer={mandates.value} />}
+          {mandates.value && found.length === 0 && <p className="muted">{t('dd.noneFound')}</p>}
+          <ul className="plain">
+            {found.map((m) => (
+              <li key={m.directDebitMandateId} className="row">
+                <span>
+                  {m.mandateReference} · {mandateTypeName(t, m.directDebitMandateType.directDebitMandateTypeId)} ·{' '}
+                  {date(m.created)}
+                </span>
+                <button
+                  type="button"
+                  disabled={pending || needsCustomer}
+                  onClick={() => void pay({ amountDebit: due, statusCode: 'SETTLED', reference: m.mandateReference })}
+                >
+                  {t('dd.useMandate', { reference: m.mandateReference })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <form className="stack" onSubmit={submit} aria-labelledby="dd-new">
+        <h4 id="dd-new">{t('dd.new')}</h4>
+        <div className="field">
+          <label htmlFor="pay-directDebit">{t('dd.iban')}</label>
+          <input
+            id="pay-directDebit"
+            autoComplete="off"
+            spellCheck={false}
+            value={iban}
+            aria-invalid={ibanCheck === 'invalid' ? true : undefined}
+            aria-describedby="dd-iban-check"
+            onChange={(e) => setIban(e.target.value.toUpperCase())}
+            onBlur={() => ibanCheck === 'valid' && setIban(friendlyFormatIBAN(electronicFormatIBAN(iban) ?? undefined) ?? iban)}
+          />
+          <p id="dd-iban-check" aria-live="polite" className={ibanCheck === 'invalid' ? 'field-error' : 'hint'}>
+            {t(`dd.ibanCheck.${ibanCheck}`)}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="dd-bic">{t('dd.bic')}</label>
+          <input
+            id="dd-bic"
+            autoComplete="off"
+            spellCheck={false}
+            value={bic}
+            aria-invalid={bic !== '' && !bicOk ? true : undefined}
+            onChange={(e) => setBic(e.target.value.toUpperCase())}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="dd-holder">{t('dd.holder')}</label>
+          <input id="dd-holder" autoComplete="off" value={holder} onChange={(e) => setHolder(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="dd-place">{t('dd.place')}</label>
+          <input id="dd-place" autoComplete="off" value={place} onChange={(e) => setPlace(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="dd-type">{t('dd.type')}</label>
+          <select id="dd-type" value={mandateType} onChange={(e) => setMandateType(Number(e.target.value))}>
+            {MANDATE_TYPES.map((id) => (
+              <option key={id} value={id}>
+                {mandateTypeName(t, id)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {needsCustomer && <p className="note note-warn">{t('dd.needsCustomer')}</p>}
+        <ErrorNote error={error} />
+        <button type="submit" className="primary big" disabled={!complete || needsCustomer || pending}>
+          {t('dd.confirm')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Order } from '../../shared/schemas/order';
+import { ErrorNote } from '../common/ErrorNote';
+import { paymentStateName } from '../common/names';
+import { useI18n } from '../i18n/i18n';
+import { dateOfTimestamp } from '../sale/dates';
+import { useCurrentOrder } from '../sale/hooks';
+import { orderStatusId, paymentState } from '../sale/orderView';
+import { useSale } from '../sale/saleStore';
+import { statusKey } from '../start/OrderList';
+
+/** The printable receipt: order number, lines, amounts with tax, payments and terms. */
+export function ReceiptScreen() {
+  const { t } = useI18n();
+  const current = useCurrentOrder();
+  const newSale = useSale((s) => s.newSale);
+  const goTo = useSale((s) => s.goTo);
+  const order = current.value?.order;
+  return (
+    <div className="receipt-screen">
+      <nav className="row screen-nav no-print" aria-label={t('nav.label')}>
+        <button type="button" className="primary" onClick={() => window.print()}>
+          {t('receipt.print')}
+        </button>
+        <button type="button" aria-keyshortcuts="F2 Alt+N" onClick={newSale}>
+          {t('start.newSale')} <kbd aria-hidden="true">F2</kbd>
+        </button>
+        <button type="button" onClick={() => goTo('start')}>
+          {t('nav.start')}
+        </button>
+      </nav>
+      <ErrorNote error={current.error} />
+      {order && <Receipt order={order} />}
+    </div>
+  );
+}
+
+export function Receipt({ order }: { order: Order }) {
+  const { t, money, date, dateTime } = useI18n();
+  const terms = [...new Set(order.orderLines.flatMap((l) => l.orderLineTerms.map((x) => x.termsUrl)))];
+  const taxTotal = order.orderLines.reduce((sum, l) => sum + (l.taxAmount ?? 0), 0);
+  return (
+    <article className="receipt" aria-labelledby="receipt-title">
+      <header>
+        <h2 id="receipt-title">{t('receipt.title')}</h2>
+        <p>{order.touchPoint.name}</p>
+        <p>
+          {t('receipt.orderNumber')} <strong>{order.orderNumber}</strong>
+        </p>
+        <p>{dateTime(order.lastUpdatedOn)}</p>
+        <p>{t(`orderStatus.${statusKey(orderStatusId(order))}`)}</p>
+      </header>
+      <table className="table">
+        <caption className="sr-only">{t('receipt.lines')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('receipt.product')}</th>
+            <th scope="col" className="num">
+              {t('receipt.quantity')}
+            </th>
+            <th scope="col" className="num">
+              {t('receipt.exclTax')}
+            </th>
+            <th scope="col" className="num">
+              {t('receipt.tax')}
+            </th>
+            <th scope="col" className="num">
+              {t('receipt.inclTax')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.orderLines.map((line) => {
+            const from = dateOfTimestamp(line.validFrom);
+            const until = dateOfTimestamp(line.validUntil);
+            return (
+              <tr key={line.orderLineId}>
+                <td>
+                  {line.productName}
+                  <span className="small muted"> {line.fikoArticleNumber}</span>
+                  {from && (
+                    <span className="small muted">
+                      {' '}
+                      · {until ? t('line.fromUntil', { from: date(from), until: date(until) }) : date(from)}
+                    </span>
+                  )}
+                </td>
+                <td className="num">{line.quantity}</td>
+                <td className="num">{line.amountExclTax !== null ? money(line.amountExclTax) : '—'}</td>
+                <td className="num">
+                  {line.taxAmount !== null ? money(line.taxAmount) : '—'}
+                  {line.taxPercentage !== null && <span className="small muted"> ({line.taxPercentage}%)</span>}
+                </td>
+                <td className="num">{money(line.amountInclTax)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t('receipt.total')}
+            </th>
+            <td className="num">{money(taxTotal)}</td>
+            <td className="num">
+              <strong>{money(order.totalAmount)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <section aria-labelledby="receipt-payments">
+        <h3 id="receipt-payments">{t('payments.title')}</h3>
+        {order.payments.length === 0 && <p>{t('receipt.noPayments')}</p>}
+        <ul className="plain">
+          {order.payments.map((p) => (
+            <li key={p.paymentId}>
+              {p.paymentMethod.name}: {money(p.amountDebit)} — {paymentStateName(t, paymentState(p))}
+              {p.mandateInput && (
+                <span className="small">
+                  {' '}
+                  ({t('dd.iban')} {p.mandateInput.iban}, {p.mandateInput.ascription})
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {terms.length > 0 && (
+        <section aria-labelledby="receipt-terms">
+          <h3 id="receipt-terms">{t('receipt.terms')}</h3>
+          <ul className="plain">
+            {terms.map((url) => (
+              <li key={url} className="terms-url">
+                {url}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p className="thanks">{t('receipt.thanks')}</p>
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { en, type MessageKey } from './en';
+import { nl } from './nl';
+
+/** Dutch and English, from a small typed dictionary. */
+
+export type Lang = 'nl' | 'en';
+export type Params = Record<string, string | number>;
+
+const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { en, nl };
+const LOCALES: Record<Lang, string> = { nl: 'nl-NL', en: 'en-GB' };
+
+export function translate(lang: Lang, key: MessageKey, params?: Params): string {
+  const template = DICTIONARIES[lang][key] ?? en[key];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export interface I18n {
+  lang: Lang;
+  locale: string;
+  t: (key: MessageKey, params?: Params) => string;
+  /** Integer euro cents as an amount in euros. */
+  money: (cents: number) => string;
+  /** A calendar date or time stamp as a date. */
+  date: (value: string) => string;
+  dateTime: (value: string) => string;
+}
+
+export function makeI18n(lang: Lang): I18n {
+  const locale = LOCALES[lang];
+  const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  const dateTimes = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const parse = (value: string) => {
+    // A bare calendar date is a local day, not UTC midnight.
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(value);
+  };
+  const safe = (format: Intl.DateTimeFormat, value: string) => {
+    const d = parse(value);
+    return Number.isNaN(d.getTime()) ? value : format.format(d);
+  };
+  return {
+    lang,
+    locale,
+    t: (key, params) => translate(lang, key, params),
+    money: (cents) => euros.format(cents / 100),
+    date: (value) => safe(dates, value),
+    dateTime: (value) => safe(dateTimes, value),
+  };
+}
+
+const I18nContext = createContext<I18n>(makeI18n('en'));
+
+export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
+  const value = useMemo(() => makeI18n(lang), [lang]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  return useContext(I18nContext);
+}
+
+/** The counter's language from the catalogue's language list (languageId → ISO 639 code). */
+export function langOf(languageId: number | undefined, languages: readonly { languageId: number; iso639Code: string }[]): Lang {
+  const code = languages.find((l) => l.languageId === languageId)?.iso639Code;
+  if (code === 'nl' || code === 'en') return code;
+  return languageId === 1 ? 'nl' : 'en';
+}
+
+export function languageIdOf(lang: Lang, languages: readonly { languageId: number; iso639Code: string }[]): number {
+  return languages.find((l) => l.iso639Code === lang)?.languageId ?? (lang === 'nl' ? 1 : 2);
+}
+
+export type { MessageKey };

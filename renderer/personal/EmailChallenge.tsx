@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { IpcOutputs } from '../../shared/ipc';
+import { useAction } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { useI18n } from '../i18n/i18n';
+
+type Sent = IpcOutputs['challenge.send'];
+
+/** The e-mail challenge: a one-time password sent to the traveller, typed back by the clerk. */
+export function EmailChallenge({
+  idPrefix,
+  verifiedCode,
+  onVerified,
+}: {
+  idPrefix: string;
+  verifiedCode: string | null;
+  onVerified: (code: string | null) => void;
+}) {
+  const { t, dateTime } = useI18n();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<Sent | null>(null);
+  const send = useAction('challenge.send', setSent);
+  const verify = useAction('challenge.verify');
+  const emailOk = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+  const codeOk = /^\d{6}$/.test(code);
+
+  return (
+    <fieldset className="stack">
+      <legend>{t('challenge.title')}</legend>
+      {verifiedCode && <p className="note note-ok">{t('challenge.verified')}</p>}
+      <div className="field">
+        <label htmlFor={`${idPrefix}-address`}>{t('challenge.email')}</label>
+        <div className="row">
+          <input
+            id={`${idPrefix}-address`}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <button
+            type="button"
+            disabled={!emailOk || send.pending}
+            onClick={() => {
+              onVerified(null);
+              void send.run({ emailAddress: email.trim() });
+            }}
+          >
+            {sent ? t('challenge.resend') : t('challenge.send')}
+          </button>
+        </div>
+      </div>
+      <ErrorNote error={send.error} />
+      {sent && (
+        <div aria-live="polite">
+          <p className="hint">{t('challenge.sent', { to: sent.sentTo, until: dateTime(sent.expiresAt) })}</p>
+          {sent.demoCode && (
+            <p className="demo-code">
+              <small>
+                {t('challenge.demoCode')} <span>{sent.demoCode}</span>
+              </small>
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor={`${idPrefix}-otp`}>{t('challenge.otp')}</label>
+            <div className="row">
+              <input
+                id={`${idPrefix}-otp`}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
+              <button
+                type="button"
+                disabled={!codeOk || verify.pending}
+                onClick={async () => {
+                  const result = await verify.run({ challengeId: sent.challengeId, code });
+                  if (result.ok) onVerified(code);
+                }}
+              >
+                {t('challenge.verify')}
+              </button>
+            </div>
+          </div>
+          <ErrorNote error={verify.error} />
+        </div>
+      )}
+    </fieldset>
+  );
+}

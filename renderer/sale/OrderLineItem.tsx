@@ -1,0 +1,89 @@
+import type { OrderLine } from '../../shared/schemas/order';
+import { useAction } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { tokenTypeName } from '../common/names';
+import { useI18n } from '../i18n/i18n';
+import { dateOfTimestamp } from './dates';
+import { LineEditor } from './LineEditor';
+import { lineBirthdate, tokenLabel } from './orderView';
+import { useSale } from './saleStore';
+
+/** One line of the order, with its edit and remove buttons; the editor opens under it. */
+export function OrderLineItem({ line, editable }: { line: OrderLine; editable: boolean }) {
+  const { t, money, date } = useI18n();
+  const editing = useSale((s) => (s.editing?.lineId === line.orderLineId ? s.editing : null));
+  const remove = useAction('lines.remove');
+  const start = dateOfTimestamp(line.validFrom);
+  const until = dateOfTimestamp(line.validUntil);
+  const birthdate = lineBirthdate(line);
+  const titleId = `line-${line.orderLineId}-title`;
+
+  return (
+    <li className="card line" aria-labelledby={titleId}>
+      <div className="line-head">
+        <h3 id={titleId}>
+          {line.quantity} × {line.productName}
+        </h3>
+        <strong className="num">{money(line.amountInclTax)}</strong>
+      </div>
+      <dl className="facts">
+        <dt>{t('line.article')}</dt>
+        <dd>{line.fikoArticleNumber}</dd>
+        {start && (
+          <>
+            <dt>{t('line.valid')}</dt>
+            <dd>{until ? t('line.fromUntil', { from: date(start), until: date(until) }) : date(start)}</dd>
+          </>
+        )}
+        {(line.customerTokens ?? []).map((token) => (
+          <TokenFact key={token.customerTokenId} label={tokenLabel(token)} type={tokenTypeName(t, token.tokenType.tokenTypeId)} />
+        ))}
+        {birthdate && (
+          <>
+            <dt>{t('personal.birthdate')}</dt>
+            <dd>{date(birthdate)}</dd>
+          </>
+        )}
+      </dl>
+      {editable && (
+        <div className="row">
+          <button
+            type="button"
+            aria-expanded={editing !== null}
+            aria-label={t('line.editNamed', { name: line.productName })}
+            onClick={() => {
+              const sale = useSale.getState();
+              if (editing) sale.stopEditing();
+              else sale.edit(line.orderLineId, 'quantity');
+            }}
+          >
+            {editing ? t('line.closeEditor') : t('line.edit')}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            aria-label={t('line.removeNamed', { name: line.productName })}
+            disabled={remove.pending}
+            onClick={() => void remove.run({ orderLineId: line.orderLineId })}
+          >
+            {t('line.remove')}
+          </button>
+        </div>
+      )}
+      <ErrorNote error={remove.error} />
+      {editable && editing && <LineEditor line={line} task={editing.task} />}
+    </li>
+  );
+}
+
+function TokenFact({ label, type }: { label: string; type: string }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <dt>{t('line.token')}</dt>
+      <dd>
+        {label} ({type})
+      </dd>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useAction } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { useI18n } from '../i18n/i18n';
+import { statusKey } from '../start/OrderList';
+import { useCurrentOrder } from './hooks';
+import { OrderLineItem } from './OrderLineItem';
+import { isConcept, orderStatusId } from './orderView';
+import { RemarkPanel } from './RemarkPanel';
+import type { RemarkAction } from './remarks';
+import { focusSoon, useSale } from './saleStore';
+
+/** The order being sold: its lines, total, what is still needed, and the way to payment. */
+export function OrderPanel() {
+  const { t, money } = useI18n();
+  const current = useCurrentOrder();
+  const orderId = useSale((s) => s.orderId);
+  const cancel = useAction('orders.cancel');
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const order = current.value?.order;
+  const sync = current.value?.sync;
+
+  const act = (lineId: string, action: RemarkAction) => {
+    const sale = useSale.getState();
+    switch (action) {
+      case 'add-token':
+      case 'register-token':
+      case 'change-token':
+        sale.targetLineForToken(lineId);
+        focusSoon('token-search');
+        return;
+      case 'mandate':
+        sale.choosePayment('directDebit');
+        sale.goTo('checkout');
+        return;
+      case 'choose-product':
+        sale.edit(lineId, 'choose-product');
+        focusSoon(`line-${lineId}-variants`);
+        return;
+      case 'set-start-date':
+        sale.edit(lineId, 'start-date');
+        focusSoon(`line-${lineId}-start`);
+        return;
+      case 'add-birthdate':
+      case 'change-birthdate':
+        sale.edit(lineId, 'personal');
+        focusSoon(`line-${lineId}-birthdate`);
+        return;
+      case 'personal-data':
+        sale.edit(lineId, 'personal');
+        focusSoon(`line-${lineId}-name`);
+        return;
+      case 'edit-line':
+        sale.edit(lineId, 'quantity');
+        focusSoon(`line-${lineId}-quantity`);
+        return;
+    }
+  };
+
+  if (!orderId) {
+    return (
+      <section className="panel" aria-labelledby="order-title">
+        <h2 id="order-title">{t('order.title')}</h2>
+        <p className="muted">{t('order.empty')}</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="panel" aria-labelledby="order-title">
+      <h2 id="order-title">
+        {t('order.title')} {order && <span className="order-number">{order.orderNumber}</span>}
+      </h2>
+      <ErrorNote error={current.error} />
+      {current.isLoading && <p>{t('common.loading')}</p>}
+      {order && sync && (
+        <>
+          <p className="muted">
+            {t(`orderStatus.${statusKey(orderStatusId(order))}`)} · {t(`syncState.${sync.state}`)}
+            {sync.centralOrderNumber && sync.centralOrderNumber !== order.orderNumber && (
+              <> · {t('order.centralNumber', { number: sync.centralOrderNumber })}</>
+            )}
+          </p>
+          <ol className="plain lines" aria-label={t('order.lines')}>
+            {order.orderLines.map((line) => (
+              <OrderLineItem key={line.orderLineId} line={line} editable={isConcept(order)} />
+            ))}
+          </ol>
+          <p className="total-line" aria-live="polite">
+            {t('order.total')} <strong>{money(order.totalAmount)}</strong>
+          </p>
+          {isConcept(order) ? (
+            <RemarkPanel order={order} onAction={act} onPay={() => useSale.getState().goTo('checkout')} />
+          ) : (
+            <button type="button" className="primary" onClick={() => useSale.getState().goTo('checkout')}>
+              {t('order.toPayment')}
+            </button>
+          )}
+          <ErrorNote error={cancel.error} />
+          {isConcept(order) && (
+            <div className="row">
+              {!confirmCancel ? (
+                <button type="button" className="danger" onClick={() => setConfirmCancel(true)}>
+                  {t('order.cancel')}
+                </button>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="danger"
+                    disabled={cancel.pending}
+                    onClick={async () => {
+                      const result = await cancel.run({ orderId: order.orderId });
+                      if (result.ok) useSale.setState({ screen: 'start', orderId: null, token: null });
+                    }}
+                  >
+                    {t('order.confirmCancel')}
+                  </button>
+                  <button type="button" onClick={() => setConfirmCancel(false)}>
+                    {t('order.keep')}
+                  </button>
+                </>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

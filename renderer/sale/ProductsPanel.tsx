@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Product } from '../../shared/schemas/reference';
+import { ErrorNote } from '../common/ErrorNote';
+import { useI18n } from '../i18n/i18n';
+import { QUICK_KEY_EVENT } from '../start/GlobalKeys';
+import { buildTree, loadSalesCounts, quickProducts, searchProducts, type ProductNode } from './catalogTree';
+import { useCatalog } from './hooks';
+import { ProductCard } from './ProductCard';
+import { focusSoon, useSale } from './saleStore';
+
+/** The catalogue: search by name or article number, quick keys 1–9, and the product tree. */
+export function ProductsPanel() {
+  const { t } = useI18n();
+  const catalog = useCatalog();
+  const products = useMemo(() => catalog.value?.products ?? [], [catalog.value]);
+  const [text, setText] = useState('');
+  const selectProduct = useSale((s) => s.selectProduct);
+  const [counts] = useState(loadSalesCounts);
+  const quick = useMemo(() => quickProducts(products, counts), [products, counts]);
+  const found = useMemo(() => searchProducts(products, text), [products, text]);
+  const tree = useMemo(() => buildTree(products), [products]);
+
+  const pick = (product: Product) => {
+    selectProduct(product.productId);
+    focusSoon('product-card-title');
+  };
+
+  useEffect(() => {
+    const onQuick = (event: Event) => {
+      const product = quick[(event as CustomEvent<number>).detail];
+      if (product) {
+        selectProduct(product.productId);
+        focusSoon('add-to-order');
+      }
+    };
+    window.addEventListener(QUICK_KEY_EVENT, onQuick);
+    return () => window.removeEventListener(QUICK_KEY_EVENT, onQuick);
+  }, [quick, selectProduct]);
+
+  return (
+    <section className="panel" aria-labelledby="products-title">
+      <h2 id="products-title">{t('products.title')}</h2>
+      <ErrorNote error={catalog.error} />
+      <div role="search" className="field">
+        <label htmlFor="product-search">{t('products.search')}</label>
+        <input
+          id="product-search"
+          type="search"
+          value={text}
+          aria-describedby="product-search-hint"
+          onChange={(e) => setText(e.target.value)}
+        />
+        <p className="hint" id="product-search-hint">
+          {t('products.searchHint')}
+        </p>
+      </div>
+      {text.trim() ? (
+        <div aria-live="polite">
+          <p className="sr-only">{t('products.found', { n: found.length })}</p>
+          {found.length === 0 && <p className="muted">{t('products.none')}</p>}
+          <ul className="plain product-list">
+            {found.map((p) => (
+              <li key={p.productId}>
+                <ProductButton product={p} onPick={pick} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <>
+          <h3>{t('products.quick')}</h3>
+          <ol className="plain quick-keys">
+            {quick.map((p, i) => (
+              <li key={p.productId}>
+                <button
+                  type="button"
+                  aria-keyshortcuts={String(i + 1)}
+                  aria-label={t('products.quickKey', { n: i + 1, name: p.productName })}
+                  onClick={() => pick(p)}
+                >
+                  <kbd aria-hidden="true">{i + 1}</kbd> {p.productName}
+                </button>
+              </li>
+            ))}
+          </ol>
+          <h3>{t('products.all')}</h3>
+          <ProductTree nodes={tree} onPick={pick} />
+        </>
+      )}
+      <ProductCard />
+    </section>
+  );
+}
+
+function ProductButton({ product, onPick }: { product: Product; onPick: (p: Product) => void }) {
+  const { money } = useI18n();
+  const selected = useSale((s) => s.selectedProductId === product.productId);
+  return (
+    <button
+      type="button"
+      className="product-button"
+      aria-label={product.productName}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onPick(product)}
+    >
+      <span>{product.productName}</span>
+      <span className="muted">
+        {product.fikoArticleNumber}
+        {product.amountInclTax > 0 && ` · ${money(product.amountInclTax)}`}
+      </span>
+    </button>
+  );
+}
+
+function ProductTree({ nodes, onPick }: { nodes: ProductNode[]; onPick: (p: Product) => void }) {
+  return (
+    <ul className="plain product-tree">
+      {nodes.map((node) => (
+        <li key={node.product.productId}>
+          <ProductButton product={node.product} onPick={onPick} />
+          {node.children.length > 0 && <ProductTree nodes={node.children} onPick={onPick} />}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+import { create } from 'zustand';
+import type { TransitTokenRecord } from '../../shared/schemas/reference';
+import type { MethodKind } from '../checkout/payments';
+
+/** The sale flow's state: where the clerk is, the order being sold, the chosen token. */
+
+export type Screen = 'start' | 'sale' | 'checkout' | 'receipt';
+
+export type ChosenToken =
+  | { kind: 'registered'; record: TransitTokenRecord }
+  | { kind: 'anonymous'; tokenTypeId: number; passNumber: string; verificationCode: string };
+
+export type LineTask = 'choose-product' | 'start-date' | 'personal' | 'quantity';
+
+export interface SaleState {
+  screen: Screen;
+  orderId: string | null;
+  /** The product shown in the product card, ready to be added. */
+  selectedProductId: number | null;
+  /** The token the next lines are sold on. */
+  token: ChosenToken | null;
+  /** A line waiting for a token: the next chosen token goes onto it. */
+  tokenTargetLineId: string | null;
+  /** The line being edited, and what for. */
+  editing: { lineId: string; task: LineTask } | null;
+  /** The last scanned code, for the token search (seq makes a repeated scan new). */
+  scan: { value: string; seq: number } | null;
+  paymentMethod: MethodKind | null;
+
+  newSale(): void;
+  openOrder(orderId: string, screen: Screen): void;
+  goTo(screen: Screen): void;
+  setOrderId(orderId: string): void;
+  selectProduct(productId: number | null): void;
+  chooseToken(token: ChosenToken | null): void;
+  targetLineForToken(lineId: string | null): void;
+  edit(lineId: string, task: LineTask): void;
+  stopEditing(): void;
+  scanned(value: string): void;
+  choosePayment(kind: MethodKind | null): void;
+}
+
+const fresh = {
+  orderId: null,
+  selectedProductId: null,
+  token: null,
+  tokenTargetLineId: null,
+  editing: null,
+  paymentMethod: null,
+} satisfies Partial<SaleState>;
+
+export const useSale = create<SaleState>()((set) => ({
+  screen: 'start',
+  scan: null,
+  ...fresh,
+  newSale: () => set({ ...fresh, screen: 'sale' }),
+  openOrder: (orderId, screen) => set({ ...fresh, orderId, screen }),
+  goTo: (screen) => set({ screen }),
+  setOrderId: (orderId) => set({ orderId }),
+  selectProduct: (selectedProductId) => set({ selectedProductId }),
+  chooseToken: (token) => set({ token }),
+  targetLineForToken: (tokenTargetLineId) => set({ tokenTargetLineId }),
+  edit: (lineId, task) => set({ editing: { lineId, task } }),
+  stopEditing: () => set({ editing: null }),
+  scanned: (value) => set((s) => ({ scan: { value, seq: (s.scan?.seq ?? 0) + 1 } })),
+  choosePayment: (paymentMethod) => set({ paymentMethod }),
+}));
+
+/** Moves the focus to an element once React has drawn it. */
+export function focusSoon(id: string): void {
+  setTimeout(() => {
+    const el = document.getElementById(id);
+    if (el) {
+      el.focus();
+      el.scrollIntoView?.({ block: 'nearest' });
+    }
+  }, 0);
+}

@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { languageIdOf, useI18n, type Lang } from '../i18n/i18n';
+import { useSale } from '../sale/saleStore';
+
+const LANGS: { lang: Lang; name: string }[] = [
+  { lang: 'nl', name: 'Nederlands' },
+  { lang: 'en', name: 'English' },
+];
+
+/** The counter's language (settings.set languageId); the open order's language follows. */
+export function LanguageSwitch() {
+  const { lang, t } = useI18n();
+  const client = useQueryClient();
+  const catalog = useInvoke('catalog.get', {});
+  const orderId = useSale((s) => s.orderId);
+  const order = useInvoke('orders.get', { orderId: orderId ?? '' }, { enabled: orderId !== null });
+  const patchOrder = useAction('orders.patch');
+  const save = useAction('settings.set', (settings) => {
+    client.setQueryData(queryKeys.of('settings.get', {}), { ok: true, value: settings });
+  });
+
+  const choose = async (next: Lang) => {
+    if (next === lang) return;
+    const languageId = languageIdOf(next, catalog.value?.languages ?? []);
+    const result = await save.run({ languageId });
+    const current = order.value?.order;
+    const concept = current?.order_OrderStatuses[0]?.orderStatus.orderStatusId === 1;
+    if (result.ok && current && concept && current.language.languageId !== languageId) {
+      await patchOrder.run({ orderId: current.orderId, patch: { languageId } });
+    }
+  };
+
+  return (
+    <div className="lang-switch" role="group" aria-label={t('lang.label')}>
+      {LANGS.map(({ lang: l, name }) => (
+        <button
+          key={l}
+          type="button"
+          lang={l}
+          aria-pressed={l === lang}
+          disabled={save.pending}
+          onClick={() => void choose(l)}
+        >
+          {name}
+        </button>
+      ))}
+      <ErrorNote error={save.error ?? patchOrder.error} />
+    </div>
+  );
+}

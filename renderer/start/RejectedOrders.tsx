@@ -1,0 +1,43 @@
+import { useInvoke } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { describeProblem } from '../common/problems';
+import { useI18n } from '../i18n/i18n';
+import { useSale } from '../sale/saleStore';
+import { orderStatusId } from '../sale/orderView';
+import { screenForStatus } from './OrderList';
+
+/** Orders the central refused, with its reasons. */
+export function RejectedOrders({ open }: { open: boolean }) {
+  const { t, money } = useI18n();
+  const status = useInvoke('sync.status', {}, { staleTime: 30_000 });
+  const any = (status.value?.rejected ?? 0) > 0;
+  const rejected = useInvoke('sync.rejected', {}, { enabled: any || open });
+  const openOrder = useSale((s) => s.openOrder);
+  if (!any && !open) return null;
+  return (
+    <section className="card" aria-labelledby="rejected-title">
+      <h2 id="rejected-title">{t('rejected.title')}</h2>
+      <ErrorNote error={rejected.error} />
+      {rejected.value?.length === 0 && <p className="muted">{t('rejected.none')}</p>}
+      <ul className="plain">
+        {rejected.value?.map(({ order, sync }) => (
+          <li key={order.orderId} className="card-inner">
+            <strong>{order.orderNumber}</strong> {money(order.totalAmount)}
+            <ul>
+              {sync.reasons.map((r, i) => (
+                <li key={i}>{describeProblem(t, r.detail, r.pointer)}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              aria-label={t('orders.open', { number: order.orderNumber })}
+              onClick={() => openOrder(order.orderId, screenForStatus(orderStatusId(order)))}
+            >
+              {t('orders.openShort')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import type { StaffMember } from '../../shared/ipc';
+import { useInvoke } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { useI18n } from '../i18n/i18n';
+import { localDate } from '../sale/dates';
+import { useSale } from '../sale/saleStore';
+import { NEW_SALE_KEYS } from './GlobalKeys';
+import { OrderList } from './OrderList';
+import { RejectedOrders } from './RejectedOrders';
+
+/** The start: a new sale in one key press, finding an order, the day's orders for managers. */
+export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showRejected: boolean }) {
+  const { t } = useI18n();
+  const newSale = useSale((s) => s.newSale);
+  return (
+    <div className="start">
+      <section className="card" aria-labelledby="start-title">
+        <h2 id="start-title">{t('start.title')}</h2>
+        <button type="button" className="primary big" aria-keyshortcuts={NEW_SALE_KEYS} onClick={newSale}>
+          {t('start.newSale')}
+        </button>
+        <p className="hint">{t('start.newSaleKeys')}</p>
+      </section>
+      <OrderSearch />
+      {clerk.role === 'manager' && <DayOrders />}
+      <RejectedOrders open={showRejected} />
+    </div>
+  );
+}
+
+function OrderSearch() {
+  const { t } = useI18n();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState<string | null>(null);
+  const found = useInvoke('orders.search', { text: query ?? '' }, { enabled: query !== null });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) setQuery(text.trim());
+  };
+
+  return (
+    <section className="card" aria-labelledby="order-search-title">
+      <h2 id="order-search-title">{t('orderSearch.title')}</h2>
+      <form onSubmit={submit} className="row" role="search">
+        <label htmlFor="order-search" className="sr-only">
+          {t('orderSearch.label')}
+        </label>
+        <input
+          id="order-search"
+          type="search"
+          value={text}
+          aria-describedby="order-search-hint"
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit">{t('orderSearch.submit')}</button>
+      </form>
+      <p className="hint" id="order-search-hint">
+        {t('orderSearch.hint')}
+      </p>
+      <ErrorNote error={found.error} />
+      <div aria-live="polite">
+        {query !== null && found.isLoading && <p>{t('common.searching')}</p>}
+        {found.value && <OrderList orders={found.value} caption={t('orderSearch.results')} />}
+      </div>
+    </section>
+  );
+}
+
+function DayOrders() {
+  const { t } = useI18n();
+  const [day, setDay] = useState(() => localDate(new Date()));
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const found = useInvoke('orders.search', { text: '', day, limit: 500 }, { enabled: valid });
+  return (
+    <section className="card" aria-labelledby="day-orders-title">
+      <h2 id="day-orders-title">{t('dayOrders.title')}</h2>
+      <div className="row">
+        <label htmlFor="day-orders-day">{t('dayOrders.day')}</label>
+        <input id="day-orders-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+      </div>
+      <ErrorNote error={found.error} />
+      {found.value && <OrderList orders={found.value} caption={t('dayOrders.title')} />}
+    </section>
+  );
+}

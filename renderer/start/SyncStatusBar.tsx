@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
+import { useI18n } from '../i18n/i18n';
+
+/** Always on screen: online or offline, what waits to be sent, what the central refused. */
+export function SyncStatusBar({ onShowRejected }: { onShowRejected?: () => void }) {
+  const { t, dateTime } = useI18n();
+  const status = useInvoke('sync.status', {}, { staleTime: 30_000 });
+  const client = useQueryClient();
+  const syncNow = useAction('sync.now', (next) => {
+    client.setQueryData(queryKeys.of('sync.status', {}), { ok: true, value: next });
+  });
+  const s = status.value;
+
+  return (
+    <section className="sync" aria-label={t('sync.label')}>
+      <div role="status" aria-live="polite" className="sync-facts">
+        {!s && <span>{status.error ? t('sync.unknown') : t('common.loading')}</span>}
+        {s && (
+          <>
+            <span className={`badge ${s.online ? 'badge-ok' : 'badge-warn'}`}>
+              {s.online ? t('sync.online') : t('sync.offline')}
+            </span>
+            <span className={`badge ${s.pending > 0 ? 'badge-info' : 'badge-plain'}`}>
+              {t('sync.pending', { n: s.pending })}
+            </span>
+            <span className={`badge ${s.rejected > 0 ? 'badge-bad' : 'badge-plain'}`}>
+              {t('sync.rejected', { n: s.rejected })}
+            </span>
+            {s.embeddedCentral && <span className="badge badge-demo">{t('sync.demo')}</span>}
+            {s.lastSuccessAt && (
+              <span className="muted">{t('sync.last', { when: dateTime(s.lastSuccessAt) })}</span>
+            )}
+            {s.lastError && !s.online && <span className="muted">{s.lastError}</span>}
+          </>
+        )}
+      </div>
+      {s && s.rejected > 0 && onShowRejected && (
+        <button type="button" onClick={onShowRejected}>
+          {t('sync.showRejected')}
+        </button>
+      )}
+      <button type="button" onClick={() => void syncNow.run({})} disabled={syncNow.pending}>
+        {t('sync.now')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { StaffMember } from '../../shared/ipc';
+import { queryKeys, useAction } from '../api/useInvoke';
+import { useI18n } from '../i18n/i18n';
+import { CheckoutScreen } from '../checkout/CheckoutScreen';
+import { ReceiptScreen } from '../checkout/ReceiptScreen';
+import { SaleScreen } from '../sale/SaleScreen';
+import { useSale } from '../sale/saleStore';
+import { ScannerListener } from '../tokens/ScannerListener';
+import { GlobalKeys } from './GlobalKeys';
+import { LanguageSwitch } from './LanguageSwitch';
+import { StartScreen } from './StartScreen';
+import { SyncStatusBar } from './SyncStatusBar';
+
+/** The counter once a clerk is logged in: the top bar and the screen of the sale flow. */
+export function Workspace({ clerk }: { clerk: StaffMember }) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const screen = useSale((s) => s.screen);
+  const goTo = useSale((s) => s.goTo);
+  const [showRejected, setShowRejected] = useState(false);
+  const logout = useAction('session.logout', () => {
+    useSale.setState({ screen: 'start', orderId: null, token: null, editing: null });
+    client.setQueryData(queryKeys.of('session.current', {}), { ok: true, value: null });
+  });
+
+  return (
+    <>
+      <ScannerListener />
+      <GlobalKeys />
+      <a className="skip" href="#main">
+        {t('common.skip')}
+      </a>
+      <header className="topbar">
+        <h1 className="brand">Counter</h1>
+        <p className="clerk">
+          {t('top.clerk', { name: clerk.name })} <span className="badge badge-plain">{t(`role.${clerk.role}`)}</span>
+        </p>
+        <SyncStatusBar
+          onShowRejected={() => {
+            setShowRejected(true);
+            goTo('start');
+          }}
+        />
+        <LanguageSwitch />
+        <button type="button" onClick={() => void logout.run({})} disabled={logout.pending}>
+          {t('top.logout')}
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {screen === 'start' && <StartScreen clerk={clerk} showRejected={showRejected} />}
+        {screen === 'sale' && <SaleScreen />}
+        {screen === 'checkout' && <CheckoutScreen />}
+        {screen === 'receipt' && <ReceiptScreen />}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { useSale } from '../sale/saleStore';
+import type { ScannerOptions } from './scanner';
+import { useScanner } from './useScanner';
+
+/**
+ * Routes every scanner burst to the token search: on the sale screen as it is, from the
+ * checkout back to the order's sale screen, and from the start or a receipt into a new sale.
+ */
+export function ScannerListener({ options }: { options?: Partial<ScannerOptions> }) {
+  useScanner((value) => {
+    const sale = useSale.getState();
+    if (sale.screen === 'checkout') sale.goTo('sale');
+    else if (sale.screen !== 'sale') sale.newSale();
+    useSale.getState().scanned(value);
+  }, options);
+  return null;
+}

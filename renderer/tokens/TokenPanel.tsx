@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import type { TransitTokenRecord } from '../../shared/schemas/reference';
+import { useAction } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { tokenTypeName } from '../common/names';
+import { useI18n } from '../i18n/i18n';
+import { useCurrentOrder, useProducts } from '../sale/hooks';
+import { chosenTokenTypeId, tokenCombination, tokenInputFromChosen } from '../sale/orderView';
+import { focusSoon, useSale, type ChosenToken } from '../sale/saleStore';
+import { NewPassForm } from './NewPassForm';
+import { tokenName } from './TokenMatch';
+import { TokenSearch } from './TokenSearch';
+
+/**
+ * The token of the sale: found by search or scan, or a new anonymous pass. When a line waits
+ * for a token (a remark's action), the chosen token goes onto that line; else onto the lines
+ * added next.
+ */
+export function TokenPanel() {
+  const { t } = useI18n();
+  const products = useProducts();
+  const order = useCurrentOrder().value?.order;
+  const token = useSale((s) => s.token);
+  const targetId = useSale((s) => s.tokenTargetLineId);
+  const chooseToken = useSale((s) => s.chooseToken);
+  const target = order?.orderLines.find((l) => l.orderLineId === targetId) ?? null;
+  const targetProduct = target ? products.find((p) => p.productId === target.productId) : undefined;
+  const patch = useAction('lines.patch');
+  const [message, setMessage] = useState<string | null>(null);
+
+  const problemFor = (tokenTypeId: number): string | null => {
+    if (!targetProduct) return null;
+    const combination = tokenCombination(targetProduct, tokenTypeId);
+    if (combination === null) return null;
+    return combination === 'no-tokens'
+      ? t('products.noTokens')
+      : t('tokens.typeNotForProduct', { type: tokenTypeName(t, tokenTypeId), product: targetProduct.productName });
+  };
+
+  const use = async (chosen: ChosenToken) => {
+    setMessage(null);
+    if (!target) {
+      chooseToken(chosen);
+      setMessage(t('tokens.chosen', { name: describe(chosen) }));
+      return;
+    }
+    const problem = problemFor(chosenTokenTypeId(chosen));
+    if (problem) {
+      setMessage(problem);
+      return;
+    }
+    const keep = target.customerTokens?.[0]?.personalAccountData;
+    const input = tokenInputFromChosen(chosen);
+    const result = await patch.run({
+      orderLineId: target.orderLineId,
+      patch: {
+        customerTokens: [
+          {
+            ...input,
+            personalAccountData: keep
+              ? {
+                  name: keep.name,
+                  birthdate: keep.birthdate,
+                  photo: keep.photo,
+                  challengeTypeId: keep.challengeType?.challengeTypeId ?? null,
+                  oneTimePassword: keep.oneTimePassword,
+                }
+              : null,
+          },
+        ],
+      },
+    });
+    if (result.ok) {
+      useSale.getState().targetLineForToken(null);
+      if (!useSale.getState().token) chooseToken(chosen);
+      setMessage(t('tokens.putOnLine', { name: describe(chosen), line: target.productName }));
+      focusSoon('remarks-title');
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="token-title">
+      <h2 id="token-title">{t('tokens.title')}</h2>
+      {target && (
+        <div className="note note-info" role="status">
+          <p>{t('tokens.forLine', { line: target.productName })}</p>
+          <button type="button" onClick={() => useSale.getState().targetLineForToken(null)}>
+            {t('tokens.cancelForLine')}
+          </button>
+        </div>
+      )}
+      {token && (
+        <div className="card chosen-token">
+          <p>
+            {t('tokens.current')} <strong>{describe(token)}</strong> ({tokenTypeName(t, chosenTokenTypeId(token))})
+          </p>
+          <button type="button" onClick={() => chooseToken(null)}>
+            {t('tokens.clear')}
+          </button>
+        </div>
+      )}
+      <p role="status" aria-live="polite" className="sr-only-when-empty">
+        {message}
+      </p>
+      <ErrorNote error={patch.error} />
+      <TokenSearch
+        onUse={(record: TransitTokenRecord) => void use({ kind: 'registered', record })}
+        useDisabledReason={(record) => problemFor(record.tokenType.tokenTypeId)}
+      />
+      <NewPassForm onUse={(chosen) => void use(chosen)} />
+    </section>
+  );
+}
+
+function describe(token: ChosenToken): string {
+  return token.kind === 'registered' ? tokenName(token.record) : token.passNumber;
+}

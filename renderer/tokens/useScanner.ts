@@ -1,0 +1,100 @@
+import { useEffect, useRef } from 'react';
+import { DEFAULT_SCANNER_OPTIONS, ScanDetector, type ScannerOptions } from './scanner';
+
+/**
+ * A window-wide keydown listener (capture phase, so it sees keys before any field does) that
+ * routes scanner bursts to `onScan` wherever the focus is, and leaves no scanned character in
+ * the focused field: keys after the first are held back, and the first is taken out again once
+ * the burst proves to be a scan. Held-back keys of a fast person are put back.
+ */
+
+type Editable = HTMLInputElement | HTMLTextAreaElement;
+
+function editable(target: EventTarget | null): Editable | null {
+  if (target instanceof HTMLTextAreaElement) return target;
+  if (target instanceof HTMLInputElement) return target;
+  return null;
+}
+
+function setNativeValue(el: Editable, value: string): void {
+  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function insertText(el: Editable, text: string): void {
+  try {
+    const start = el.selectionStart ?? el.value.length;
+    const end = el.selectionEnd ?? start;
+    el.setRangeText(text, start, end, 'end');
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  } catch {
+    // Fields without a caret (number, date): append.
+    setNativeValue(el, el.value + text);
+  }
+}
+
+interface Snapshot {
+  el: Editable;
+  value: string;
+  selectionStart: number | null;
+}
+
+export function useScanner(onScan: (value: string) => void, options: Partial<ScannerOptions> = {}): void {
+  const onScanRef = useRef(onScan);
+  onScanRef.current = onScan;
+  const maxGapMs = options.maxGapMs ?? DEFAULT_SCANNER_OPTIONS.maxGapMs;
+  const minLength = options.minLength ?? DEFAULT_SCANNER_OPTIONS.minLength;
+
+  useEffect(() => {
+    const detector = new ScanDetector({ maxGapMs, minLength });
+    let snapshot: Snapshot | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const giveBack = (text: string) => {
+      if (snapshot && snapshot.el.isConnected) insertText(snapshot.el, text);
+    };
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.isComposing) return;
+      const now = performance.now();
+      const verdict = detector.feed(event, now);
+      if (verdict.action === 'pass') {
+        if (verdict.flush) giveBack(verdict.flush);
+        if (event.key.length === 1) {
+          const el = editable(event.target);
+          snapshot = el ? { el, value: el.value, selectionStart: el.selectionStart } : null;
+        }
+        return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      clearTimeout(timer);
+      if (verdict.action === 'suppress') {
+        timer = setTimeout(() => {
+          const held = detector.expire(performance.now());
+          if (held) giveBack(held);
+        }, maxGapMs * 3);
+        return;
+      }
+      // A scan: take the burst's first key out of the field it landed in.
+      if (snapshot && snapshot.el.isConnected && snapshot.el.value !== snapshot.value) {
+        const { el, value, selectionStart } = snapshot;
+        setNativeValue(el, value);
+        try {
+          if (selectionStart !== null) el.setSelectionRange(selectionStart, selectionStart);
+        } catch {
+          // Not every field has a caret.
+        }
+      }
+      snapshot = null;
+      onScanRef.current(verdict.value);
+    };
+
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('keydown', onKeyDown, { capture: true });
+    };
+  }, [maxGapMs, minLength]);
+}
