@@ -1,0 +1,218 @@
+import { EventEmitter } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EventName, IpcEvents, IpcResult } from '../shared/ipc';
+import type { CounterOptions } from './core/types';
+
+/**
+ * main.ts wired to a stand-in for Electron (its binary cannot run here) and a stand-in core:
+ * checks that the decisions of ./shell reach Electron's hooks, not the decisions themselves.
+ */
+
+const fake = await vi.hoisted(async () => {
+  const { EventEmitter: Emitter } = await import('node:events');
+  const app = Object.assign(new Emitter(), {
+    requestSingleInstanceLock: () => true,
+    whenReady: () => Promise.resolve(),
+    getPath: (name: string) => `/data/${name}`,
+    getAppPath: (): string => '',
+    quit: () => undefined,
+    exit: (_code: number) => undefined,
+  });
+  class FakeContents extends Emitter {
+    openHandler: (() => unknown) | null = null;
+    sent: unknown[][] = [];
+    setWindowOpenHandler(handler: () => unknown) {
+      this.openHandler = handler;
+    }
+    send(...args: unknown[]) {
+      this.sent.push(args);
+    }
+  }
+  class BrowserWindow extends Emitter {
+    webContents = new FakeContents();
+    loaded: string[] = [];
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      windows.push(this);
+    }
+    loadURL(url: string) {
+      this.loaded.push(url);
+      return Promise.resolve();
+    }
+    isDestroyed = () => false;
+    isMinimized = () => false;
+    restore = () => undefined;
+    focus = () => undefined;
+    show = () => undefined;
+  }
+  const windows: BrowserWindow[] = [];
+  const hooks: Record<string, (...args: never[]) => unknown> = {};
+  const capture = (name: string) => (handler: (...args: never[]) => unknown) => void (hooks[name] = handler);
+  return {
+    app,
+    windows,
+    hooks,
+    electron: {
+      app,
+      BrowserWindow,
+      dialog: { showErrorBox: () => undefined },
+      ipcMain: { handle: (_channel: string, handler: (...args: never[]) => unknown) => void (hooks.invoke = handler) },
+      protocol: { registerSchemesAsPrivileged: capture('privileged'), handle: (_scheme: string, handler: (...args: never[]) => unknown) => void (hooks.protocol = handler) },
+      safeStorage: {
+        isEncryptionAvailable: () => true,
+        getSelectedStorageBackend: () => 'basic_text',
+        encryptString: (plain: string) => Buffer.from(plain),
+        decryptString: (sealed: Buffer) => sealed.toString(),
+      },
+      session: {
+        defaultSession: {
+          webRequest: { onHeadersReceived: capture('headers') },
+          setPermissionRequestHandler: capture('permissionRequest'),
+          setPermissionCheckHandler: capture('permissionCheck'),
+        },
+      },
+    },
+  };
+});
+
+const core = vi.hoisted(() => ({
+  options: null as CounterOptions | null,
+  calls: [] as unknown[][],
+  listeners: new Map<string, (payload: unknown) => void>(),
+  closing: null as null | (() => void),
+}));
+
+vi.mock('electron', () => fake.electron);
+vi.mock('./core/counter', () => ({
+  createCounter: async (options: CounterOptions) => {
+    core.options = options;
+    return {
+      dispatch: async (...args: unknown[]): Promise<IpcResult<unknown>> => {
+        core.calls.push(args);
+        return { ok: true, value: 'dispatched' };
+      },
+      on: <E extends EventName>(event: E, listener: (payload: IpcEvents[E]) => void) => {
+        core.listeners.set(event, listener as (payload: unknown) => void);
+        return () => undefined;
+      },
+      describe: () => ({ dataDir: '', centralUrl: '', embeddedCentral: true }),
+      close: () => new Promise<void>((resolve) => (core.closing = resolve)),
+    };
+  },
+}));
+
+const appRoot = mkdtempSync(join(tmpdir(), 'counter-main-'));
+mkdirSync(join(appRoot, 'dist', 'renderer'), { recursive: true });
+writeFileSync(join(appRoot, 'dist', 'renderer', 'index.html'), '<!doctype html><title>Counter</title>');
+
+beforeAll(async () => {
+  fake.app.getAppPath = () => appRoot;
+  await import('./main');
+  await vi.waitFor(() => expect(fake.windows).toHaveLength(1));
+});
+afterAll(() => rmSync(appRoot, { recursive: true, force: true }));
+
+const call = <T>(name: string, ...args: unknown[]) => (fake.hooks[name] as unknown as (...a: unknown[]) => T)(...args);
+const page = 'app://counter/index.html';
+
+describe('main process', () => {
+  it('registers app: as a standard, secure scheme before ready', () => {
+    expect(fake.hooks.privileged).toBeDefined();
+  });
+
+  it('starts the core on userData, the bundled fixtures and a vault that refuses basic_text', () => {
+    expect(core.options?.dataDir).toBe('/data/userData');
+    expect(core.options?.fixtures).toBe(join(appRoot, 'assets', 'fixtures', 'demo.json'));
+    expect(core.options?.vault?.isAvailable()).toBe(process.platform !== 'linux');
+  });
+
+  it('opens one hardened window on the app’s page', () => {
+    const [window] = fake.windows;
+    expect(window?.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      preload: join(appRoot, 'dist', 'electron', 'preload.cjs'),
+    });
+    expect(window?.loaded).toEqual([page]);
+  });
+
+  it('blocks navigation away from the app and every window.open', () => {
+    const contents = fake.windows[0]!.webContents;
+    const navigate = (url: string) => {
+      const event = { url, preventDefault: vi.fn() };
+      contents.emit('will-navigate', event);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    expect(navigate('https://evil.example/')).toBe(true);
+    expect(navigate('file:///etc/passwd')).toBe(true);
+    expect(navigate(`${page}#/orders`)).toBe(false);
+    expect(contents.openHandler?.()).toEqual({ action: 'deny' });
+  });
+
+  it('serves the renderer with the CSP and refuses traversal', async () => {
+    const index = await call<Promise<Response>>('protocol', new Request(page));
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(index.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await index.text()).toContain('<title>Counter</title>');
+    expect((await call<Promise<Response>>('protocol', new Request('app://counter/..%2f..%2fpackage.json'))).status).toBe(403);
+    expect((await call<Promise<Response>>('protocol', new Request('app://elsewhere/index.html'))).status).toBe(404);
+  });
+
+  it('puts the CSP on whatever else the session loads', () => {
+    let headers: unknown;
+    call('headers', { responseHeaders: { 'content-type': ['text/html'] } }, (response: { responseHeaders: unknown }) => (headers = response.responseHeaders));
+    expect(headers).toMatchObject({ 'content-type': ['text/html'], 'Content-Security-Policy': [expect.stringContaining("default-src 'self'")] });
+  });
+
+  it('grants the camera to the app’s page only', () => {
+    const ask = (permission: string, details: Record<string, unknown>) => {
+      let granted: boolean | undefined;
+      call('permissionRequest', null, permission, (answer: boolean) => (granted = answer), details);
+      return granted;
+    };
+    expect(ask('media', { requestingUrl: page, isMainFrame: true, mediaTypes: ['video'] })).toBe(true);
+    expect(ask('media', { requestingUrl: page, isMainFrame: true, mediaTypes: ['video', 'audio'] })).toBe(false);
+    expect(ask('media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['video'] })).toBe(false);
+    expect(ask('notifications', { requestingUrl: page, isMainFrame: true })).toBe(false);
+    expect(call('permissionCheck', null, 'media', 'app://counter', { isMainFrame: true, mediaType: 'video' })).toBe(true);
+    expect(call('permissionCheck', null, 'media', 'https://evil.example', { isMainFrame: true, mediaType: 'video' })).toBe(false);
+    expect(call('permissionCheck', null, 'geolocation', 'app://counter', { isMainFrame: true })).toBe(false);
+  });
+
+  it('dispatches counter:invoke only for the app’s main frame', async () => {
+    const invoke = (senderFrame: unknown) => call<Promise<IpcResult<unknown>>>('invoke', { senderFrame }, 'sync.status', {});
+    expect(await invoke({ url: page, parent: null })).toEqual({ ok: true, value: 'dispatched' });
+    expect(core.calls).toEqual([['sync.status', {}]]);
+    for (const frame of [{ url: 'https://evil.example/', parent: null }, { url: page, parent: {} }, null]) {
+      expect(await invoke(frame)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    }
+    expect(core.calls).toHaveLength(1);
+  });
+
+  it('forwards the core’s events to the window', () => {
+    core.listeners.get('orders.changed')?.({ orderId: 'o-1' });
+    expect(fake.windows[0]!.webContents.sent).toEqual([['counter:event', 'orders.changed', { orderId: 'o-1' }]]);
+  });
+
+  it('holds the quit until the core has closed, then quits once', async () => {
+    const quit = vi.spyOn(fake.app, 'quit');
+    const first = { preventDefault: vi.fn() };
+    fake.app.emit('before-quit', first);
+    expect(first.preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(core.closing).not.toBeNull());
+    const during = await call<Promise<IpcResult<unknown>>>('invoke', { senderFrame: { url: page, parent: null } }, 'sync.status', {});
+    expect(during).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(quit).not.toHaveBeenCalled();
+    core.closing?.();
+    await vi.waitFor(() => expect(quit).toHaveBeenCalledTimes(1));
+    const second = { preventDefault: vi.fn() };
+    fake.app.emit('before-quit', second);
+    expect(second.preventDefault).not.toHaveBeenCalled();
+  });
+});
