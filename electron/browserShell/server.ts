@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { IpcError, IpcResult } from '../../shared/ipc';
+import type { CounterCore } from '../core/types';
+import { contentSecurityPolicy, securityHeaders } from '../shell/csp';
+import { EVENT_NAMES } from '../shell/ipcNames';
+import { loadStaticFile } from '../shell/staticFiles';
+import { checkAccess, isOwnHost } from './access';
+import { loadBridgeScript } from './bridgeScript';
+
+/**
+ * The counter under plain Node, for a browser: the built renderer, POST /ipc (what Electron's
+ * counter:invoke does) and WebSocket /events (what counter:event does), on 127.0.0.1 only.
+ * See access.ts for who may call /ipc and /events.
+ */
+
+/** Photos travel inside IPC inputs as data, hence the generous limit. */
+export const MAX_IPC_BODY = 8 * 1024 * 1024;
+const SECRET_HEADER = 'x-counter-secret';
+
+export type BrowserShellOptions = {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** The built renderer: dist/renderer. */
+  rendererDir: string;
+} & (
+  | { /** A core made by the caller, who also closes it. */ core: CounterCore }
+  | { core?: undefined; dataDir: string; fixtures?: string }
+);
+
+export interface BrowserShell {
+  /** The address to open, secret included: http://127.0.0.1:PORT/#secret=… */
+  url: string;
+  origin: string;
+  port: number;
+  secret: string;
+  core: CounterCore;
+  /** Stops serving; closes the core too when the shell made it. */
+  close(): Promise<void>;
+}
+
+function ipcFailure(kind: IpcError['kind'], message: string): IpcResult<never> {
+  return { ok: false, error: { kind, message, errors: [] } };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...extra,
+  });
+  res.end(text);
+}
+
+const REFUSALS = {
+  401: ipcFailure('unauthenticated', 'The browser shell’s secret is missing: open the address it printed.'),
+  403: ipcFailure('forbidden', 'This page or address may not use the counter.'),
+} as const;
+
+/** The body, or null once it exceeds `limit` (the rest is left unread; the reply closes the connection). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(null);
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.pause();
+      resolveBody(null);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The bridge goes right before the app's module script, so it runs first; else at the end of <head>. */
+export function injectBridge(html: string): string {
+  const tag = '<script src="./bridge.js"></script>\n';
+  const moduleScript = html.search(/<script\b[^>]*\btype\s*=\s*["']?module\b/i);
+  const at = moduleScript >= 0 ? moduleScript : html.search(/<\/head>/i);
+  return at >= 0 ? html.slice(0, at) + tag + html.slice(at) : tag + html;
+}
+
+export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
+  const rendererDir = resolve(options.rendererDir);
+  const indexPath = resolve(rendererDir, 'index.html');
+  const bridgeScript = await loadBridgeScript();
+  const secret = randomBytes(32).toString('base64url');
+  const server = createServer();
+  const events = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+
+  await new Promise<void>((ready, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', fail);
+      ready();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const headers = securityHeaders(contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]));
+
+  let core: CounterCore;
+  try {
+    core = options.core ?? (await createCore(options.dataDir, options.fixtures));
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+
+  const sendStatus = (res: ServerResponse, status: number) => {
+    const text = `${status} ${STATUS_CODES[status] ?? ''}\n`;
+    res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+
+  async function answerIpc(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const secretHeader = req.headers[SECRET_HEADER];
+    const verdict = checkAccess(
+      { host: req.headers.host, origin: req.headers.origin, secret: typeof secretHeader === 'string' ? secretHeader : undefined },
+      port,
+      secret,
+    );
+    if (verdict !== 'ok') return sendJson(res, verdict, REFUSALS[verdict]);
+    if (req.method !== 'POST') return sendJson(res, 405, ipcFailure('invalid', 'POST only.'), { Allow: 'POST' });
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      return sendJson(res, 415, ipcFailure('invalid', 'The body must be application/json.'));
+    }
+    const body = await readBody(req, MAX_IPC_BODY);
+    if (body === null) {
+      return sendJson(res, 413, ipcFailure('invalid', 'The request is larger than 8 MiB.'), { Connection: 'close' });
+    }
+    let call: unknown;
+    try {
+      call = JSON.parse(body.toString('utf8'));
+    } catch {
+      return sendJson(res, 400, ipcFailure('invalid', 'The body is not JSON.'));
+    }
+    if (typeof call !== 'object' || call === null || !('channel' in call)) {
+      return sendJson(res, 400, ipcFailure('invalid', 'The body must be {channel, input}.'));
+    }
+    const { channel, input } = call as { channel: unknown; input?: unknown };
+    sendJson(res, 200, await core.dispatch(channel, input));
+  }
+
+  async function answerStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendStatus(res, 405);
+    const file =
+      path === '/bridge.js'
+        ? { status: 200 as const, path, body: Buffer.from(bridgeScript), contentType: 'text/javascript; charset=utf-8' }
+        : await loadStaticFile(rendererDir, path);
+    if (file.status !== 200) return sendStatus(res, file.status);
+    const body = file.path === indexPath ? Buffer.from(injectBridge(file.body.toString('utf8'))) : file.body;
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': file.contentType,
+      'Content-Length': body.length,
+      // Rebuilt renderers keep their index.html name: always revalidate.
+      'Cache-Control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isOwnHost(req.headers.host, port)) return sendStatus(res, 403);
+    // The raw path, not a URL-normalised one: staticFiles must see (and refuse) any ../
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (path === '/ipc') return answerIpc(req, res);
+    if (path === '/events') return sendStatus(res, 426);
+    return answerStatic(req, res, path);
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    route(req, res).catch((error: unknown) => {
+      console.error('browser shell:', error);
+      if (!res.headersSent) sendJson(res, 500, ipcFailure('internal', 'The browser shell failed.'));
+      else res.destroy();
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const [path, query] = (req.url ?? '').split('?');
+    const verdict =
+      path === '/events'
+        ? checkAccess({ host: req.headers.host, origin: req.headers.origin, secret: new URLSearchParams(query).get('secret') }, port, secret)
+        : 404;
+    if (verdict !== 'ok') {
+      socket.end(`HTTP/1.1 ${verdict} ${STATUS_CODES[verdict]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    // Clients only listen; the server tracks them in events.clients for broadcasting.
+    events.handleUpgrade(req, socket, head, (ws) => ws.on('error', () => ws.terminate()));
+  });
+
+  const unsubscribe = EVENT_NAMES.map((name) =>
+    core.on(name, (payload) => {
+      const message = JSON.stringify({ event: name, payload });
+      for (const client of events.clients) if (client.readyState === WebSocket.OPEN) client.send(message);
+    }),
+  );
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      for (const off of unsubscribe) off();
+      for (const client of events.clients) client.terminate();
+      events.close();
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+      if (!options.core) await core.close();
+    })());
+
+  return { url: `${origin}/#secret=${secret}`, origin, port, secret, core, close };
+}
+
+/** Loaded on demand: tests give their own core and never load SQLite. */
+async function createCore(dataDir: string, fixtures: string | undefined): Promise<CounterCore> {
+  const { createCounter } = await import('../core/counter');
+  // No vault under plain Node: the core keeps a bearer token in memory only.
+  return createCounter({ dataDir, vault: null, fixtures });
+}
