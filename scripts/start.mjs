@@ -1,0 +1,74 @@
+// `npm start`: the Electron app when Electron's binary is installed, otherwise the same counter
+// in the browser shell. Plain Node ESM (no TypeScript): it runs before anything is built.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const require = createRequire(join(root, 'package.json'));
+
+/** The binary's path; null when electron's download never ran (its module then throws) or the file is gone. */
+function electronBinary() {
+  try {
+    const path = require('electron');
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs a child with our terminal; resolves with its exit code, passing SIGINT/SIGTERM on to it. */
+function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** `npm run <script>`, with the npm that runs us when there is one (npm_execpath), so no shell is needed. */
+async function npmRun(script) {
+  const npm = process.env.npm_execpath;
+  const code = npm
+    ? await run(process.execPath, [npm, 'run', script])
+    : await run('npm', ['run', script], { shell: process.platform === 'win32' });
+  if (code !== 0) {
+    console.error(`npm run ${script} failed (exit code ${code}).`);
+    process.exit(code);
+  }
+}
+
+const rendererBuilt = () => existsSync(join(root, 'dist', 'renderer', 'index.html'));
+
+async function main() {
+  const electron = electronBinary();
+  if (electron) {
+    if (!rendererBuilt()) await npmRun('build:renderer');
+    // Always: a second with esbuild, and a stale main.cjs after editing electron/ is worse.
+    await npmRun('build:main');
+    const env = { ...process.env };
+    delete env.ELECTRON_RUN_AS_NODE; // would make the binary a plain Node
+    process.exit(await run(electron, [root, ...process.argv.slice(2)], { env }));
+  }
+  console.log(
+    "Electron's binary is not installed here (its download is blocked on this machine); " +
+      'starting the browser shell instead — open the address below in a browser',
+  );
+  if (!rendererBuilt()) await npmRun('build:renderer');
+  // tsx as a loader in this same node: one child, so Ctrl-C and SIGTERM reach the shell directly.
+  process.exit(await run(process.execPath, ['--import', 'tsx', 'electron/browserShell/cli.ts', ...process.argv.slice(2)]));
+}
+
+main().catch((error) => {
+  console.error('npm start failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
