@@ -101,17 +101,20 @@ export function BillingCustomerForm({ order, required }: { order: Order; require
         <form className="grid-form" onSubmit={submit}>
           {FIELDS.map(([field, label, type]) => (
             <div className="field" key={field}>
-              <label htmlFor={`customer-${field}`}>
-                {t(label)}
-                {OPTIONAL.includes(field) && <span className="muted"> ({t('common.optional')})</span>}
-              </label>
+              <label htmlFor={`customer-${field}`}>{t(label)}</label>
               <input
                 id={`customer-${field}`}
+                aria-describedby={OPTIONAL.includes(field) ? `customer-${field}-optional` : undefined}
                 type={type}
                 autoComplete="off"
                 value={values[field]}
                 onChange={(e) => set(field, e.target.value)}
               />
+              {OPTIONAL.includes(field) && (
+                <span className="hint" id={`customer-${field}-optional`}>
+                  {t('common.optional')}
+                </span>
+              )}
             </div>
           ))}
           <ErrorNote error={save.error} />

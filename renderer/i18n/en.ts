@@ -60,6 +60,7 @@ export const en = {
   'start.newSale': 'New sale',
   'start.newSaleKeys': 'Shortcut: F2 or Alt+N, from anywhere.',
   'start.date': 'Start date',
+  'start.required': 'This product needs a start date.',
   'start.limit': 'At most 60 days ahead: until {date}.',
   'start.problem.invalid': 'This is not a date.',
   'start.problem.past': 'The start date cannot be in the past.',

@@ -62,6 +62,7 @@ export const nl: Record<MessageKey, string> = {
   'start.newSale': 'Nieuwe verkoop',
   'start.newSaleKeys': 'Sneltoets: F2 of Alt+N, overal.',
   'start.date': 'Startdatum',
+  'start.required': 'Dit product heeft een startdatum nodig.',
   'start.limit': 'Hoogstens 60 dagen vooruit: tot en met {date}.',
   'start.problem.invalid': 'Dit is geen datum.',
   'start.problem.past': 'De startdatum kan niet in het verleden liggen.',

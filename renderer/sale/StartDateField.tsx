@@ -19,10 +19,7 @@ export function StartDateField({
   const problem = value ? startDateProblem(value, now) : null;
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {t('start.date')}
-        {required && <span className="muted"> ({t('common.required')})</span>}
-      </label>
+      <label htmlFor={id}>{t('start.date')}</label>
       <input
         id={id}
         type="date"
@@ -34,6 +31,7 @@ export function StartDateField({
         onChange={(e) => onChange(e.target.value)}
       />
       <p className="hint" id={`${id}-hint`}>
+        {required && `${t('start.required')} `}
         {t('start.limit', { date: date(latest) })}
       </p>
       {problem && (

@@ -57,6 +57,8 @@ export function useScanner(onScan: (value: string) => void, options: Partial<Sca
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.isComposing) return;
+      // A PIN is never a scan: keys typed into a password field are left alone.
+      if (event.target instanceof HTMLInputElement && event.target.type === 'password') return;
       const now = performance.now();
       const verdict = detector.feed(event, now);
       if (verdict.action === 'pass') {

@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import demo from '../assets/fixtures/demo.json';
+import type { CatalogView, SettingsView, SyncStatus } from '../shared/ipc';
+import type { Product } from '../shared/schemas/reference';
+import { App } from './App';
+import { useSale } from './sale/saleStore';
+import { counterOrder, line } from './testing/builders';
+import { fakeCounter } from './testing/fakeCounter';
+
+const catalog: CatalogView = {
+  products: demo.products as Product[],
+  languages: demo.languages,
+  touchpoints: demo.touchpoints,
+  paymentMethods: demo.paymentMethods,
+  refreshedAt: '2026-01-10T09:00:00Z',
+  source: 'bundled demo',
+};
+const settings: SettingsView = {
+  centralUrl: null,
+  embeddedCentral: true,
+  hasBearerToken: false,
+  tokenStorage: 'none',
+  touchpointId: 10,
+  deviceId: '5eed0000-0000-0000-0000-000000000001',
+  languageId: 2,
+};
+const sync: SyncStatus = {
+  online: true,
+  pending: 2,
+  rejected: 0,
+  lastSuccessAt: null,
+  lastError: null,
+  embeddedCentral: true,
+};
+
+function counter() {
+  const anna = { staffId: 'anna', name: 'Anna', role: 'manager' as const };
+  const concept = counterOrder({ orderNumber: 'C-0001', orderLines: [line({ amountInclTax: 950 })] });
+  const paid = counterOrder({
+    ...concept.order,
+    order_OrderStatuses: [
+      { order_orderStatusId: 'b', orderStatus: { orderStatusId: 4, name: 'paid' }, createdOn: 'x', description: '' },
+      ...concept.order.order_OrderStatuses,
+    ],
+    payments: [
+      {
+        paymentId: '00000000-0000-4000-8000-0000000000aa',
+        createdOn: '2026-01-10T10:05:00Z',
+        amountDebit: 950,
+        paymentMethod: { paymentMethodId: 1, name: 'Contant', provider: 'counter' },
+        touchPoint: concept.order.touchPoint,
+        isRefund: false,
+        operatorPaymentReference: 'r',
+        pspPaymentReference: '',
+        paymentStatuses: [
+          {
+            paymentStatusId: 'p',
+            createdOn: '2026-01-10T10:05:00Z',
+            statusCode: 'SETTLED',
+            statusDescription: '',
+            statusSubCode: '',
+            statusSubDescription: '',
+          },
+        ],
+        mandateInput: null,
+      },
+    ],
+  });
+  let current = settings;
+  return {
+    concept,
+    api: fakeCounter({
+      'settings.get': () => current,
+      'settings.set': (input) => (current = { ...current, languageId: input.languageId ?? current.languageId }),
+      'catalog.get': () => catalog,
+      'session.current': () => null,
+      'session.staff': () => [anna],
+      'session.login': () => anna,
+      'sync.status': () => sync,
+      'orders.create': () => concept,
+      'orders.get': () => concept,
+      'payments.add': () => paid,
+      'orders.deliver': () => paid,
+      'lookup.tokens': () => ({ records: [], source: 'central', stale: false, ageSeconds: null }),
+    }),
+  };
+}
+
+beforeEach(() => useSale.setState({ screen: 'start', orderId: null, token: null, scan: null, editing: null }));
+afterEach(cleanup);
+
+describe('App', () => {
+  it('sells a day ticket for cash from login to receipt', async () => {
+    const { api } = counter();
+    const user = userEvent.setup();
+    render(<App api={api} />);
+
+    await user.type(await screen.findByLabelText('PIN'), '1234');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(api.callsOf('session.login')).toEqual([{ staffId: 'anna', pin: '1234' }]);
+    expect(await screen.findByRole('button', { name: 'New sale' })).toBeTruthy();
+    expect(screen.getByText('Demo central (embedded)')).toBeTruthy();
+    expect(screen.getByText('To send: 2')).toBeTruthy();
+
+    await user.keyboard('{F2}');
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Dagkaart' }));
+    await user.click(screen.getByRole('button', { name: 'Choose Dagkaart volwassene' }));
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await user.click(screen.getByRole('button', { name: 'Add to order' }));
+
+    const [created] = api.callsOf('orders.create');
+    expect(created?.languageId).toBe(2);
+    expect(created?.orderLines[0]).toMatchObject({ productId: 101, quantity: 1 });
+    expect(created?.orderLines[0]?.validFrom).toBeTruthy();
+
+    const pay = await screen.findByRole('button', { name: 'Pay' });
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    await user.click(pay);
+    await user.click(await screen.findByRole('button', { name: 'Cash' }));
+    await user.type(screen.getByLabelText('Amount tendered'), '10');
+    // Typed fast, the keys are briefly held back as a possible scan, then given back.
+    expect(await screen.findByText(/Change: €0\.50/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm cash payment' }));
+    expect(api.callsOf('payments.add')[0]?.payment).toMatchObject({
+      paymentMethodId: 1,
+      amountDebit: 950,
+      statusCode: 'SETTLED',
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Deliver' }));
+    const receipt = await screen.findByRole('article', { name: 'Receipt' });
+    expect(receipt.textContent).toContain('C-0001');
+    expect(receipt.textContent).toContain('Settled');
+    expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
+  });
+
+  it('follows sync.changed and switches the counter to Dutch', async () => {
+    const { api } = counter();
+    const user = userEvent.setup();
+    render(<App api={api} />);
+    await screen.findByLabelText('PIN');
+    expect(await screen.findByText('Online')).toBeTruthy();
+
+    act(() => api.emit('sync.changed', { ...sync, online: false, pending: 5, rejected: 1 }));
+    expect(await screen.findByText('Offline')).toBeTruthy();
+    expect(screen.getByText('Rejected: 1')).toBeTruthy();
+
+    await user.click(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'Nederlands' }));
+    expect(api.callsOf('settings.set')).toEqual([{ languageId: 1 }]);
+    expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeTruthy();
+    expect(screen.getByText('Geweigerd: 1')).toBeTruthy();
+  });
+});
