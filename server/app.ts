@@ -20,6 +20,16 @@ export interface AppOptions {
 
 const PROBLEM_STATUSES = new Set([400, 401, 403, 404, 405, 409, 413, 415]);
 
+/** How deep a JSON body may nest: far beyond any request of the interface, far below what JSON.stringify survives. */
+const MAX_BODY_DEPTH = 32;
+
+/** Whether a JSON value nests deeper than `max`; it looks no deeper than that, so a hostile body costs little. */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (max === 0) return true;
+  return Object.values(value).some((item) => nestsDeeperThan(item, max - 1));
+}
+
 /**
  * The central order service's HTTP face. Request schemas are zod (validated by Fastify and
  * turned into the OpenAPI document); answers are serialised as they are, their schemas
@@ -46,9 +56,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Clients often send a JSON content type with a bodyless DELETE or POST: an empty body is no body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(req, body as string, done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(req, body as string, (error, value) => {
+      // A value nested thousands deep parses, but storing or answering it overflows the stack (a 500).
+      if (!error && nestsDeeperThan(value, MAX_BODY_DEPTH)) {
+        return done(Object.assign(new Error(`The body may nest at most ${MAX_BODY_DEPTH} levels deep.`), { statusCode: 400 }));
+      }
+      done(error, value);
+    });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 

@@ -16,6 +16,9 @@ const KNOWN = new Set([200, 201, 400, 401, 403, 404, 409, 413, 415]);
 
 const [scenario] = scenarios();
 
+/** A body that parses but is nested far deeper than JSON.stringify can follow. */
+const DEEP = `{"orderLines":[{"productId":1,"quantity":1,"vouchers":[${'['.repeat(50_000)}${']'.repeat(50_000)}]}],"languageId":1}`;
+
 type Json = Record<string, unknown>;
 
 describe('malformed requests (property)', () => {
@@ -161,7 +164,7 @@ describe('malformed requests (property)', () => {
     { arbitrary: fc.string({ maxLength: 200 }).map((s) => () => s), weight: 1 },
     {
       arbitrary: fc
-        .constantFrom('{"a":', '{"__proto__":{"x":1}}', '[]', 'null', '', '{"orderLines":[{"productId":1e400}]}', '\u0000')
+        .constantFrom('{"a":', '{"__proto__":{"x":1}}', '[]', 'null', '', '{"orderLines":[{"productId":1e400}]}', '\u0000', DEEP)
         .map((s) => () => s),
       weight: 1,
     },

@@ -130,6 +130,19 @@ describe.each(scenarios())('refused requests ($name)', ({ fixtures, now }) => {
     }
   });
 
+  it('a body nested too deeply (it would overflow the stack when stored)', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const deep = (depth: number) => JSON.parse(nested(depth)) as unknown[];
+    // Sent as text: JSON.stringify itself cannot write such a value.
+    const payload = JSON.stringify(withLine({ vouchers: ['HERE'] })).replace('"HERE"', nested(100_000));
+    const p = expectProblem(await h.call('POST', `${API}/orders`, { payload }), 400);
+    expect(p.detail).toMatch(/nest/);
+    expect((await h.call<{ orders: unknown[] }>('GET', `${API}/orders`)).body.orders).toEqual([]);
+    // Vouchers nested a few levels are kept as sent.
+    const o = await createOrder(h, [line(h.roles.plain, { vouchers: [{ code: 'V1', parts: deep(5) }] })]);
+    expect(o.orderLines[0]!.vouchers).toEqual([{ code: 'V1', parts: deep(5) }]);
+  });
+
   it('400 for each bad query parameter of GET /orders, naming it', async () => {
     for (const query of ['orderId=1', 'createdAfter=2020-02-30T00:00:00Z', 'orderStatusId=1,7', 'orderStatusId=', 'customerProfileId=abc', 'limit=0', 'limit=1001', 'limit=ten']) {
       const p = expectProblem(await h.call('GET', `${API}/orders?${query}`), 400);
