@@ -47,6 +47,13 @@ describe.each(scenarios())('authentication ($name)', ({ fixtures, now }) => {
       expect(res.status).toBe(401);
     });
 
+    it('a customer\'s JWT, even signed with the channel key (the default), is not a channel token', async () => {
+      const customerStyle = await sign({ exp: inAnHour(), customerProfileId: 5151 });
+      for (const url of [`${API}/orders`, `${CRUD}/transittokens`, `${CRUD}/directdebitmandates`]) {
+        expectProblem(await h.call('GET', url, { auth: customerStyle }), 401);
+      }
+    });
+
     it('a valid token opens both interfaces', async () => {
       expect((await h.call('GET', `${API}/orders`)).status).toBe(200);
       expect((await h.call('GET', `${CRUD}/transittokens`)).status).toBe(200);

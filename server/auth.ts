@@ -11,6 +11,9 @@ const channelClaims = z.object({
   exp: z.number(),
   sub: z.string().optional(),
   touchpointId: z.number().int().optional(),
+  // Customer JWTs are signed with the same key unless CENTRAL_CUSTOMER_JWT_SECRET is set: one
+  // must not pass for a sales channel's token (it would open the lookup interface to a customer).
+  customerProfileId: z.undefined().optional(),
 });
 const customerClaims = z.object({ exp: z.number(), customerProfileId: z.number().int() });
 
