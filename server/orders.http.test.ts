@@ -146,10 +146,15 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
       expectProblem(await h.call('DELETE', `${API}/orders/${o.orderId}`), 404);
     });
 
-    it('removes a cancelled order', async () => {
+    it('removes a cancelled order, and one awaiting payment after a failed payment', async () => {
       const o = await createOrder(h);
       expectOrder(await h.call('POST', `${API}/orders/${o.orderId}/cancellation`));
       expect((await h.call('DELETE', `${API}/orders/${o.orderId}`)).status).toBe(200);
+      const failed = await pay(h, await createOrder(h));
+      const awaiting = expectOrder(await h.call('POST', `${API}/payments/${failed.payments[0]!.paymentId}/status`, { body: { statusCode: 'FAILED' } }));
+      expect(statusOf(awaiting).name).toBe('awaitingPayment');
+      expect((await h.call('DELETE', `${API}/orders/${failed.orderId}`)).status).toBe(200);
+      expectProblem(await h.call('GET', `${API}/orders/${failed.orderId}`), 404);
     });
 
     it.each([

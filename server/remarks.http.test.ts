@@ -146,6 +146,17 @@ describe.each(scenarios())('remarks and validation errors ($name)', ({ fixtures,
     }
   });
 
+  it('a concept order\'s customer follows its first registered token, and is 0 without one', async () => {
+    const { needsRegistered, registeredToken, otherCustomerToken, plain } = h.roles;
+    const o = await createOrder(h, [line(plain), line(needsRegistered, { customerTokens: [registered(registeredToken)] })]);
+    expect(o.customerProfileId).toBe(registeredToken.customerProfileId);
+    const lineId = o.orderLines[1]!.orderLineId;
+    const swapped = await patchLine(lineId, { customerTokens: [registered(otherCustomerToken)] });
+    expect(swapped.customerProfileId).toBe(otherCustomerToken.customerProfileId);
+    const removed = expectOrder(await h.call('DELETE', `${API}/orderlines/${lineId}`));
+    expect(removed.customerProfileId).toBe(0);
+  });
+
   it('remarks are derived again on every change', async () => {
     const { plain, needsValidFrom } = h.roles;
     const o = await createOrder(h, [line(plain)]);
