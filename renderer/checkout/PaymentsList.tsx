@@ -2,6 +2,7 @@ import type { Order } from '../../shared/schemas/order';
 import { paymentStateName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { paymentState } from '../sale/orderView';
+import { MethodName } from './MethodName';
 
 /** The order's payments with their latest status. */
 export function PaymentsList({ order }: { order: Order }) {
@@ -26,7 +27,7 @@ export function PaymentsList({ order }: { order: Order }) {
           return (
             <tr key={p.paymentId}>
               <td>
-                {p.paymentMethod.name}
+                <MethodName method={p.paymentMethod} />
                 {p.mandateInput && <span className="muted"> · {p.mandateInput.iban}</span>}
               </td>
               <td>{dateTime(p.createdOn)}</td>

@@ -7,6 +7,7 @@ import { useCurrentOrder } from '../sale/hooks';
 import { orderStatusId, paymentState } from '../sale/orderView';
 import { useSale } from '../sale/saleStore';
 import { statusKey } from '../start/OrderList';
+import { MethodName } from './MethodName';
 
 /** The printable receipt: order number, lines, amounts with tax, payments and terms. */
 export function ReceiptScreen() {
@@ -111,9 +112,11 @@ export function Receipt({ order }: { order: Order }) {
         <h3 id="receipt-payments">{t('payments.title')}</h3>
         {order.payments.length === 0 && <p>{t('receipt.noPayments')}</p>}
         <ul className="plain">
-          {order.payments.map((p) => (
+          {order.payments
+            .filter((p) => ['SETTLED', 'PENDING'].includes(paymentState(p)))
+            .map((p) => (
             <li key={p.paymentId}>
-              {p.paymentMethod.name}: {money(p.amountDebit)} — {paymentStateName(t, paymentState(p))}
+              <MethodName method={p.paymentMethod} />: {money(p.amountDebit)} — {paymentStateName(t, paymentState(p))}
               {p.mandateInput && (
                 <span className="small">
                   {' '}

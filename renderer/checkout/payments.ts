@@ -36,3 +36,9 @@ export function operatorReference(orderNumber: string, kind: MethodKind): string
   const stamp = Date.now().toString(36).toUpperCase();
   return `${orderNumber}-${kind.toUpperCase()}-${stamp}`.slice(0, 100);
 }
+
+/** Which of the counter's methods a payment method is, to name it in the counter's language. */
+export function methodKindOf(methods: readonly PaymentMethod[], paymentMethodId: number): MethodKind | null {
+  const kinds: MethodKind[] = ['cash', 'pin', 'directDebit'];
+  return kinds.find((kind) => methodId(methods, kind) === paymentMethodId) ?? null;
+}

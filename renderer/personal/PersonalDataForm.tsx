@@ -23,7 +23,7 @@ export function PersonalDataForm({
   product: Product | null;
   autoFocusBirthdate: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const token = line.customerTokens?.[0];
   const existing = token?.personalAccountData;
   const [name, setName] = useState(existing?.name ?? '');
@@ -102,7 +102,7 @@ export function PersonalDataForm({
             onChange={(e) => setBirthdate(e.target.value)}
           />
           <p id={id('age')} className="hint" aria-live="polite">
-            {age !== null && t('personal.age', { age, date: onDate })}
+            {age !== null && t('personal.age', { age, date: date(onDate) })}
             {age !== null && profile && (
               <span className={`badge ${fits ? 'badge-ok' : 'badge-bad'}`}>
                 {fits

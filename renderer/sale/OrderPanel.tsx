@@ -5,7 +5,7 @@ import { useI18n } from '../i18n/i18n';
 import { statusKey } from '../start/OrderList';
 import { useCurrentOrder } from './hooks';
 import { OrderLineItem } from './OrderLineItem';
-import { isConcept, orderStatusId } from './orderView';
+import { isConcept, orderStatusId, paymentGate } from './orderView';
 import { RemarkPanel } from './RemarkPanel';
 import type { RemarkAction } from './remarks';
 import { focusSoon, useSale } from './saleStore';
@@ -90,7 +90,14 @@ export function OrderPanel() {
             {t('order.total')} <strong>{money(order.totalAmount)}</strong>
           </p>
           {isConcept(order) ? (
-            <RemarkPanel order={order} onAction={act} onPay={() => useSale.getState().goTo('checkout')} />
+            <RemarkPanel
+              order={order}
+              onAction={act}
+              onPay={() => {
+                if (paymentGate(order).mandateOnly) useSale.getState().choosePayment('directDebit');
+                useSale.getState().goTo('checkout');
+              }}
+            />
           ) : (
             <button type="button" className="primary" onClick={() => useSale.getState().goTo('checkout')}>
               {t('order.toPayment')}

@@ -67,12 +67,12 @@ function AddLineForm({ product }: { product: Product }) {
   const needsDate = product.requires.validFrom || product.validityDays !== null;
   const [quantity, setQuantity] = useState(1);
   const [start, setStart] = useState(() => (needsDate ? localDate(new Date()) : ''));
-  const [added, setAdded] = useState<string | null>(null);
+  const [added, setAdded] = useState(false);
 
   useEffect(() => {
     setQuantity(1);
     setStart(needsDate ? localDate(new Date()) : '');
-    setAdded(null);
+    setAdded(false);
   }, [product.productId, needsDate]);
 
   const dateProblem = start ? startDateProblem(start, new Date()) : null;
@@ -89,7 +89,7 @@ function AddLineForm({ product }: { product: Product }) {
       validFrom: start ? startTimestamp(start, new Date()) : null,
       customerTokens: withToken && token ? [tokenInputFromChosen(token)] : null,
     });
-    if (result.ok) setAdded(t('products.added', { name: product.productName }));
+    setAdded(result.ok);
   };
 
   return (
@@ -149,7 +149,7 @@ function AddLineForm({ product }: { product: Product }) {
         )}
       </div>
       <p role="status" aria-live="polite" className="sr-only-when-empty">
-        {added}
+        {added ? t('products.added', { name: product.productName }) : ''}
       </p>
     </form>
   );

@@ -5,7 +5,6 @@ import { useI18n } from '../i18n/i18n';
 import { QUICK_KEY_EVENT } from '../start/GlobalKeys';
 import { buildTree, loadSalesCounts, quickProducts, searchProducts, type ProductNode } from './catalogTree';
 import { useCatalog } from './hooks';
-import { ProductCard } from './ProductCard';
 import { focusSoon, useSale } from './saleStore';
 
 /** The catalogue: search by name or article number, quick keys 1–9, and the product tree. */
@@ -87,7 +86,6 @@ export function ProductsPanel() {
           <ProductTree nodes={tree} onPick={pick} />
         </>
       )}
-      <ProductCard />
     </section>
   );
 }

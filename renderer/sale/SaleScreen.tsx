@@ -1,6 +1,7 @@
 import { useI18n } from '../i18n/i18n';
 import { TokenPanel } from '../tokens/TokenPanel';
 import { OrderPanel } from './OrderPanel';
+import { ProductCard } from './ProductCard';
 import { ProductsPanel } from './ProductsPanel';
 import { useSale } from './saleStore';
 
@@ -21,7 +22,10 @@ export function SaleScreen() {
       </nav>
       <div className="sale-grid">
         <ProductsPanel />
-        <TokenPanel />
+        <div className="middle-column">
+          <ProductCard />
+          <TokenPanel />
+        </div>
         <OrderPanel />
       </div>
     </div>

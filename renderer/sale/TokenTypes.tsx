@@ -8,7 +8,7 @@ export function TokenTypes({ product }: { product: Product }) {
   const needs: string[] = [];
   if (product.requires.registeredToken) needs.push(t('needs.registeredToken'));
   else if (product.requires.token) needs.push(t('needs.token'));
-  if (product.requires.birthdate || product.ageProfile) needs.push(t('needs.birthdate'));
+  if (product.requires.birthdate) needs.push(t('needs.birthdate'));
   if (product.requires.mandate) needs.push(t('needs.mandate'));
   return (
     <div className="muted small">

@@ -36,7 +36,7 @@ export function LoginScreen() {
       <main className="login" id="main">
         <h2>{t('login.title')}</h2>
         <ErrorNote error={staff.error} />
-        <form onSubmit={submit} className="card stack" aria-labelledby="login-title">
+        <form onSubmit={submit} className="card stack">
           <p id="login-title">{t('login.intro')}</p>
           <label htmlFor="login-staff">{t('login.staff')}</label>
           <select id="login-staff" value={chosen} onChange={(e) => setStaffId(e.target.value)}>

@@ -3,7 +3,7 @@ import type { TransitTokenRecord } from '../../shared/schemas/reference';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { tokenTypeName } from '../common/names';
-import { useI18n } from '../i18n/i18n';
+import { useI18n, type MessageKey, type Params } from '../i18n/i18n';
 import { useCurrentOrder, useProducts } from '../sale/hooks';
 import { chosenTokenTypeId, tokenCombination, tokenInputFromChosen } from '../sale/orderView';
 import { focusSoon, useSale, type ChosenToken } from '../sale/saleStore';
@@ -26,25 +26,30 @@ export function TokenPanel() {
   const target = order?.orderLines.find((l) => l.orderLineId === targetId) ?? null;
   const targetProduct = target ? products.find((p) => p.productId === target.productId) : undefined;
   const patch = useAction('lines.patch');
-  const [message, setMessage] = useState<string | null>(null);
+  // Kept as a key, so that it follows a change of language.
+  const [message, setMessage] = useState<{ key: MessageKey; params: Params } | null>(null);
 
-  const problemFor = (tokenTypeId: number): string | null => {
+  const problemOf = (tokenTypeId: number): { key: MessageKey; params: Params } | null => {
     if (!targetProduct) return null;
     const combination = tokenCombination(targetProduct, tokenTypeId);
     if (combination === null) return null;
     return combination === 'no-tokens'
-      ? t('products.noTokens')
-      : t('tokens.typeNotForProduct', { type: tokenTypeName(t, tokenTypeId), product: targetProduct.productName });
+      ? { key: 'products.noTokens', params: {} }
+      : { key: 'tokens.typeNotForProduct', params: { type: tokenTypeName(t, tokenTypeId), product: targetProduct.productName } };
+  };
+  const problemFor = (tokenTypeId: number): string | null => {
+    const problem = problemOf(tokenTypeId);
+    return problem ? t(problem.key, problem.params) : null;
   };
 
   const use = async (chosen: ChosenToken) => {
     setMessage(null);
     if (!target) {
       chooseToken(chosen);
-      setMessage(t('tokens.chosen', { name: describe(chosen) }));
+      setMessage({ key: 'tokens.chosen', params: { name: describe(chosen) } });
       return;
     }
-    const problem = problemFor(chosenTokenTypeId(chosen));
+    const problem = problemOf(chosenTokenTypeId(chosen));
     if (problem) {
       setMessage(problem);
       return;
@@ -73,7 +78,7 @@ export function TokenPanel() {
     if (result.ok) {
       useSale.getState().targetLineForToken(null);
       if (!useSale.getState().token) chooseToken(chosen);
-      setMessage(t('tokens.putOnLine', { name: describe(chosen), line: target.productName }));
+      setMessage({ key: 'tokens.putOnLine', params: { name: describe(chosen), line: target.productName } });
       focusSoon('remarks-title');
     }
   };
@@ -100,7 +105,7 @@ export function TokenPanel() {
         </div>
       )}
       <p role="status" aria-live="polite" className="sr-only-when-empty">
-        {message}
+        {message ? t(message.key, message.params) : ''}
       </p>
       <ErrorNote error={patch.error} />
       <TokenSearch
