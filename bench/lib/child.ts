@@ -1,0 +1,72 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Servers under test run in their own process, the load generator in this one: on a
+ * 2-core machine that gives each about a core, and both servers are treated alike.
+ * A child entry reports `{ url }` over IPC once listening and exits on the message 'stop'.
+ */
+export interface ServerChild {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface ChildOptions {
+  env?: Record<string, string>;
+  /** A directory for `node --cpu-prof` output; no profiling when absent. */
+  cpuProfDir?: string;
+}
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export function startServerChild(entry: URL, args: string[], options: ChildOptions = {}): Promise<ServerChild> {
+  const execArgv = ['--import', 'tsx'];
+  if (options.cpuProfDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`);
+  const child = fork(fileURLToPath(entry), args, {
+    cwd: repoRoot,
+    execArgv,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const early = (code: number | null) => reject(new Error(`${entry.pathname} exited (${code}) before listening`));
+    child.once('exit', early);
+    child.once('error', reject);
+    child.once('message', (message) => {
+      child.off('exit', early);
+      const { url } = message as { url: string };
+      resolve({ url, pid: child.pid!, stop: () => stopChild(child) });
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    // A child that does not close in time is killed: a benchmark must not hang.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.send('stop');
+  });
+}
+
+/** For child entries: announce the address, and close then exit when told to stop. */
+export function serveUntilStopped(url: string, close: () => Promise<void>): void {
+  process.send!({ url });
+  process.on('message', (message) => {
+    if (message !== 'stop') return;
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+  // Losing the parent (Ctrl-C, crash) must not leave a server running.
+  process.on('disconnect', () => process.exit(0));
+}

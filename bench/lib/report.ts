@@ -1,0 +1,61 @@
+/**
+ * Pure formatting of benchmark figures: kept apart from the runs so that what decides PASS
+ * or MISS can be unit-tested without starting servers.
+ */
+
+export interface Figures {
+  /** Mean requests per second over the measured run. */
+  rps: number;
+  /** 99th percentile latency, milliseconds. */
+  p99: number;
+  /** Answers that were not 2xx, plus connection errors and timeouts: any makes the run suspect. */
+  failed: number;
+  total: number;
+}
+
+export type Verdict = 'PASS' | 'MISS' | 'INVALID';
+
+/**
+ * Equal-length slices of one server and endpoint as one run: the mean rate; p99 as the
+ * mean of the slices' p99 weighted by their requests (autocannon gives no raw latencies to
+ * merge); every failure counted.
+ */
+export function mergeSlices(slices: Figures[]): Figures {
+  const total = slices.reduce((sum, f) => sum + f.total, 0);
+  return {
+    rps: slices.reduce((sum, f) => sum + f.rps, 0) / slices.length,
+    p99: total > 0 ? slices.reduce((sum, f) => sum + f.p99 * f.total, 0) / total : Number.NaN,
+    failed: slices.reduce((sum, f) => sum + f.failed, 0),
+    total,
+  };
+}
+
+/** central/bare; NaN when the baseline served nothing (a broken run, not a ratio). */
+export function ratio(subject: number, baseline: number): number {
+  return baseline > 0 ? subject / baseline : Number.NaN;
+}
+
+/**
+ * A ratio meets its goal when at least the goal. A run where either side failed requests
+ * is INVALID rather than PASS/MISS: fast 401s or 500s would flatter the ratio.
+ */
+export function verdict(value: number, goal: number, subject: Figures, baseline: Figures): Verdict {
+  if (subject.failed > 0 || baseline.failed > 0 || !Number.isFinite(value)) return 'INVALID';
+  return value >= goal ? 'PASS' : 'MISS';
+}
+
+/** Renders rows as a plain, aligned text table (numbers right-aligned) for a terminal or a log. */
+export function table(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || /^[\d.,]+$/.test(String(r[i]))));
+  const line = (r: string[]) =>
+    r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+export const fmt = {
+  rps: (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-'),
+  ms: (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-'),
+  ratio: (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-'),
+};

@@ -1,0 +1,28 @@
+/**
+ * `npm run bench -- TARGET`: one file per target, loaded only when asked for, so a target's
+ * dependencies (servers, Electron, ...) cost nothing to the others.
+ */
+export {};
+
+const targets: Record<string, { about: string; run: (args: string[]) => Promise<void> }> = {
+  central: {
+    about: 'central order service vs bare node:http + SQLite (POST and GET /orders)',
+    run: async () => (await import('./central')).benchCentral(),
+  },
+  counter: {
+    about: 'counter IPC handler vs bare inserts, and sync throughput to a local central',
+    run: async () => (await import('./counter')).benchCounter(),
+  },
+  profile: {
+    about: 'summarise a .cpuprofile: FILE [TOP]',
+    run: async (args) => (await import('./profile')).summariseProfile(args),
+  },
+};
+
+const [name, ...args] = process.argv.slice(2);
+const target = name ? targets[name] : undefined;
+if (!target) {
+  console.error(`usage: npm run bench -- TARGET\n${Object.entries(targets).map(([n, t]) => `  ${n.padEnd(10)} ${t.about}`).join('\n')}`);
+  process.exit(name ? 2 : 0);
+}
+await target.run(args);

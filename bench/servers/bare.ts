@@ -1,0 +1,133 @@
+import type { Database } from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openDatabase } from '../../domain/store/database';
+import { serveUntilStopped } from '../lib/child';
+
+/**
+ * Child entry: the baseline. What the central does for POST and GET /orders with nothing
+ * but node:http and better-sqlite3, on the same schema and pragmas (openDatabase), so the
+ * ratio central/bare shows the cost of everything above SQLite and the socket: routing,
+ * validation, auth, the order rules. No auth, no validation, on purpose.
+ */
+
+interface LineInput {
+  productId: number;
+  quantity: number;
+  vouchers?: unknown[];
+}
+
+/**
+ * The simplest doc of the same size as the central's (1,678 bytes for one line): an object
+ * literal with the Order's fields, fixed values where the central looks things up. Same
+ * size matters: GET answers 50 of them, and JSON work and socket writes grow with bytes.
+ */
+function orderDoc(body: { languageId?: number; externalDeviceId?: string | null; orderLines?: LineInput[] }, orderId: string, now: string) {
+  return {
+    orderId,
+    externalOrderId: null,
+    orderNumber: '',
+    customerProfileId: 0,
+    validContents: true,
+    device: body.externalDeviceId ?? null,
+    vouchers: [],
+    totalAmount: 0,
+    touchPoint: { salesTouchpointId: 10, name: 'Balie Centraal Station', isActive: true, retailerId: 1 },
+    language: { languageId: body.languageId ?? 1, name: 'Nederlands', iso639Code: 'nl', ietfCode: 'nl-NL' },
+    createdOn: now,
+    lastUpdatedOn: now,
+    order_OrderStatuses: [{ order_orderStatusId: randomUUID(), orderStatus: { orderStatusId: 1, name: 'concept' }, createdOn: now, description: 'Order created' }],
+    orderLines: (body.orderLines ?? []).map((line) => ({
+      orderLineId: randomUUID(),
+      externalOrderLineId: null,
+      productId: line.productId,
+      productName: 'Enkele reis stad',
+      productDescription: 'Eén rit in de stadszone, 60 minuten geldig',
+      fikoArticleNumber: 'FK-600',
+      taxCode: 'V9',
+      taxPercentage: 9,
+      amountInclTax: 340 * line.quantity,
+      amountExclTax: Math.round((340 * line.quantity) / 1.09),
+      taxAmount: 340 * line.quantity - Math.round((340 * line.quantity) / 1.09),
+      quantity: line.quantity,
+      orderLineTerms: [{ orderLineTermsId: randomUUID(), termsUrl: 'https://example.org/terms/general' }],
+      validFrom: null,
+      validUntil: null,
+      vouchers: line.vouchers ?? [],
+      createdOn: now,
+      lastUpdatedOn: now,
+      orderLineStatus: { orderLineStatusId: 1, name: 'pending' },
+      orderAccountingStatuses: [{ orderAccountingStatusId: randomUUID(), accountingStatus: { accountingStatusId: 1, name: 'open' }, createdOn: now, description: 'Order line created' }],
+      customerTokens: null,
+      validationResult: 'valid',
+      additionalRemarks: [],
+      validationErrors: [],
+    })),
+    payments: [],
+    orderCustomer: null,
+  };
+}
+
+function handlers(db: Database) {
+  const bump = db.prepare("UPDATE sequences SET value = value + 1 WHERE name = 'order_number' RETURNING value");
+  const insert = db.prepare(
+    `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
+       status_id, created_on, last_updated_on, version, doc) VALUES (?, 10, NULL, ?, 0, 0, 1, ?, ?, 1, ?)`,
+  );
+  const part = db.prepare("INSERT INTO order_parts (part_id, kind, order_id) VALUES (?, 'line', ?)");
+  const newest = db.prepare('SELECT doc FROM orders ORDER BY created_on DESC, order_id DESC LIMIT ?');
+  // One transaction per order, as the central's store does (BEGIN IMMEDIATE).
+  const create = db.transaction((doc: ReturnType<typeof orderDoc>) => {
+    doc.orderNumber = String(100_000_000 + (bump.get() as { value: number }).value);
+    doc.totalAmount = doc.orderLines.reduce((sum, l) => sum + l.amountInclTax, 0);
+    const text = JSON.stringify(doc);
+    insert.run(doc.orderId, doc.orderNumber, doc.createdOn, doc.lastUpdatedOn, text);
+    for (const line of doc.orderLines) part.run(line.orderLineId, doc.orderId);
+    return text;
+  });
+  return {
+    post(body: string): string {
+      return create.immediate(orderDoc(JSON.parse(body), randomUUID(), new Date().toISOString()));
+    },
+    list(limit: number): string {
+      const rows = newest.all(limit) as { doc: string }[];
+      return JSON.stringify({ orders: rows.map((r) => JSON.parse(r.doc) as unknown) });
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: string) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+const [file] = process.argv.slice(2);
+if (!file) throw new Error('usage: bare.ts DB_FILE');
+const db = openDatabase(file);
+const api = handlers(db);
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname !== '/api/2.0/orders') return send(res, 404, '{}');
+  if (req.method === 'GET') return send(res, 200, api.list(Number(url.searchParams.get('limit') ?? 100)));
+  if (req.method !== 'POST') return send(res, 405, '{}');
+  readBody(req)
+    .then((body) => send(res, 201, api.post(body)))
+    .catch(() => send(res, 400, '{}'));
+});
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address() as AddressInfo;
+  serveUntilStopped(`http://127.0.0.1:${port}`, async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    db.close();
+  });
+});
