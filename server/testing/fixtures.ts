@@ -112,7 +112,7 @@ export function otherFixtures(): Fixtures {
       product(9800, 'Youth day', 333, {
         tokenTypeIds: [1, 2, 3],
         requires: needs('validFrom'),
-        ageProfile: { ageFromInclusive: 0, ageToInclusive: 17 },
+        ageProfile: { ageFromInclusive: 4, ageToInclusive: 17 },
         validityDays: 1,
       }),
     ],

@@ -34,7 +34,9 @@ export function rolesOf(fixtures: Fixtures) {
   const needsMandate = pick(leaves, 'leaf needing a mandate, without age rules', (p) =>
     p.requires.mandate && p.requires.registeredToken && !p.requires.birthdate && p.ageProfile === null,
   );
-  const ageLimited = pick(leaves, 'leaf with an age profile taking tokens', (p) => p.ageProfile !== null && p.tokenTypeIds.length > 0);
+  const ageLimited = pick(leaves, 'leaf with an age profile taking tokens, needing no birthdate as such', (p) =>
+    p.ageProfile !== null && p.tokenTypeIds.length > 0 && !p.requires.birthdate && !p.requires.registeredToken,
+  );
   const inactiveToken = pick(tokens, 'inactive token a product takes', (t) =>
     t.tokenStatusId !== 2 && leaves.some((p) => p.tokenTypeIds.includes(t.tokenTypeId)),
   );
