@@ -15,7 +15,7 @@ export function RejectedOrders({ open }: { open: boolean }) {
   const openOrder = useSale((s) => s.openOrder);
   if (!any && !open) return null;
   return (
-    <section className="card" aria-labelledby="rejected-title">
+    <section className="card wide" aria-labelledby="rejected-title">
       <h2 id="rejected-title">{t('rejected.title')}</h2>
       <ErrorNote error={rejected.error} />
       {rejected.value?.length === 0 && <p className="muted">{t('rejected.none')}</p>}

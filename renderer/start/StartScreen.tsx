@@ -74,7 +74,7 @@ function DayOrders() {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
   const found = useInvoke('orders.search', { text: '', day, limit: 500 }, { enabled: valid });
   return (
-    <section className="card" aria-labelledby="day-orders-title">
+    <section className="card wide" aria-labelledby="day-orders-title">
       <h2 id="day-orders-title">{t('dayOrders.title')}</h2>
       <div className="row">
         <label htmlFor="day-orders-day">{t('dayOrders.day')}</label>

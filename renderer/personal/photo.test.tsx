@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../shared/enums';
 import {
