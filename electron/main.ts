@@ -92,6 +92,7 @@ function createWindow(): BrowserWindow {
     minWidth: 1024,
     minHeight: 640,
     title: 'Counter',
+    icon: appPath('assets', 'icons', 'icon.png'),
     show: false,
     webPreferences: {
       preload: appPath('dist', 'electron', 'preload.cjs'),
