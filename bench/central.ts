@@ -19,8 +19,6 @@ const env = (name: string, fallback: number) => {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 const SECONDS = env('BENCH_SECONDS', 10);
-// 5 s, not 2: after 2 s the central's first measured GET slices were repeatedly its slowest
-// (more code to optimise than the bare's), which measured warm-up, not the service.
 const WARMUP = env('BENCH_WARMUP', 5);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 50);
 const SEED = env('BENCH_SEED', 100_000);
@@ -76,8 +74,10 @@ async function compare(servers: Record<Name, ServerChild>, endpoint: Endpoint, h
       connections: CONNECTIONS,
       seconds,
     });
-  // Warm-up: let V8 optimise the hot paths before measuring, on both servers alike.
-  for (const name of NAMES) await load(name, WARMUP);
+  // Warm-up: let V8 optimise the hot paths before measuring, on both servers alike. In
+  // reverse order, so the server measured first has just warmed up instead of idling through
+  // the other's warm-up (its first slice was then repeatedly its slowest).
+  for (const name of [...NAMES].reverse()) await load(name, WARMUP);
   const slices: Record<Name, Figures[]> = { central: [], bare: [] };
   const count = Math.max(1, Math.round(SECONDS / SLICE));
   for (let i = 0; i < count; i++) {
