@@ -55,7 +55,7 @@ export interface InvokeQuery<T> {
 export function useInvoke<C extends ReadChannel>(
   channel: C,
   input: IpcInput<C>,
-  options: { enabled?: boolean; staleTime?: number } = {},
+  options: { enabled?: boolean; staleTime?: number; refetchInterval?: number } = {},
 ): InvokeQuery<IpcOutputs[C]> {
   const api = useCounter();
   const query = useQuery({
@@ -63,6 +63,7 @@ export function useInvoke<C extends ReadChannel>(
     queryFn: () => safeInvoke(api, channel, input),
     enabled: options.enabled ?? true,
     staleTime: options.staleTime ?? 5_000,
+    refetchInterval: options.refetchInterval ?? false,
   });
   const result = query.data;
   return {

@@ -5,7 +5,8 @@ import { useI18n } from '../i18n/i18n';
 /** Always on screen: online or offline, what waits to be sent, what the central refused. */
 export function SyncStatusBar({ onShowRejected }: { onShowRejected?: () => void }) {
   const { t, dateTime } = useI18n();
-  const status = useInvoke('sync.status', {}, { staleTime: 30_000 });
+  // Events keep it current; a slow poll covers a main process that stays silent.
+  const status = useInvoke('sync.status', {}, { staleTime: 30_000, refetchInterval: 60_000 });
   const client = useQueryClient();
   const syncNow = useAction('sync.now', (next) => {
     client.setQueryData(queryKeys.of('sync.status', {}), { ok: true, value: next });

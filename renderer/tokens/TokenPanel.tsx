@@ -89,6 +89,7 @@ export function TokenPanel() {
       {target && (
         <div className="note note-info" role="status">
           <p>{t('tokens.forLine', { line: target.productName })}</p>
+          {targetProduct?.requires.registeredToken && <p>{t('tokens.needsRegistered')}</p>}
           <button type="button" onClick={() => useSale.getState().targetLineForToken(null)}>
             {t('tokens.cancelForLine')}
           </button>
