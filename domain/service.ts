@@ -17,7 +17,7 @@ import { addPayment, changePaymentStatus } from './order/payments';
 import { present } from './order/present';
 import type { OrderRecord } from './order/settle';
 import { notFound, ok, refuse, type Result } from './result';
-import type { OrderFilter, OrderStore, Page, PageAfter } from './store/types';
+import type { OrderFilter, OrderStore, PageAfter } from './store/types';
 
 /** Who asks: the sales channel's touchpoint and, for a web shop, the logged-in customer. */
 export interface Caller {
@@ -151,7 +151,8 @@ export class OrderService {
     return refuse({ kind: 'conflict', detail: 'The order kept changing while it was being deleted; try again.', errors: [] });
   }
 
-  async list(query: OrderListQuery, caller: Caller, after: PageAfter | null): Promise<Page> {
+  /** A page of GET /orders, each order as the JSON text of its answer. */
+  async list(query: OrderListQuery, caller: Caller, after: PageAfter | null): Promise<{ orders: string[]; next: PageAfter | null }> {
     const { limit = 100, cursor: _cursor, xTat, ...filters } = query;
     const filter: OrderFilter = { ...filters };
     if (caller.customerProfileId !== null) filter.customerProfileId = caller.customerProfileId;
@@ -163,6 +164,9 @@ export class OrderService {
     }
     const page = await this.store.list(filter, limit, after);
     const catalog = this.catalog();
-    return { ...page, orders: page.orders.map((o) => present(o, catalog)) };
+    return {
+      orders: page.rows.map((row) => (row.needsPresenting ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog)) : row.doc)),
+      next: page.next,
+    };
   }
 }

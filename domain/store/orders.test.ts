@@ -110,15 +110,16 @@ describe('sqlite order store', () => {
     expect(await store.orderIdOfPart('line', firstLineId)).toBeUndefined();
     expect(await store.orderIdOfPart('payment', paid.value.paymentId)).toBe(a.order.orderId);
     const byToken = await store.list({ transitTokenIds: [token.transitTokenId] }, 10, null);
-    expect(byToken.orders).toHaveLength(0);
+    expect(byToken.rows).toHaveLength(0);
   });
 
   it('finds orders by registered token', async () => {
     const withToken = await inserted(draft({ withToken: true }));
     await inserted();
     const page = await store.list({ transitTokenIds: [token.transitTokenId] }, 10, null);
-    expect(page.orders.map((o) => o.orderId)).toEqual([withToken.order.orderId]);
-    expect((await store.list({ transitTokenIds: [] }, 10, null)).orders).toEqual([]);
+    expect(page.rows.map((r) => (JSON.parse(r.doc) as { orderId: string }).orderId)).toEqual([withToken.order.orderId]);
+    expect(page.rows[0]!.needsPresenting).toBe(true);
+    expect((await store.list({ transitTokenIds: [] }, 10, null)).rows).toEqual([]);
   });
 
   it('saves the reference data, a reload replacing it', async () => {

@@ -138,15 +138,17 @@ export function listOrders(db: Database, filter: OrderFilter, limit: number, aft
   if (after) add(`(${key}, order_id) ${byUpdate ? '>' : '<'} (?, ?)`, after.key, after.orderId);
   const direction = byUpdate ? 'ASC' : 'DESC';
   const sql =
-    `SELECT order_id, ${key} AS sort_key, doc FROM orders` +
+    `SELECT order_id, ${key} AS sort_key, doc,
+       status_id IN (1, 2, 3) AND EXISTS (SELECT 1 FROM order_tokens t WHERE t.order_id = orders.order_id) AS present
+     FROM orders` +
     (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
     ` ORDER BY ${key} ${direction}, order_id ${direction} LIMIT ?`;
-  const rows = stmt(db, sql).all(...args, limit + 1) as { order_id: string; sort_key: string; doc: string }[];
+  const rows = stmt(db, sql).all(...args, limit + 1) as { order_id: string; sort_key: string; doc: string; present: number }[];
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
   return {
-    orders: page.map((row) => JSON.parse(row.doc) as Order),
+    rows: page.map((row) => ({ doc: row.doc, needsPresenting: row.present === 1 })),
     next: more && last ? { key: last.sort_key, orderId: last.order_id } : null,
   };
 }

@@ -1,4 +1,3 @@
-import type { Order } from '../../shared/schemas/order';
 import type { Fixtures } from '../../shared/schemas/reference';
 import type { OrderRecord } from '../order/settle';
 
@@ -25,7 +24,12 @@ export interface PageAfter {
 }
 
 export interface Page {
-  orders: Order[];
+  /**
+   * Each order as stored (JSON text): a list answers most of them as they are, without
+   * parsing and serialising them again. `needsPresenting` marks the open orders with
+   * registered tokens, whose answer embeds the tokens' current reference data.
+   */
+  rows: { doc: string; needsPresenting: boolean }[];
   /** Set when more rows follow: the last row's position. */
   next: PageAfter | null;
 }

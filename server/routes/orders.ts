@@ -41,7 +41,10 @@ export const orderRoutes =
         ]);
       }
       const page = await service.list(req.query, req.caller, after);
-      return reply.send({ orders: page.orders, ...pageLinks(req.url, page.next, req.query.updatedAfter !== undefined) });
+      const { _links, href } = pageLinks(req.url, page.next, req.query.updatedAfter !== undefined);
+      // The orders are already JSON text: the envelope is joined around them, not re-serialised.
+      const body = `{"orders":[${page.orders.join(',')}],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`;
+      return reply.type('application/json').serializer((text: string) => text).send(body as never);
     });
 
     app.post('/orders', {
