@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { windowCounter } from './api/counter';
 import { NoBridge } from './start/NoBridge';
-import './styles.css';
+import './styles/base.css';
+import './styles/badges.css';
+import './styles/layout.css';
+import './styles/print.css';
 
 const root = createRoot(document.getElementById('root')!);
 const api = windowCounter();
