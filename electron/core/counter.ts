@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ export interface CounterTestHooks {
   engine: SyncEngine;
   handlers: Handlers;
   embedded: Central | null;
+  /** The local database, for tests that check what was committed (outbox, settings). */
+  db: Database;
 }
 
 /**
@@ -143,7 +146,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         await central?.close();
         db.close();
       },
-      test: { engine: syncEngine, handlers, embedded: central },
+      test: { engine: syncEngine, handlers, embedded: central, db },
     };
   } catch (error) {
     await engine?.stop();

@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CounterOrder, IpcResult } from '../../../shared/ipc';
+import type { Order } from '../../../shared/schemas/order';
+import { createCounter } from '../counter';
+import type { CounterOptions } from '../types';
+
+export type TestCounter = Awaited<ReturnType<typeof createCounter>>;
+
+/** A fresh folder under the OS's temp dir, and a way to remove it. */
+export function tempDir(label: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), `counter-${label}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The value of an ok result; a refusal fails the test with its reason. */
+export function value<T>(result: IpcResult<T>, what = 'the call'): T {
+  if (!result.ok) throw new Error(`${what} was refused: ${result.error.kind}: ${result.error.message} ${JSON.stringify(result.error.errors)}`);
+  return result.value;
+}
+
+export const STATUS = { concept: 1, awaitingPayment: 2, pendingPayment: 3, paid: 4, delivered: 5, cancelled: 6 } as const;
+export const statusOf = (order: Order) => order.order_OrderStatuses[0]!.orderStatus.orderStatusId;
+export const latestPayment = (p: Order['payments'][number]) => p.paymentStatuses[0]!.statusCode;
+
+/** A counter with what every test here wants: no timer-driven sync to race the test. */
+export async function openCounter(options: Partial<CounterOptions> & { dataDir: string }): Promise<TestCounter> {
+  return createCounter({ vault: null, intervalMs: 3_600_000, ...options });
+}
+
+/** Clerk actions that must succeed. */
+export function clerk(counter: TestCounter) {
+  const call = async <T>(channel: string, input: unknown) => value((await counter.dispatch(channel, input)) as IpcResult<T>, channel);
+  return {
+    login: (staffId = 'anna', pin = '1234') => call('session.login', { staffId, pin }),
+    create: (lines: { productId: number; quantity: number; validFrom?: string }[], languageId = 1) =>
+      call<CounterOrder>('orders.create', { languageId, orderLines: lines }).then((o) => o.order),
+    addLine: (orderId: string, line: { productId: number; quantity: number; validFrom?: string }) =>
+      call<CounterOrder>('lines.add', { orderId, line }).then((o) => o.order),
+    removeLine: (orderLineId: string) => call<CounterOrder>('lines.remove', { orderLineId }).then((o) => o.order),
+    pay: (orderId: string, amountDebit: number, how: 'cash' | 'pin' = 'cash', reference = 'till') =>
+      call<CounterOrder>('payments.add', {
+        orderId,
+        payment: {
+          paymentMethodId: how === 'cash' ? 1 : 2,
+          amountDebit,
+          operatorPaymentReference: reference,
+          statusCode: how === 'cash' ? 'SETTLED' : 'PENDING',
+        },
+      }).then((o) => o.order),
+    paymentStatus: (paymentId: string, statusCode: 'SETTLED' | 'FAILED' | 'CANCELLED') =>
+      call<CounterOrder>('payments.setStatus', { paymentId, status: { statusCode } }).then((o) => o.order),
+    deliver: (orderId: string) => call<CounterOrder>('orders.deliver', { orderId }).then((o) => o.order),
+    cancel: (orderId: string) => call<CounterOrder>('orders.cancel', { orderId }).then((o) => o.order),
+    remove: (orderId: string) => call<true>('orders.delete', { orderId }),
+    get: (orderId: string) => call<CounterOrder>('orders.get', { orderId }),
+  };
+}
+
+/**
+ * Runs sync until nothing is pending: `settle()` gives up on a round whose outcome was
+ * unknown, so a faulty network needs several. Bounded: fails after `maxRounds`.
+ */
+export async function settleFully(counter: TestCounter, maxRounds = 200) {
+  let status = await counter.test.engine.settle();
+  let rounds = 1;
+  while (status.pending > 0) {
+    if (rounds >= maxRounds) throw new Error(`still ${status.pending} orders pending after ${rounds} settles: ${status.lastError}`);
+    status = await counter.test.engine.settle();
+    rounds++;
+  }
+  return { status, rounds };
+}
+
+export interface Reconciliation {
+  /** Local orders the central does not hold. */
+  missing: string[];
+  /** Local orders the central holds more than once (with how many). */
+  duplicated: string[];
+  /** Central orders of the touchpoint that no local order accounts for. */
+  unexpected: string[];
+  /** Local orders whose central copy differs: what differs. */
+  different: string[];
+}
+
+const sorted = (items: (string | null | undefined)[]) => items.map(String).sort();
+
+/**
+ * Compares the counter's orders with the central's copies, found by externalOrderId: each
+ * exactly once, with the same createdOn, status, lines (by externalOrderLineId, product and
+ * quantity) and payments (by operatorPaymentReference, amount and latest status).
+ */
+export function reconcile(local: Order[], central: Order[], options: { allowUnexpected?: boolean } = {}): Reconciliation {
+  const byExternal = new Map<string, Order[]>();
+  for (const c of central) {
+    const key = c.externalOrderId ?? `(none:${c.orderId})`;
+    byExternal.set(key, [...(byExternal.get(key) ?? []), c]);
+  }
+  const result: Reconciliation = { missing: [], duplicated: [], unexpected: [], different: [] };
+  const localIds = new Set(local.map((o) => o.orderId));
+  for (const order of local) {
+    const copies = byExternal.get(order.orderId) ?? [];
+    if (copies.length === 0) {
+      result.missing.push(order.orderId);
+      continue;
+    }
+    if (copies.length > 1) result.duplicated.push(`${order.orderId} x${copies.length}`);
+    const c = copies[0]!;
+    const differences: string[] = [];
+    if (c.createdOn !== order.createdOn) differences.push(`createdOn ${c.createdOn} != ${order.createdOn}`);
+    if (statusOf(c) !== statusOf(order)) differences.push(`status ${statusOf(c)} != ${statusOf(order)}`);
+    const lines = (o: Order, id: (l: Order['orderLines'][number]) => string | null) =>
+      sorted(o.orderLines.map((l) => `${id(l)}:${l.productId}x${l.quantity}:${l.orderLineStatus.orderLineStatusId}`));
+    const centralLines = lines(c, (l) => l.externalOrderLineId);
+    const localLines = lines(order, (l) => l.orderLineId);
+    if (JSON.stringify(centralLines) !== JSON.stringify(localLines)) {
+      differences.push(`lines ${c.orderLines.length} [${centralLines}] != ${order.orderLines.length} [${localLines}]`);
+    }
+    const centralPayments = sorted(c.payments.map((p) => `${p.operatorPaymentReference}:${p.amountDebit}:${latestPayment(p)}`));
+    const localPayments = sorted(order.payments.map((p) => `${p.paymentId}:${p.amountDebit}:${latestPayment(p)}`));
+    if (JSON.stringify(centralPayments) !== JSON.stringify(localPayments)) {
+      differences.push(`payments ${c.payments.length} [${centralPayments}] != ${order.payments.length} [${localPayments}]`);
+    }
+    if (c.totalAmount !== order.totalAmount) differences.push(`total ${c.totalAmount} != ${order.totalAmount}`);
+    if (differences.length > 0) result.different.push(`${order.orderId}: ${differences.join('; ')}`);
+  }
+  if (!options.allowUnexpected) {
+    for (const [key, copies] of byExternal) if (!localIds.has(key)) result.unexpected.push(`${key} x${copies.length}`);
+  }
+  return result;
+}
+
+export const NOTHING_WRONG: Reconciliation = { missing: [], duplicated: [], unexpected: [], different: [] };
