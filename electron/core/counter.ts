@@ -102,13 +102,24 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       },
     });
 
-    const refresh = async () => {
-      if (await catalog.refresh(client, stamp())) events.emit('catalog.changed', { refreshedAt: stamp() });
+    let closed = false;
+    // A refresh still under way when the counter closes must not write to the closed
+    // database: refreshes run one after the other, and close() waits for the last.
+    let refreshing: Promise<void> = Promise.resolve();
+    const refresh = () => {
+      refreshing = refreshing.then(async () => {
+        if (closed) return;
+        try {
+          if (await catalog.refresh(client, stamp())) events.emit('catalog.changed', { refreshedAt: stamp() });
+        } catch (error) {
+          console.error(`counter: the catalogue refresh failed: ${(error as Error).message}`);
+        }
+      });
+      return refreshing;
     };
     const refresher = setInterval(() => void refresh(), REFRESH_MS);
     refresher.unref();
-    let closed = false;
-    if (options.autoSync !== false) void refresh().finally(() => closed || syncEngine.start());
+    if (options.autoSync !== false) void refresh().then(() => closed || syncEngine.start());
 
     const central = embedded;
     return {
@@ -142,6 +153,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         if (closed) return;
         closed = true;
         clearInterval(refresher);
+        await refreshing;
         await syncEngine.stop();
         await central?.close();
         db.close();

@@ -24,7 +24,7 @@ export interface EngineOptions {
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 60_000;
-const BATCH = 64;
+const BATCH = 256;
 
 /**
  * Runs sync: push every order with outbox rows, then pull the central's changes; again
@@ -71,6 +71,9 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       this.again = true;
       return;
     }
+    // Backing off: the change waits in the outbox for the retry already planned, rather
+    // than every clerk's change hammering an unreachable central (`settle` still forces).
+    if (this.failures > 0 && this.timer) return;
     this.clearTimer();
     this.running = this.round().finally(() => {
       this.running = null;
@@ -85,7 +88,11 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     });
   }
 
-  /** Runs rounds until nothing is pending or the central cannot be reached; for tests and `sync.now`. */
+  /**
+   * Runs rounds until nothing is pending or a round fails (the central cannot be reached,
+   * refuses the token, or sync broke): for tests and `sync.now`. Asking again at once after
+   * a failure would only repeat it, for ever.
+   */
   async settle(): Promise<SyncStatus> {
     for (;;) {
       if (this.running) await this.running;
@@ -95,7 +102,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
         await this.running;
       }
       const status = this.status();
-      if (status.pending === 0 || !this.online || this.stopped) {
+      if (status.pending === 0 || status.lastError !== null || this.stopped) {
         if (!this.stopped) this.schedule();
         return status;
       }
@@ -120,7 +127,10 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       this.failures === 0
         ? (this.options.intervalMs ?? 5_000)
         : random() * Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(this.failures, 16));
-    this.timer = setTimeout(() => this.kick(), delay);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, delay);
     this.timer.unref();
   }
 
@@ -135,7 +145,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       for (;;) {
         const work = pendingOrders(db, BATCH);
         if (work.length === 0) break;
-        const pushed = await mapLimited(work, this.options.concurrency ?? 16, (w) => pushOrder(deps, w));
+        const pushed = await mapLimited(work, this.options.concurrency ?? 32, (w) => pushOrder(deps, w));
         db.transaction(() => pushed.forEach((p) => p.commit?.()))();
         const outcomes = pushed.map((p) => p.outcome);
         changed.push(...work.map((w) => w.orderId));

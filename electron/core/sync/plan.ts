@@ -46,6 +46,9 @@ function lineFields(line: OrderLine) {
   };
 }
 
+/** The most lines POST /orders takes; an order with more gets the rest one by one. */
+export const MAX_CREATE_LINES = 100;
+
 /** The POST /orders body of a local order: its own ids as external ids, its real creation time. */
 export function createBody(local: Order, deviceId: string): CreateOrderInput {
   return {
@@ -53,7 +56,9 @@ export function createBody(local: Order, deviceId: string): CreateOrderInput {
     languageId: local.language.languageId,
     externalDeviceId: local.device?.externalDeviceId ?? deviceId,
     createdOn: local.createdOn,
-    orderLines: local.orderLines.map((line) => ({ ...lineFields(line), externalOrderLineId: line.orderLineId })),
+    orderLines: local.orderLines
+      .slice(0, MAX_CREATE_LINES)
+      .map((line) => ({ ...lineFields(line), externalOrderLineId: line.orderLineId })),
   };
 }
 

@@ -76,7 +76,11 @@ export function adoptInto(db: Database, orderId: string, central: Order): boolea
  */
 export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<Pushed> {
   const outcome = await push(deps, work);
-  return typeof outcome === 'function' ? { outcome: 'synced', commit: outcome } : { outcome };
+  if (typeof outcome === 'function') return { outcome: 'synced', commit: outcome };
+  // However it was refused (the create, a step, finding it, deleting it), a rejected order
+  // waits for the clerk: its outbox rows go, or the engine would push it again and again.
+  if (outcome === 'rejected') return { outcome, commit: () => settleOutbox(deps.db, work) };
+  return { outcome };
 }
 
 async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (() => void)> {
