@@ -22,6 +22,7 @@ import { fmt, ratio, table } from './lib/report';
  */
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const THREE_LINES = () => [
@@ -140,18 +141,19 @@ export async function benchCounter(): Promise<void> {
     );
     console.log(`handler p99 / bare p99 = ${fmt.ratio(p99Ratio)} (goal at most 2.00): ${p99Ratio <= 2 ? 'PASS' : 'MISS'}\n`);
 
-    const throughput = await syncThroughput(dir);
-    const syncRatio = ratio(throughput.sync, throughput.direct);
+    // The disk's sync time swings from second to second here: rounds alternate the two paths
+    // and the verdict takes the median round.
+    const rounds = [];
+    for (let round = 1; round <= ROUNDS; round++) rounds.push(await syncThroughput(join(dir, `round-${round}`)));
+    const ratios = rounds.map((r) => ratio(r.sync, r.direct));
     console.log(
       table(
-        ['path', 'orders/s'],
-        [
-          ['sync: counter pushes to a local central', fmt.rps(throughput.sync)],
-          ['direct: the central creates them itself', fmt.rps(throughput.direct)],
-        ],
+        ['round', 'sync orders/s', 'direct orders/s', 'sync/direct'],
+        rounds.map((r, i) => [i + 1, fmt.rps(r.sync), fmt.rps(r.direct), fmt.ratio(ratios[i]!)]),
       ),
     );
-    console.log(`sync / direct = ${fmt.ratio(syncRatio)} (goal at least 0.50): ${syncRatio >= 0.5 ? 'PASS' : 'MISS'}`);
+    const syncRatio = percentile(ratios, 50);
+    console.log(`sync (counter pushing to a local central) / direct (the central creating them itself), median of ${ROUNDS} = ${fmt.ratio(syncRatio)} (goal at least 0.50): ${syncRatio >= 0.5 ? 'PASS' : 'MISS'}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

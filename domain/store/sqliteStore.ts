@@ -12,6 +12,7 @@ import {
   orderIdOfPart,
   updateOrder,
 } from './orders';
+import { groupCommit } from './groupCommit';
 import { stmt } from './statements';
 import type { InsertOutcome, OrderStore } from './types';
 
@@ -24,8 +25,9 @@ const isUniqueViolation = (error: unknown) =>
  */
 export type WriteHook = (orderId: string, change: 'insert' | 'update' | 'delete') => void;
 
-/** The SQLite backend of the order store (better-sqlite3: synchronous, so each call is its own transaction). */
+/** The SQLite backend of the order store; writes are group-committed (groupCommit.ts). */
 export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): OrderStore & { db: Database } {
+  const write = groupCommit(db);
   return {
     db,
     get: async (orderId) => getOrder(db, orderId),
@@ -33,7 +35,7 @@ export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): O
     findByExternalId: async (touchpointId, externalOrderId) => findByExternalId(db, touchpointId, externalOrderId),
     async insert(record, numberFor): Promise<InsertOutcome> {
       try {
-        return db.transaction((): InsertOutcome => {
+        return await write((): InsertOutcome => {
           const numbered: OrderRecord = {
             ...record,
             order: { ...record.order, orderNumber: numberFor(nextSequence(db, 'order_number')) },
@@ -41,7 +43,7 @@ export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): O
           insertOrder(db, numbered);
           onWrite(numbered.order.orderId, 'insert');
           return { inserted: numbered };
-        }).immediate();
+        });
       } catch (error) {
         const external = record.order.externalOrderId;
         const existing = external !== null && isUniqueViolation(error) ? findByExternalId(db, record.touchpointId, external) : undefined;
@@ -49,18 +51,18 @@ export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): O
         throw error;
       }
     },
-    update: async (record, expectedVersion) =>
-      db.transaction(() => {
+    update: (record, expectedVersion) =>
+      write(() => {
         const written = updateOrder(db, record, expectedVersion);
         if (written) onWrite(record.order.orderId, 'update');
         return written;
-      }).immediate(),
-    remove: async (orderId, expectedVersion) =>
-      db.transaction(() => {
+      }),
+    remove: (orderId, expectedVersion) =>
+      write(() => {
         const removed = deleteOrder(db, orderId, expectedVersion);
         if (removed) onWrite(orderId, 'delete');
         return removed;
-      }).immediate(),
+      }),
     list: async (filter, limit, after) => listOrders(db, filter, limit, after),
     async loadReference() {
       const row = stmt(db, 'SELECT doc FROM reference_data WHERE id = 1').get() as { doc: string } | undefined;

@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { z } from 'zod';
 import { problem as problemSchema, type Problem } from '../../shared/schemas/problem';
 
@@ -25,6 +27,8 @@ export class CentralClient {
   readonly orderBase: string;
   readonly lookupBase: string;
   private readonly timeoutMs: number;
+  private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64 });
+  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 64 });
 
   constructor(private readonly options: CentralClientOptions) {
     const base = options.baseUrl.replace(/\/+$/, '');
@@ -37,6 +41,42 @@ export class CentralClient {
     return this.options.baseUrl;
   }
 
+  /** Drops the kept-alive connections (at close, so nothing holds the process open). */
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  /** node:http with kept-alive connections: several times cheaper per request than fetch. */
+  private send(method: string, url: string, token: string, body: string | undefined): Promise<{ status: number; text: string }> {
+    const target = new URL(url);
+    const secure = target.protocol === 'https:';
+    return new Promise((resolve, reject) => {
+      const req = (secure ? httpsRequest : httpRequest)(
+        target,
+        {
+          method,
+          agent: secure ? this.httpsAgent : this.httpAgent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: 'application/json',
+            ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          },
+          timeout: this.timeoutMs,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
   async request<S extends z.ZodType>(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
@@ -45,22 +85,13 @@ export class CentralClient {
   ): Promise<CentralAnswer<z.output<S>>> {
     const token = this.options.token();
     if (!token) return { kind: 'refused', status: 401, problem: localProblem('No bearer token is configured for the central.') };
-    let response: Response;
-    let text: string;
+    let response: { status: number; text: string };
     try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await response.text();
+      response = await this.send(method, url, token, body === undefined ? undefined : JSON.stringify(body));
     } catch (error) {
       return { kind: 'unknown', reason: describe(error) };
     }
+    const { text } = response;
     if (response.status >= 500) return { kind: 'unknown', reason: `the central answered ${response.status}` };
     let json: unknown = undefined;
     if (text !== '') {
@@ -90,8 +121,8 @@ function localProblem(detail: string): Problem {
 }
 
 function describe(error: unknown): string {
-  const e = error as { name?: string; cause?: { code?: string }; message?: string };
+  const e = error as { name?: string; code?: string; message?: string };
   if (e.name === 'TimeoutError') return 'the central did not answer in time';
-  if (e.cause?.code) return `the central cannot be reached (${e.cause.code})`;
+  if (e.code) return `the central cannot be reached (${e.code})`;
   return `the central cannot be reached (${e.message ?? 'network error'})`;
 }

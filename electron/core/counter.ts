@@ -8,7 +8,7 @@ import { mandateRecord, tokenRecord } from '../../domain/lookup';
 import { OrderService } from '../../domain/service';
 import { openDatabase } from '../../domain/store/database';
 import { sqliteOrderStore } from '../../domain/store/sqliteStore';
-import { startCentral, type Central } from '../../server/central';
+import type { Central } from '../../server/central';
 import { CatalogCache } from './catalogCache';
 import { CentralClient } from './centralClient';
 import { Challenges, demoTransport } from './challenge';
@@ -59,6 +59,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     const given = options.central?.bearerToken;
     let token: () => string | null = () => given ?? settings.bearerToken();
     if (!centralUrl) {
+      // Loaded only when needed: the central's HTTP stack is most of the counter's start-up.
+      const { startCentral } = await import('../../server/central');
       embedded = await startCentral({ db: join(options.dataDir, 'embedded-central.sqlite'), fixtures: fixturesFile, port: 0 });
       centralUrl = embedded.url;
       const devToken = embedded.devToken;
@@ -155,6 +157,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         clearInterval(refresher);
         await refreshing;
         await syncEngine.stop();
+        client.close();
         await central?.close();
         db.close();
       },

@@ -1,0 +1,60 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { groupCommit } from './groupCommit';
+
+describe('groupCommit', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  function open() {
+    const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    dirs.push(dir);
+    const file = join(dir, 'db.sqlite');
+    const db = new BetterSqlite3(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)');
+    return { db, other: new BetterSqlite3(file, { readonly: true }) };
+  }
+
+  it('commits the writes of one turn together, and answers each only after the commit', async () => {
+    const { db, other } = open();
+    const write = groupCommit(db);
+    const seenByOthers: number[] = [];
+    const insert = (name: string) =>
+      write(() => {
+        // Another connection sees only committed rows: none of this batch yet.
+        seenByOthers.push((other.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n);
+        return db.prepare('INSERT INTO t (name) VALUES (?)').run(name).lastInsertRowid;
+      });
+    const ids = await Promise.all([insert('a'), insert('b'), insert('c')]);
+    expect(ids).toEqual([1, 2, 3]);
+    expect(seenByOthers).toEqual([0, 0, 0]);
+    expect((other.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n).toBe(3);
+  });
+
+  it('undoes a failing write alone: the others of its batch commit', async () => {
+    const { db, other } = open();
+    const write = groupCommit(db);
+    const insert = (name: string) => write(() => db.prepare('INSERT INTO t (name) VALUES (?)').run(name).changes);
+    const results = await Promise.allSettled([insert('a'), insert('a'), insert('b')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(other.prepare('SELECT name FROM t ORDER BY id').all()).toEqual([{ name: 'a' }, { name: 'b' }]);
+  });
+
+  it('rolls back a failing write completely, not only its last statement', async () => {
+    const { db, other } = open();
+    const write = groupCommit(db);
+    const failing = write(() => {
+      db.prepare('INSERT INTO t (name) VALUES (?)').run('half');
+      throw new Error('second step failed');
+    });
+    const fine = write(() => db.prepare('INSERT INTO t (name) VALUES (?)').run('whole').changes);
+    await expect(failing).rejects.toThrow('second step failed');
+    await expect(fine).resolves.toBe(1);
+    expect(other.prepare('SELECT name FROM t').all()).toEqual([{ name: 'whole' }]);
+  });
+});
