@@ -101,7 +101,7 @@ async function syncThroughput(dir: string) {
   await offline.close();
 
   // The central in its own process, as a real one would be; the counter reopens its outbox.
-  const central = await startServerChild(new URL('./servers/central.ts', import.meta.url), [join(dir, 'central-sync.sqlite'), SECRET], { cpuProfDir: process.env.BENCH_PROFILE_DIR });
+  const central = await startServerChild(new URL('./servers/central.ts', import.meta.url), [join(dir, 'central-sync.sqlite'), SECRET], { cpuProfDir: process.env.BENCH_PROFILE });
   const counter = await createCounter({ dataDir: join(dir, 'sync'), vault: null, central: { url: central.url, bearerToken: token }, autoSync: false });
   const start = performance.now();
   counter.test.engine.start();
