@@ -5,6 +5,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { localDate } from '../sale/dates';
 import { useSale } from '../sale/saleStore';
+import { SettingsButton } from '../settings/SettingsScreen';
 import { NEW_SALE_KEYS } from './GlobalKeys';
 import { OrderList } from './OrderList';
 import { RejectedOrders } from './RejectedOrders';
@@ -21,6 +22,7 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
           {t('start.newSale')}
         </button>
         <p className="hint">{t('start.newSaleKeys')}</p>
+        {clerk.role === 'manager' && <SettingsButton />}
       </section>
       <OrderSearch />
       {clerk.role === 'manager' && <DayOrders />}

@@ -1,10 +1,13 @@
+import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
 import { useI18n } from '../i18n/i18n';
+import { SYNC_DETAILS_BUTTON_ID } from '../sync/navigation';
 
 /** Always on screen: online or offline, what waits to be sent, what the central refused. */
-export function SyncStatusBar({ onShowRejected }: { onShowRejected?: () => void }) {
+export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejected?: () => void; onShowDetails?: () => void }) {
   const { t, dateTime } = useI18n();
+  const factsId = useId();
   // Events keep it current; a slow poll covers a main process that stays silent.
   const status = useInvoke('sync.status', {}, { staleTime: 30_000, refetchInterval: 60_000 });
   const client = useQueryClient();
@@ -15,7 +18,7 @@ export function SyncStatusBar({ onShowRejected }: { onShowRejected?: () => void 
 
   return (
     <section className="sync" aria-label={t('sync.label')}>
-      <div role="status" aria-live="polite" className="sync-facts">
+      <div role="status" aria-live="polite" className="sync-facts" id={factsId}>
         {!s && <span>{status.error ? t('sync.unknown') : t('common.loading')}</span>}
         {s && (
           <>
@@ -36,6 +39,11 @@ export function SyncStatusBar({ onShowRejected }: { onShowRejected?: () => void 
           </>
         )}
       </div>
+      {onShowDetails && (
+        <button type="button" id={SYNC_DETAILS_BUTTON_ID} aria-describedby={factsId} onClick={onShowDetails}>
+          {t('sync.details')}
+        </button>
+      )}
       {s && s.rejected > 0 && onShowRejected && (
         <button type="button" onClick={onShowRejected}>
           {t('sync.showRejected')}

@@ -7,6 +7,9 @@ import { CheckoutScreen } from '../checkout/CheckoutScreen';
 import { ReceiptScreen } from '../checkout/ReceiptScreen';
 import { SaleScreen } from '../sale/SaleScreen';
 import { useSale } from '../sale/saleStore';
+import { SettingsScreen } from '../settings/SettingsScreen';
+import { openSyncPanel } from '../sync/navigation';
+import { SyncPanel } from '../sync/SyncPanel';
 import { ScannerListener } from '../tokens/ScannerListener';
 import { GlobalKeys } from './GlobalKeys';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -42,6 +45,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
             setShowRejected(true);
             goTo('start');
           }}
+          onShowDetails={openSyncPanel}
         />
         <LanguageSwitch />
         <button type="button" onClick={() => void logout.run({})} disabled={logout.pending}>
@@ -53,6 +57,8 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
         {screen === 'sale' && <SaleScreen />}
         {screen === 'checkout' && <CheckoutScreen />}
         {screen === 'receipt' && <ReceiptScreen />}
+        {screen === 'settings' && <SettingsScreen clerk={clerk} />}
+        {screen === 'sync' && <SyncPanel />}
       </main>
     </>
   );

@@ -1,4 +1,4 @@
-import type { CounterOrder } from '../../shared/ipc';
+import type { CounterOrder, SettingsView, SyncStatus } from '../../shared/ipc';
 import type { CustomerToken, Order, OrderLine } from '../../shared/schemas/order';
 import type { Product, TransitTokenRecord } from '../../shared/schemas/reference';
 
@@ -118,4 +118,34 @@ export function tokenRecord(r: Partial<TransitTokenRecord> & { transitTokenId: n
     replacedByTokenId: null,
     ...r,
   };
+}
+
+export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
+  return {
+    centralUrl: null,
+    embeddedCentral: true,
+    hasBearerToken: true,
+    tokenStorage: 'none',
+    touchpointId: 10,
+    deviceId: '5eed0000-0000-0000-0000-000000000001',
+    languageId: 2,
+    ...s,
+  };
+}
+
+export function syncStatus(s: Partial<SyncStatus> = {}): SyncStatus {
+  return {
+    online: true,
+    pending: 0,
+    rejected: 0,
+    lastSuccessAt: null,
+    lastError: null,
+    embeddedCentral: true,
+    ...s,
+  };
+}
+
+/** An order the central refused, with its reasons. */
+export function rejectedOrder(o: Partial<Order>, reasons: CounterOrder['sync']['reasons']): CounterOrder {
+  return { order: order(o), sync: { state: 'rejected', centralOrderNumber: null, reasons } };
 }

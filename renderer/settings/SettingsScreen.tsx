@@ -1,0 +1,310 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { IpcError, IpcResult, SettingsView, StaffMember } from '../../shared/ipc';
+import type { Language, TouchPoint } from '../../shared/schemas/order';
+import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { describeDetail, describeProblem } from '../common/problems';
+import { useI18n, type MessageKey } from '../i18n/i18n';
+import { focusSoon, useSale } from '../sale/saleStore';
+import { centralNowAndNext, rememberCentralBeforeChange, useCentralAtStart } from './centralAtStart';
+import { centralUsable, checkBearerToken, checkCentralUrl, settingsChange } from './checks';
+
+/**
+ * The counter's settings, for managers: where its data syncs to, its device id, touchpoint
+ * and language; the central's address and bearer token can be changed here. The token is
+ * write-only: the screen shows whether one is set and where it is kept, never the token.
+ */
+
+const OPEN_BUTTON_ID = 'settings-open';
+const TITLE_ID = 'settings-title';
+
+export function openSettings(): void {
+  useSale.getState().goTo('settings');
+  focusSoon(TITLE_ID);
+}
+
+/** The start screen's way in; the start screen shows it to managers only. */
+export function SettingsButton() {
+  const { t } = useI18n();
+  return (
+    <>
+      <button type="button" id={OPEN_BUTTON_ID} aria-describedby="settings-open-hint" onClick={openSettings}>
+        {t('settings.open')}
+      </button>
+      <p className="hint" id="settings-open-hint">
+        {t('settings.openHint')}
+      </p>
+    </>
+  );
+}
+
+export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
+  const { t } = useI18n();
+  const goTo = useSale((s) => s.goTo);
+  const manager = clerk.role === 'manager';
+  const settings = useInvoke('settings.get', {}, { enabled: manager });
+  const catalog = useInvoke('catalog.get', {}, { enabled: manager });
+  const back = () => {
+    goTo('start');
+    focusSoon(OPEN_BUTTON_ID);
+  };
+
+  return (
+    <div className="settings">
+      <nav className="row screen-nav" aria-label={t('settings.nav')}>
+        <button type="button" onClick={back}>
+          {t('nav.start')}
+        </button>
+      </nav>
+      <section className="card" aria-labelledby={TITLE_ID}>
+        <h2 id={TITLE_ID} tabIndex={-1}>
+          {t('settings.title')}
+        </h2>
+        {!manager && <p className="note note-warn">{t('settings.managersOnly')}</p>}
+        {manager && (
+          <>
+            <ErrorNote error={settings.error ?? catalog.error} />
+            {(settings.isLoading || catalog.isLoading) && <p role="status">{t('common.loading')}</p>}
+            {settings.value && (
+              <>
+                <CounterFacts view={settings.value} languages={catalog.value?.languages ?? []} />
+                <SettingsForm view={settings.value} touchpoints={catalog.value?.touchpoints ?? []} />
+              </>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function centralName(t: (key: MessageKey) => string, url: string | null): string {
+  return url ?? t('settings.embedded');
+}
+
+function CounterFacts({ view, languages }: { view: SettingsView; languages: readonly Language[] }) {
+  const { t } = useI18n();
+  const urlAtStart = useCentralAtStart((s) => s.url);
+  const central = centralNowAndNext(view, urlAtStart);
+  const language = languages.find((l) => l.languageId === view.languageId)?.name ?? String(view.languageId);
+  const token = tokenState(view);
+  return (
+    <section aria-labelledby="settings-counter-title">
+      <h3 id="settings-counter-title">{t('settings.counter')}</h3>
+      <dl className="facts">
+        <dt>{t('settings.syncsTo')}</dt>
+        <dd>
+          <span className="terms-url">{centralName(t, central.now)}</span>
+          {central.changesAtNextStart && (
+            <p className="note note-info">
+              {t('settings.nextStart', { central: centralName(t, central.next) })}
+            </p>
+          )}
+        </dd>
+        <dt>{t('settings.deviceId')}</dt>
+        <dd>
+          <code>{view.deviceId}</code>
+        </dd>
+        <dt>{t('settings.language')}</dt>
+        <dd>
+          {language} <span className="hint">{t('settings.languageHint')}</span>
+        </dd>
+        <dt>{t('settings.tokenState')}</dt>
+        <dd>
+          <p className={token.warn ? 'note note-warn' : undefined}>{t(token.key)}</p>
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function tokenState(view: SettingsView): { key: MessageKey; warn: boolean } {
+  if (view.tokenStorage === 'safeStorage') return { key: 'settings.tokenKeychain', warn: false };
+  if (view.tokenStorage === 'memory-only') return { key: 'settings.tokenMemory', warn: true };
+  if (view.embeddedCentral && view.centralUrl === null) return { key: 'settings.tokenEmbedded', warn: false };
+  return { key: 'settings.tokenNone', warn: !view.embeddedCentral };
+}
+
+type SettingsField = 'centralUrl' | 'bearerToken' | 'touchpointId' | 'languageId';
+const FIELD_LABEL: Record<SettingsField, MessageKey> = {
+  centralUrl: 'settings.central',
+  bearerToken: 'settings.bearer',
+  touchpointId: 'settings.touchpoint',
+  languageId: 'settings.language',
+};
+const fieldOf = (pointer: string): SettingsField | null =>
+  (Object.keys(FIELD_LABEL) as SettingsField[]).find((f) => pointer.replace(/^\//, '') === f) ?? null;
+
+function touchpointOptions(
+  t: (key: MessageKey, params?: Record<string, string | number>) => string,
+  touchpoints: readonly TouchPoint[],
+  current: number,
+): { id: number; label: string }[] {
+  const options = touchpoints.filter((tp) => tp.isActive).map((tp) => ({ id: tp.salesTouchpointId, label: tp.name }));
+  if (!options.some((o) => o.id === current)) {
+    const known = touchpoints.find((tp) => tp.salesTouchpointId === current);
+    options.unshift({
+      id: current,
+      label: known ? t('settings.touchpointInactive', { name: known.name }) : t('settings.touchpointUnknown', { id: current }),
+    });
+  }
+  return options;
+}
+
+function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: readonly TouchPoint[] }) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const [centralText, setCentralText] = useState(view.centralUrl ?? '');
+  const [bearerToken, setBearerToken] = useState('');
+  const [touchpointId, setTouchpointId] = useState(view.touchpointId);
+  const [saved, setSaved] = useState<MessageKey[]>([]);
+  const save = useAction('settings.set');
+
+  const centralCheck = checkCentralUrl(centralText);
+  const tokenCheck = checkBearerToken(bearerToken);
+  const change = settingsChange(view, { centralText, bearerToken, touchpointId });
+  const serverFields = new Set((save.error?.errors ?? []).map((e) => fieldOf(e.pointer)));
+  const centralInvalid = !centralUsable(centralCheck) && centralCheck !== 'incomplete';
+  const tokenInvalid = tokenCheck === 'short' || tokenCheck === 'long';
+  const valid = centralUsable(centralCheck) && !tokenInvalid;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!change) return;
+    setSaved([]);
+    if (change.centralUrl !== undefined) rememberCentralBeforeChange(view);
+    const result = await save.run(change);
+    if (!result.ok) return;
+    const next = result.value;
+    client.setQueryData(queryKeys.of('settings.get', {}), { ok: true, value: next } satisfies IpcResult<SettingsView>);
+    setCentralText(next.centralUrl ?? '');
+    setBearerToken('');
+    setTouchpointId(next.touchpointId);
+    const messages: MessageKey[] = ['settings.saved'];
+    if (change.centralUrl !== undefined) messages.push('settings.savedCentral');
+    if (change.bearerToken !== undefined && next.tokenStorage === 'memory-only') messages.push('settings.savedMemory');
+    setSaved(messages);
+  };
+
+  const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form onSubmit={submit} noValidate className="stack" aria-labelledby="settings-form-title">
+      <h3 id="settings-form-title">{t('settings.form')}</h3>
+      <div className="field">
+        <label htmlFor="settings-central">{t('settings.central')}</label>
+        <input
+          id="settings-central"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          size={48}
+          value={centralText}
+          aria-invalid={centralInvalid || serverFields.has('centralUrl') ? true : undefined}
+          aria-describedby={describedBy('settings-central-check', 'settings-central-hint', 'settings-central-applies', serverFields.has('centralUrl') && 'settings-error')}
+          onChange={(e) => setCentralText(e.target.value)}
+        />
+        <p id="settings-central-check" aria-live="polite" className={centralInvalid ? 'field-error' : 'hint'}>
+          {t(`settings.url.${centralCheck}`)}
+        </p>
+        <p id="settings-central-hint" className="hint">
+          {t('settings.centralHint')}
+        </p>
+        <p id="settings-central-applies" className="note note-info">
+          {t('settings.centralApplies')}
+        </p>
+      </div>
+
+      <div className="field">
+        <label htmlFor="settings-bearer">{t('settings.bearer')}</label>
+        <input
+          id="settings-bearer"
+          type="password"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          size={48}
+          value={bearerToken}
+          aria-invalid={tokenInvalid || serverFields.has('bearerToken') ? true : undefined}
+          aria-describedby={describedBy('settings-bearer-check', 'settings-bearer-hint', serverFields.has('bearerToken') && 'settings-error')}
+          onChange={(e) => setBearerToken(e.target.value)}
+        />
+        <p id="settings-bearer-check" aria-live="polite" className={tokenInvalid ? 'field-error' : 'hint'}>
+          {t(`settings.bearer.${tokenCheck}`, { n: bearerToken.trim().length })}
+        </p>
+        <p id="settings-bearer-hint" className="hint">
+          {t('settings.bearerHint')}
+        </p>
+      </div>
+
+      <div className="field">
+        <label htmlFor="settings-touchpoint">{t('settings.touchpoint')}</label>
+        <select
+          id="settings-touchpoint"
+          value={touchpointId}
+          aria-invalid={serverFields.has('touchpointId') ? true : undefined}
+          aria-describedby={describedBy('settings-touchpoint-hint', serverFields.has('touchpointId') && 'settings-error')}
+          onChange={(e) => setTouchpointId(Number(e.target.value))}
+        >
+          {touchpointOptions(t, touchpoints, touchpointId).map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <p id="settings-touchpoint-hint" className="hint">
+          {t('settings.touchpointHint')}
+        </p>
+      </div>
+
+      <SettingsError error={save.error} />
+      <div className="row">
+        <button
+          type="submit"
+          className="primary"
+          disabled={!change || save.pending}
+          aria-describedby={valid && !change ? 'settings-nothing' : undefined}
+        >
+          {t('settings.save')}
+        </button>
+        {valid && !change && (
+          <span id="settings-nothing" className="hint">
+            {t('settings.nothingChanged')}
+          </span>
+        )}
+      </div>
+      <div role="status" aria-live="polite">
+        {saved.map((key) => (
+          <p key={key} className={key === 'settings.savedMemory' ? 'note note-warn' : 'note note-ok'}>
+            {t(key)}
+          </p>
+        ))}
+      </div>
+    </form>
+  );
+}
+
+/** A refusal of settings.set: its message and every error, named by the field it is about. */
+function SettingsError({ error }: { error: IpcError | null }) {
+  const { t } = useI18n();
+  if (!error) return null;
+  return (
+    <div className="note note-error" role="alert" id="settings-error">
+      <strong>{t(`error.${error.kind}`)}</strong> {error.message}
+      {error.errors.length > 0 && (
+        <ul>
+          {error.errors.map((e, i) => {
+            const field = fieldOf(e.pointer);
+            return (
+              <li key={i}>
+                {field ? `${t(FIELD_LABEL[field])}: ${describeDetail(t, e.detail)}` : describeProblem(t, e.detail, e.pointer)}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

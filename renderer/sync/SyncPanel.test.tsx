@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CatalogView, SyncStatus } from '../../shared/ipc';
+import { App } from '../App';
+import { useSale } from '../sale/saleStore';
+import { line, rejectedOrder, settingsView, syncStatus } from '../testing/builders';
+import { fail, fakeCounter, type FakeHandlers } from '../testing/fakeCounter';
+import { renderWith } from '../testing/render';
+import { SyncPanel } from './SyncPanel';
+
+const refusedKind = rejectedOrder(
+  {
+    orderNumber: 'KAB12-000009',
+    createdOn: '2026-01-10T10:00:00.000Z',
+    orderLines: [line({ productName: 'Dagkaart kind', amountInclTax: 475 })],
+  },
+  [
+    {
+      detail: 'the traveller is 12 on the start date; this product is for ages 4 to 11',
+      pointer: '/orderLines/0/customerTokens/0/personalAccountData/birthdate',
+    },
+    { detail: 'the order total does not match', pointer: '/totalAmount' },
+  ],
+);
+const refusedSilently = rejectedOrder(
+  {
+    orderNumber: 'KAB12-000010',
+    order_OrderStatuses: [
+      { order_orderStatusId: 'p', orderStatus: { orderStatusId: 4, name: 'paid' }, createdOn: 'x', description: '' },
+    ],
+  },
+  [],
+);
+
+function counter(status: SyncStatus, extra: FakeHandlers = {}) {
+  return fakeCounter({
+    'sync.status': () => status,
+    'sync.rejected': () => [refusedKind, refusedSilently],
+    ...extra,
+  });
+}
+
+beforeEach(() => useSale.setState({ screen: 'sync', orderId: null, token: null, scan: null, editing: null }));
+afterEach(cleanup);
+
+describe('SyncPanel', () => {
+  it('shows the sync status in detail', async () => {
+    renderWith(
+      <SyncPanel />,
+      counter(
+        syncStatus({
+          online: false,
+          pending: 3,
+          rejected: 2,
+          lastSuccessAt: '2026-01-10T12:00:00.000Z',
+          lastError: 'connect ECONNREFUSED 10.0.0.5:443',
+          embeddedCentral: false,
+        }),
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Sync with the central' })).toBeTruthy();
+    const facts = await screen.findByText('Waiting to be sent');
+    const list = facts.closest('dl')!;
+    const value = (term: string) => within(list).getByText(term).nextElementSibling?.textContent;
+    expect(value('Connection')).toBe('The central cannot be reached: sales are kept on this counter and sent later.');
+    expect(value('Central')).toBe('the central set in the settings');
+    expect(value('Waiting to be sent')).toBe('3');
+    expect(value('Refused by the central')).toBe('2');
+    expect(value('Last successful sync')).toMatch(/10 Jan 2026/);
+    expect(value('Last error')).toBe('connect ECONNREFUSED 10.0.0.5:443');
+  });
+
+  it('says when nothing has synced yet and nothing went wrong', async () => {
+    renderWith(<SyncPanel />, counter(syncStatus()));
+    const list = (await screen.findByText('Last successful sync')).closest('dl')!;
+    expect(within(list).getByText('Not yet')).toBeTruthy();
+    expect(within(list).getByText('None')).toBeTruthy();
+    expect(within(list).getByText('The central can be reached.')).toBeTruthy();
+    expect(within(list).getByText('the embedded demo central on this computer')).toBeTruthy();
+  });
+
+  it('lists the refused orders with the central’s reasons in plain words, and opens them', async () => {
+    const user = userEvent.setup();
+    renderWith(<SyncPanel />, counter(syncStatus({ rejected: 2 })));
+    const section = await screen.findByRole('region', { name: 'Orders refused by the central' });
+    const first = (await within(section).findByRole('heading', { name: 'Order KAB12-000009' })).closest('li')!;
+    expect(within(first).getByText(/Created .*, total €4\.75\./)).toBeTruthy();
+    const reasons = within(first).getByRole('list', { name: "The central's reasons" });
+    expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Dagkaart kind: Birthdate: the traveller is 12 on the start date; this product is for ages 4 to 11',
+      'the order total does not match',
+    ]);
+    const second = within(section).getByRole('heading', { name: 'Order KAB12-000010' }).closest('li')!;
+    expect(within(second).getByText('The central gave no reason.')).toBeTruthy();
+
+    await user.click(within(second).getByRole('button', { name: 'Open order KAB12-000010' }));
+    expect(useSale.getState()).toMatchObject({ orderId: refusedSilently.order.orderId, screen: 'checkout' });
+    await user.click(within(first).getByRole('button', { name: 'Open order KAB12-000009' }));
+    expect(useSale.getState()).toMatchObject({ orderId: refusedKind.order.orderId, screen: 'sale' });
+  });
+
+  it('says so when the central refused nothing', async () => {
+    renderWith(<SyncPanel />, counter(syncStatus(), { 'sync.rejected': () => [] }));
+    expect(await screen.findByText('No refused orders.')).toBeTruthy();
+  });
+
+  it('syncs now with sync.now and shows the outcome', async () => {
+    const user = userEvent.setup();
+    let status = syncStatus({ online: false, pending: 4 });
+    const api = counter(status, {
+      'sync.status': () => status,
+      'sync.now': () => (status = syncStatus({ online: true, pending: 0, rejected: 1, lastSuccessAt: '2026-01-10T11:00:00Z' })),
+    });
+    renderWith(<SyncPanel />, api);
+    await screen.findByText('The central cannot be reached: sales are kept on this counter and sent later.');
+    const rejectedCalls = api.callsOf('sync.rejected').length;
+
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(api.callsOf('sync.now')).toEqual([{}]);
+    expect(await screen.findByText('Sync finished: 0 waiting to be sent, 1 refused.')).toBeTruthy();
+    expect(screen.getByText('The central can be reached.')).toBeTruthy();
+    await waitFor(() => expect(api.callsOf('sync.rejected').length).toBeGreaterThan(rejectedCalls));
+  });
+
+  it('shows a refused sync.now', async () => {
+    const user = userEvent.setup();
+    renderWith(<SyncPanel />, counter(syncStatus(), { 'sync.now': () => fail('internal', 'the central did not answer') }));
+    await user.click(await screen.findByRole('button', { name: 'Sync now' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('the central did not answer');
+  });
+
+  it('speaks Dutch', async () => {
+    renderWith(<SyncPanel />, counter(syncStatus({ pending: 1 })), 'nl');
+    expect(await screen.findByRole('heading', { name: 'Synchronisatie met de centrale' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nu synchroniseren' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Terug' })).toBeTruthy();
+    expect(await screen.findByText('Wacht op versturen')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Order KAB12-000009 openen' })).toBeTruthy();
+    expect(
+      screen.getByText('Dagkaart kind: Geboortedatum: de reiziger is 12 op de startdatum; dit product is voor 4 tot en met 11 jaar', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+  });
+});
+
+describe('from the top bar', () => {
+  const catalog: CatalogView = {
+    products: [],
+    languages: [{ languageId: 2, name: 'English', iso639Code: 'en', ietfCode: 'en-GB' }],
+    touchpoints: [{ salesTouchpointId: 10, name: 'Balie Centraal Station', isActive: true, retailerId: 1 }],
+    paymentMethods: [],
+    refreshedAt: '2026-01-10T09:00:00Z',
+    source: 'bundled demo',
+  };
+
+  it('opens the panel with the "Sync status" button and goes back where it came from', async () => {
+    useSale.setState({ screen: 'start' });
+    const user = userEvent.setup();
+    const anna = { staffId: 'anna', name: 'Anna', role: 'manager' as const };
+    const api = counter(syncStatus({ pending: 2 }), {
+      'settings.get': () => settingsView(),
+      'catalog.get': () => catalog,
+      'session.current': () => anna,
+      'orders.search': () => [],
+    });
+    render(<App api={api} />);
+
+    const open = await screen.findByRole('button', { name: 'Sync status' });
+    // The existing status texts and buttons stay as they were.
+    expect(await screen.findByText('To send: 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sync now' })).toBeTruthy();
+    expect(open.getAttribute('aria-describedby')).toBeTruthy();
+
+    await user.click(open);
+    const title = await screen.findByRole('heading', { name: 'Sync with the central' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(screen.queryByRole('button', { name: 'New sale' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('button', { name: 'New sale' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sync status' })));
+
+    // The settings, from the start screen, for this manager.
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    act(() => useSale.getState().goTo('start'));
+  });
+});
