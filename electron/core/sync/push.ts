@@ -43,8 +43,14 @@ function refusal(deps: PushDeps, orderId: string, answer: Extract<CentralAnswer<
   return 'rejected';
 }
 
-/** The central's copy of a local order: by the id we learnt, or by our id as its externalOrderId. */
-async function findCentral(deps: PushDeps, orderId: string): Promise<Fetched> {
+/**
+ * The central's copy of a local order: by the id we learnt, or by our id as its
+ * externalOrderId when a request about it may have reached the central unanswered, or when
+ * the order is gone here: a counter that died between the central's answer to its create
+ * and writing down the central's id knows nothing of that copy, and deleting the order must
+ * not leave it behind on the central.
+ */
+async function findCentral(deps: PushDeps, orderId: string, deleted: boolean): Promise<Fetched> {
   const sync = getSync(deps.db, orderId);
   if (sync?.centralOrderId) {
     const answer = await deps.client.request('GET', `${deps.client.orderBase}/orders/${sync.centralOrderId}`, orderSchema);
@@ -52,7 +58,7 @@ async function findCentral(deps: PushDeps, orderId: string): Promise<Fetched> {
     if (answer.kind === 'refused' && answer.status === 404) return { kind: 'found', order: null };
     return answer.kind === 'unknown' ? { kind: 'stop', outcome: 'unknown' } : { kind: 'stop', outcome: refusal(deps, orderId, answer) };
   }
-  if (!sync?.outcomeUnknown) return { kind: 'found', order: null };
+  if (!sync?.outcomeUnknown && !deleted) return { kind: 'found', order: null };
   const query = new URLSearchParams({ externalOrderId: orderId, touchpointId: String(deps.touchpointId) });
   const answer = await deps.client.request('GET', `${deps.client.orderBase}/orders?${query}`, orderList);
   if (answer.kind === 'ok') return { kind: 'found', order: answer.value.orders[0] ?? null };
@@ -86,10 +92,10 @@ export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<Pushe
 async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (() => void)> {
   const { db, client } = deps;
   const { orderId } = work;
-  const found = await findCentral(deps, orderId);
+  const local = getOrder(db, orderId)?.order;
+  const found = await findCentral(deps, orderId, !local);
   if (found.kind === 'stop') return found.outcome;
   let central = found.order;
-  const local = getOrder(db, orderId)?.order;
 
   if (!local) {
     if (central) {

@@ -1,0 +1,158 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/schemas/order';
+import { startCentral, type Central } from '../../server/central';
+import { centralOrders, counterToken, TEST_SECRET } from './testing/central';
+import { clerk, NOTHING_WRONG, openCounter, reconcile, settleFully, tempDir, type TestCounter } from './testing/counter';
+import { judge, parseLives } from './testing/crashModel';
+import { FaultyProxy } from './testing/faultyProxy';
+import { pause, spawnTsx, type Spawned } from './testing/processes';
+import { randomInt, seededRandom } from './testing/random';
+
+/**
+ * A counter in its own process (testing/counterChild.ts) on a database file, killed with
+ * SIGKILL at random moments while clerks change orders and sync pushes them, and started
+ * again on the same file, over and over. Whatever it confirmed must be there afterwards, the
+ * file must be sound, and sync must then bring the central to exactly the counter's orders.
+ */
+
+const KILLS = 50;
+/** Children loading ahead while the current one runs: their start-up (tsx) is the cost. */
+const AHEAD = 2;
+const LOAD_MS = 30_000;
+
+let folder: ReturnType<typeof tempDir>;
+let central: Central;
+let counter: TestCounter | null = null;
+let token: string;
+
+beforeEach(async () => {
+  folder = tempDir('crash');
+  token = await counterToken();
+  central = await startCentral({ db: join(folder.dir, 'central.sqlite'), port: 0, jwtSecret: TEST_SECRET });
+});
+
+afterEach(async () => {
+  await counter?.close();
+  counter = null;
+  await central.close();
+  folder.remove();
+});
+
+function child(file: string, centralUrl: string, seed: number, mode: 'clerk' | 'one-order'): Spawned {
+  return spawnTsx('electron/core/testing/counterChild.ts', ['--db', file, '--central', centralUrl, '--token', token, '--seed', String(seed), '--mode', mode]);
+}
+
+/** Lets a loaded child open the counter, and waits until it says it is ready. */
+async function go(spawned: Spawned) {
+  await spawned.out.waitFor((l) => l === 'loaded', LOAD_MS, "the child's 'loaded'");
+  spawned.child.stdin!.write('go\n');
+  await spawned.out.waitFor((l) => l === 'ready', LOAD_MS, "the child's 'ready'");
+}
+
+async function killed(spawned: Spawned) {
+  const end = await spawned.kill('SIGKILL');
+  expect(end.signal, `the child ended by itself (${end.code}): ${spawned.stderr()}`).toBe('SIGKILL');
+}
+
+function readOrders(file: string): { integrity: string; orders: Map<string, Order> } {
+  const db = new Database(file);
+  try {
+    const integrity = db.pragma('integrity_check', { simple: true }) as string;
+    const rows = db.prepare('SELECT order_id, doc FROM orders').all() as { order_id: string; doc: string }[];
+    return { integrity, orders: new Map(rows.map((r) => [r.order_id, JSON.parse(r.doc) as Order])) };
+  } finally {
+    db.close();
+  }
+}
+
+async function openOn(file: string, url: string) {
+  counter = await openCounter({ dataDir: folder.dir, database: file, central: { url, bearerToken: token } });
+  await clerk(counter).login();
+  return counter;
+}
+
+describe('a counter killed again and again', () => {
+  it(`keeps every confirmed change through ${KILLS} SIGKILLs, and then syncs each order exactly once`, async () => {
+    const file = join(folder.dir, 'counter.sqlite');
+    const random = seededRandom(5080);
+    const started = performance.now();
+    const loading: Spawned[] = [];
+    for (let i = 0; i < AHEAD; i++) loading.push(child(file, central.url, 1000 + i, 'clerk'));
+    const lives: string[][] = [];
+    const delays: number[] = [];
+    for (let life = 0; life < KILLS; life++) {
+      const current = loading.shift()!;
+      await go(current);
+      if (life + AHEAD < KILLS) loading.push(child(file, central.url, 1000 + life + AHEAD, 'clerk'));
+      const delay = randomInt(random, 5, 80);
+      delays.push(delay);
+      await pause(delay); // the moment of the kill, drawn from the seed
+      await killed(current);
+      lives.push(current.out.lines.filter((l) => l.startsWith('begin ') || l.startsWith('confirmed ')));
+    }
+    const killing = (performance.now() - started) / 1000;
+
+    const { integrity, orders } = readOrders(file);
+    expect(integrity).toBe('ok');
+    const verdict = judge(parseLives(lives), orders);
+    expect({ wrong: verdict.wrong, unexplained: verdict.unexplained }).toEqual({ wrong: [], unexplained: [] });
+    // The lives got work done, and were cut off in the middle of it.
+    expect(verdict.confirmedChanges).toBeGreaterThan(KILLS);
+    expect(verdict.cutOff).toBeGreaterThan(0);
+
+    await openOn(file, central.url);
+    const { status } = await settleFully(counter!, 20);
+    expect(status).toMatchObject({ pending: 0, rejected: 0 });
+    const anna = clerk(counter!);
+    const local = await Promise.all([...orders.keys()].map(async (id) => (await anna.get(id)).order));
+    const held = await centralOrders(central.url, token, 10, 1000);
+    expect(reconcile(local, held)).toEqual(NOTHING_WRONG);
+    console.info(
+      `crash: ${KILLS} kills (${Math.min(...delays)}-${Math.max(...delays)} ms after ready) in ${killing.toFixed(1)} s; ` +
+        `${verdict.confirmedChanges} confirmed changes, ${verdict.cutOff} cut off; ${orders.size} orders, all on the central once`,
+    );
+  }, 90_000);
+});
+
+describe('a counter killed while the central creates its order', () => {
+  /** Kills the child once the central has created its order but before the answer is back. */
+  async function killWhileCreating(file: string): Promise<string> {
+    const proxy = await new FaultyProxy({ target: central.url }).start();
+    proxy.decide = ({ method, path }) => (method === 'POST' && path === '/api/2.0/orders' ? 'hold' : undefined);
+    try {
+      const spawned = child(file, proxy.url, 1, 'one-order');
+      await go(spawned);
+      // It printed `ready` after the create was confirmed.
+      const line = spawned.out.lines.find((l) => l.startsWith('confirmed '))!;
+      expect(line).toMatch(/^confirmed \S+ create /);
+      await proxy.heldCount(1);
+      await killed(spawned);
+      const orderId = line.split(' ')[1]!;
+      const there = await centralOrders(central.url, token);
+      expect(there.map((o) => o.externalOrderId)).toEqual([orderId]);
+      return orderId;
+    } finally {
+      await proxy.close();
+    }
+  }
+
+  it('sends it once after the restart', async () => {
+    const file = join(folder.dir, 'counter.sqlite');
+    const orderId = await killWhileCreating(file);
+    await openOn(file, central.url);
+    expect((await settleFully(counter!)).status).toMatchObject({ pending: 0, rejected: 0 });
+    const local = (await clerk(counter!).get(orderId)).order;
+    expect(reconcile([local], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
+  });
+
+  it('deletes the central copy when the clerk deletes the order after the restart', async () => {
+    const file = join(folder.dir, 'counter.sqlite');
+    const orderId = await killWhileCreating(file);
+    await openOn(file, central.url);
+    await clerk(counter!).remove(orderId);
+    expect((await settleFully(counter!)).status).toMatchObject({ pending: 0, rejected: 0 });
+    expect(await centralOrders(central.url, token)).toEqual([]);
+  });
+});
