@@ -57,10 +57,10 @@ async function openBehind(p: FaultyProxy) {
   return counter;
 }
 
-/** Every order the counter holds: the manager's day list of the counter's clock. */
+/** Every order the counter holds (the manager's list; fewer than its limit of 500 here). */
 async function allLocalOrders(): Promise<Order[]> {
   await clerk(counter).login('mark', '9999');
-  const listed = value((await counter.dispatch('orders.search', { text: '', day: '2024-02-29', limit: 500 })) as IpcResult<{ orderId: string }[]>);
+  const listed = value((await counter.dispatch('orders.search', { text: '', limit: 500 })) as IpcResult<{ orderId: string }[]>);
   await clerk(counter).login();
   return Promise.all(listed.map(async (o) => (await clerk(counter).get(o.orderId)).order));
 }
@@ -217,6 +217,38 @@ describe('sync that cannot get on', () => {
     proxy.decide = null;
     const status = await within(10_000, nextStatus((s) => s.pending === 0));
     expect(status, 'no retry came').toMatchObject({ online: true, pending: 0 });
+  });
+});
+
+describe('a change made while its order is being pushed', () => {
+  it('keeps the order pending, not synced, until that change is sent too', async () => {
+    proxy = await new FaultyProxy({ target: central.url }).start();
+    proxy.decide = ({ method, path }) => (method === 'POST' && path === '/api/2.0/orders' ? 'hold' : undefined);
+    await openBehind(proxy);
+    const anna = clerk(counter);
+    await anna.login();
+    const roundEnds = () =>
+      new Promise<SyncStatus>((resolve) => {
+        const off = counter.on('sync.changed', (s) => {
+          off();
+          resolve(s);
+        });
+      });
+    const order = await anna.create([{ productId: 600, quantity: 1 }]);
+    await proxy.heldCount(1);
+    // The create is at the central; its answer is on the way when the clerk adds a line.
+    await anna.addLine(order.orderId, { productId: 600, quantity: 2 });
+    proxy.decide = () => 'reset';
+    const ended = roundEnds();
+    proxy.release();
+    expect(await ended).toMatchObject({ online: false, pending: 1 });
+    expect((await anna.get(order.orderId)).sync.state).toBe('pending');
+
+    proxy.decide = null;
+    expect((await settleFully(counter)).status).toMatchObject({ pending: 0, rejected: 0 });
+    const synced = await anna.get(order.orderId);
+    expect(synced.sync.state).toBe('synced');
+    expect(reconcile([synced.order], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
   });
 });
 

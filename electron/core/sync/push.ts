@@ -142,8 +142,9 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
 
   const converged = central;
   return () => {
-    markCentral(db, orderId, converged, 'synced', deps.now());
     settleOutbox(db, work);
+    // A change made while this push was under way is still to be sent: not synced yet.
+    markCentral(db, orderId, converged, hasPending(db, orderId) ? 'pending' : 'synced', deps.now());
     adoptInto(db, orderId, converged);
   };
 }
