@@ -8,9 +8,16 @@ import type { Order, Payment } from '../../../shared/schemas/order';
  */
 export function adoptCentral(local: Order, central: Order): Order | null {
   const matches = (c: Payment, l: Payment) => c.operatorPaymentReference === l.paymentId || c.paymentId === l.paymentId;
+  const latest = (p: Payment) => p.paymentStatuses[0]?.statusCode;
   const payments = local.payments.map((l) => {
     const c = central.payments.find((p) => matches(p, l));
-    return c && c.paymentStatuses.length > l.paymentStatuses.length ? { ...l, paymentStatuses: c.paymentStatuses } : l;
+    if (!c) return l;
+    // The central moved further, or it holds another final outcome (the payment provider
+    // settled what the terminal called failed): a final status on the central cannot be
+    // changed by the counter, so the central's outcome is the payment's outcome.
+    const further = c.paymentStatuses.length > l.paymentStatuses.length;
+    const otherOutcome = latest(c) !== 'PENDING' && latest(c) !== latest(l);
+    return further || otherOutcome ? { ...l, paymentStatuses: c.paymentStatuses } : l;
   });
   const foreign = central.payments.filter((c) => !local.payments.some((l) => matches(c, l)));
   const centralStatus = central.order_OrderStatuses[0]!.orderStatus.orderStatusId;

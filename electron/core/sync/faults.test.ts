@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IpcResult, SyncStatus } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
 import { startCentral, type Central } from '../../../server/central';
-import { centralOrders, counterToken, TEST_SECRET, TOUCHPOINT } from '../testing/central';
+import { centralCall, centralOrders, counterToken, TEST_SECRET, TOUCHPOINT } from '../testing/central';
 import { countingIds, testClock } from '../testing/clock';
 import {
   clerk,
@@ -249,6 +249,29 @@ describe('a change made while its order is being pushed', () => {
     const synced = await anna.get(order.orderId);
     expect(synced.sync.state).toBe('synced');
     expect(reconcile([synced.order], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
+  });
+});
+
+describe('counter and central disagree on a payment', () => {
+  it("takes the central's final outcome, so that the order and its payment agree everywhere", async () => {
+    proxy = await new FaultyProxy({ target: central.url }).start();
+    await openBehind(proxy);
+    const anna = clerk(counter);
+    await anna.login();
+    const created = await anna.create([{ productId: 600, quantity: 2 }]);
+    const pending = await anna.pay(created.orderId, created.totalAmount, 'pin');
+    expect((await settleFully(counter)).status.pending).toBe(0);
+    const [there] = await centralOrders(central.url, token);
+    // The payment provider settles it on the central; the terminal told the clerk it failed.
+    const settled = await centralCall(central.url, token, 'POST', `/payments/${there!.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
+    expect(settled.status).toBe(200);
+    await anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
+
+    expect((await settleFully(counter)).status).toMatchObject({ pending: 0, rejected: 0 });
+    const local = (await anna.get(created.orderId)).order;
+    expect(statusOf(local)).toBe(STATUS.paid);
+    expect(local.payments.map((p) => p.paymentStatuses[0]!.statusCode)).toEqual(['SETTLED']);
+    expect(reconcile([local], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
   });
 });
 
