@@ -70,7 +70,11 @@ export function adoptInto(db: Database, orderId: string, central: Order): boolea
   if (hasPending(db, orderId)) return false;
   const record = getOrder(db, orderId);
   if (!record) return false;
-  const adopted = adoptCentral(record.order, central);
+  // An order made elsewhere is kept under the central's own id: a read copy, which becomes
+  // the central's copy as it is (lines added or changed there included). Ours keep our ids.
+  const madeElsewhere = orderId === central.orderId;
+  if (madeElsewhere && JSON.stringify(record.order) === JSON.stringify(central)) return false;
+  const adopted = madeElsewhere ? central : adoptCentral(record.order, central);
   if (!adopted) return false;
   return updateOrder(db, { ...record, order: adopted, version: record.version + 1 }, record.version);
 }
