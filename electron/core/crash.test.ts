@@ -20,12 +20,14 @@ import { randomInt, seededRandom } from './testing/random';
 const KILLS = 50;
 /** Children loading ahead while the current one runs: their start-up (tsx) is the cost. */
 const AHEAD = 2;
-const LOAD_MS = 30_000;
+const LOAD_MS = 20_000;
 
 let folder: ReturnType<typeof tempDir>;
 let central: Central;
 let counter: TestCounter | null = null;
 let token: string;
+/** Every child started, so that none outlives a failed test. */
+const children: Spawned[] = [];
 
 beforeEach(async () => {
   folder = tempDir('crash');
@@ -34,6 +36,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  await Promise.all(children.splice(0).map((c) => c.kill('SIGKILL')));
   await counter?.close();
   counter = null;
   await central.close();
@@ -41,7 +44,9 @@ afterEach(async () => {
 });
 
 function child(file: string, centralUrl: string, seed: number, mode: 'clerk' | 'one-order'): Spawned {
-  return spawnTsx('electron/core/testing/counterChild.ts', ['--db', file, '--central', centralUrl, '--token', token, '--seed', String(seed), '--mode', mode]);
+  const spawned = spawnTsx('electron/core/testing/counterChild.ts', ['--db', file, '--central', centralUrl, '--token', token, '--seed', String(seed), '--mode', mode]);
+  children.push(spawned);
+  return spawned;
 }
 
 /** Lets a loaded child open the counter, and waits until it says it is ready. */
@@ -138,7 +143,7 @@ describe('a counter killed while the central creates its order', () => {
     }
   }
 
-  it('sends it once after the restart', async () => {
+  it('sends it once after the restart', { timeout: 60_000 }, async () => {
     const file = join(folder.dir, 'counter.sqlite');
     const orderId = await killWhileCreating(file);
     await openOn(file, central.url);
@@ -147,7 +152,7 @@ describe('a counter killed while the central creates its order', () => {
     expect(reconcile([local], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
   });
 
-  it('deletes the central copy when the clerk deletes the order after the restart', async () => {
+  it('deletes the central copy when the clerk deletes the order after the restart', { timeout: 60_000 }, async () => {
     const file = join(folder.dir, 'counter.sqlite');
     const orderId = await killWhileCreating(file);
     await openOn(file, central.url);
