@@ -1,3 +1,4 @@
+import { tokenInputOf as sharedTokenInputOf } from '../../shared/orderInputs';
 import { ORDER_STATUS, type RemarkCode } from '../../shared/enums';
 import type { IpcInput } from '../../shared/ipc';
 import type { CustomerToken, Order, OrderLine } from '../../shared/schemas/order';
@@ -43,26 +44,7 @@ export function remarkCodes(order: Order): RemarkCode[] {
 }
 
 /** A line's customer token as the input that re-sends it unchanged (lines.patch replaces all tokens). */
-export function tokenInputOf(token: CustomerToken): TokenInput {
-  const pad = token.personalAccountData;
-  return {
-    tokenTypeId: token.tokenType.tokenTypeId,
-    transitTokenId: token.transitTokenId,
-    serviceReferenceId: token.serviceReferenceId,
-    amount: token.amount,
-    passNumber: token.passNumber,
-    verificationCode: token.verificationCode,
-    personalAccountData: pad
-      ? {
-          name: pad.name,
-          birthdate: pad.birthdate,
-          photo: pad.photo,
-          challengeTypeId: pad.challengeType?.challengeTypeId ?? null,
-          oneTimePassword: pad.oneTimePassword,
-        }
-      : null,
-  };
-}
+export const tokenInputOf = (token: CustomerToken): TokenInput => sharedTokenInputOf(token);
 
 export function tokenInputFromChosen(token: ChosenToken): TokenInput {
   return token.kind === 'registered'

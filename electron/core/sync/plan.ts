@@ -1,5 +1,6 @@
-import type { CustomerToken, Order, OrderLine, Payment } from '../../../shared/schemas/order';
-import type { CreateOrderInput, CustomerTokenInput } from '../../../shared/schemas/requests';
+import { tokenInputOf } from '../../../shared/orderInputs';
+import type { Order, OrderLine, Payment } from '../../../shared/schemas/order';
+import type { CreateOrderInput } from '../../../shared/schemas/requests';
 
 /**
  * How the counter brings the central's copy of an order to the local one: the next single
@@ -14,27 +15,6 @@ export interface Step {
   body?: unknown;
 }
 
-function tokenInput(t: CustomerToken): CustomerTokenInput {
-  const pad = t.personalAccountData;
-  return {
-    tokenTypeId: t.tokenType.tokenTypeId,
-    transitTokenId: t.transitTokenId,
-    serviceReferenceId: t.serviceReferenceId,
-    amount: t.amount,
-    passNumber: t.passNumber,
-    verificationCode: t.verificationCode,
-    personalAccountData: pad
-      ? {
-          name: pad.name,
-          birthdate: pad.birthdate,
-          photo: pad.photo,
-          challengeTypeId: pad.challengeType?.challengeTypeId ?? null,
-          oneTimePassword: pad.oneTimePassword,
-        }
-      : null,
-  };
-}
-
 function lineFields(line: OrderLine) {
   return {
     productId: line.productId,
@@ -42,7 +22,7 @@ function lineFields(line: OrderLine) {
     quantity: line.quantity,
     validFrom: line.validFrom,
     validUntil: line.validUntil,
-    customerTokens: line.customerTokens ? line.customerTokens.map(tokenInput) : null,
+    customerTokens: line.customerTokens ? line.customerTokens.map(tokenInputOf) : null,
   };
 }
 
