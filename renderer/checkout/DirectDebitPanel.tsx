@@ -86,7 +86,9 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
                 <button
                   type="button"
                   disabled={pending || needsCustomer}
-                  onClick={() => void pay({ amountDebit: due, statusCode: 'SETTLED', reference: m.mandateReference })}
+                  // The mandate is the PSP's reference: sync sends the local payment id as the
+                  // operator's reference, so an operatorPaymentReference never reaches the central.
+                  onClick={() => void pay({ amountDebit: due, statusCode: 'SETTLED', pspPaymentReference: m.mandateReference })}
                 >
                   {t('dd.useMandate', { reference: m.mandateReference })}
                 </button>
