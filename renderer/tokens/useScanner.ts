@@ -49,10 +49,15 @@ export function useScanner(onScan: (value: string) => void, options: Partial<Sca
   useEffect(() => {
     const detector = new ScanDetector({ maxGapMs, minLength });
     let snapshot: Snapshot | null = null;
+    // Where the held-back keys were typed: not always where the run's first key went (a Space
+    // on "Cash" moves the focus into the amount field, and the next digit may follow within the gap).
+    let heldIn: Editable | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const giveBack = (text: string) => {
-      if (snapshot && snapshot.el.isConnected) insertText(snapshot.el, text);
+      const el = heldIn;
+      heldIn = null;
+      if (el && el.isConnected) insertText(el, text);
     };
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -73,6 +78,7 @@ export function useScanner(onScan: (value: string) => void, options: Partial<Sca
       event.stopPropagation();
       clearTimeout(timer);
       if (verdict.action === 'suppress') {
+        heldIn = editable(event.target);
         timer = setTimeout(() => {
           const held = detector.expire(performance.now());
           if (held) giveBack(held);
@@ -90,6 +96,7 @@ export function useScanner(onScan: (value: string) => void, options: Partial<Sca
         }
       }
       snapshot = null;
+      heldIn = null;
       onScanRef.current(verdict.value);
     };
 
