@@ -1,0 +1,112 @@
+import { expect, test } from './support/fixtures';
+import {
+  button,
+  checkoutPanel,
+  en,
+  expectComplete,
+  newSale,
+  openAndLogin,
+  openCounter,
+  orderLine,
+  productCard,
+  scan,
+  tabTo,
+  typeByHand,
+} from './support/ui';
+
+/** Pas Jan's number as a scanner reads it off the card. */
+const JAN = '3528010000004411';
+
+test('a scan while the focus is in the product search goes to the token search', async ({ page, counter }) => {
+  await openAndLogin(page, counter.url);
+  await newSale(page);
+  const productSearch = page.getByLabel('Search products');
+  await productSearch.fill('Dag');
+  await expect(productSearch).toBeFocused();
+  await expect(button(page, 'Dagkaart kind')).toBeVisible();
+
+  await scan(page, JAN);
+
+  const tokenSearch = page.getByLabel('Search token');
+  await expect(tokenSearch).toHaveValue(JAN);
+  await expect(button(page, 'Use token Pas Jan')).toBeVisible();
+  // Not one scanned character stayed behind in the field that had the focus.
+  await expect(productSearch).toHaveValue('Dag');
+  await expect(button(page, 'Dagkaart kind')).toBeVisible();
+
+  // A person typing quickly without Enter is no scanner: the field gets every key.
+  await productSearch.fill('');
+  await page.keyboard.type('Enkele');
+  await expect(productSearch).toHaveValue('Enkele');
+  await expect(button(page, 'Enkele reis stad')).toBeVisible();
+  await expect(tokenSearch).toHaveValue(JAN);
+});
+
+test('a scan on the start screen opens a new sale with the token found', async ({ page, counter }) => {
+  await openAndLogin(page, counter.url);
+  await page.getByLabel('Search orders').fill('K');
+  await scan(page, JAN);
+  await expect(page.getByLabel('Search token')).toHaveValue(JAN);
+  await expect(button(page, 'Use token Pas Jan')).toBeVisible();
+  await expect(page.getByText('No order yet: choose a product to start one.')).toBeVisible();
+});
+
+test('a whole sale with the keyboard only', async ({ page, counter }) => {
+  await openCounter(page, counter.url);
+  // Any press of a pointer during the test is counted, and must stay at none.
+  await page.evaluate(() => {
+    const w = window as unknown as { e2ePointerPresses: number };
+    w.e2ePointerPresses = 0;
+    window.addEventListener('pointerdown', () => w.e2ePointerPresses++, { capture: true });
+  });
+
+  // Language and login: Tab, Space, digits, Enter.
+  const english = button(page, 'English');
+  await tabTo(page, english);
+  await page.keyboard.press('Space');
+  await expect(english).toHaveAttribute('aria-pressed', 'true');
+  const staff = page.getByLabel('Staff member');
+  await tabTo(page, staff);
+  await expect(staff).toHaveValue('anna');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('PIN', { exact: true })).toBeFocused();
+  await page.keyboard.type('1234');
+  await page.keyboard.press('Enter');
+  await expect(button(page, 'Log out')).toBeVisible();
+
+  // F2: a new sale; quick key 8 (the catalogue's eighth sellable product): the single ride.
+  await page.keyboard.press('F2');
+  await expect(page.getByLabel('Search products')).toBeVisible();
+  await expect(button(page, 'Enkele reis stad (quick key 8)')).toBeVisible();
+  await page.keyboard.press('8');
+  await expect(productCard(page, 'Enkele reis stad')).toBeVisible();
+  const add = button(page, 'Add to order');
+  await expect(add).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(orderLine(page, 'Enkele reis stad')).toBeVisible();
+  await expectComplete(page);
+
+  // To the payment, cash by hand, deliver: the focus goes where the next step is.
+  await tabTo(page, button(page, 'Pay'));
+  await page.keyboard.press('Enter');
+  await expect(checkoutPanel(page)).toBeVisible();
+  await tabTo(page, button(page, 'Cash'));
+  await page.keyboard.press('Space');
+  const tendered = page.getByLabel('Amount tendered');
+  await expect(tendered).toBeFocused();
+  await typeByHand(page, '10');
+  await expect(tendered).toHaveValue('10');
+  await expect(page.getByText(`Change: ${en.money(660)}`)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The order is paid.')).toBeVisible();
+  await expect(button(page, 'Deliver')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await expect(receipt).toContainText('Enkele reis stad');
+  await expect(receipt).toContainText('Delivered');
+
+  // And F2 again from the receipt: the next customer.
+  await page.keyboard.press('F2');
+  await expect(page.getByText('No order yet: choose a product to start one.')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { e2ePointerPresses: number }).e2ePointerPresses)).toBe(0);
+});

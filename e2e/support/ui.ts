@@ -1,0 +1,220 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { SCREENS_DIR } from './counter';
+
+/**
+ * Steps of the counter's screens, by the accessible names of renderer/README.md (English).
+ * Every wait is on something the screen shows; nothing sleeps.
+ */
+
+export const en = {
+  money: (cents: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100),
+  /** A local calendar day (YYYY-MM-DD) as the renderer shows it. */
+  date: (day: string) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(y, m - 1, d));
+  },
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The local calendar day `days` from today, as a date input takes it. */
+export function localDay(days = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+/** The birthdate of someone `years` old today, two months past a birthday (never on the edge). */
+export function birthdateForAge(years: number): string {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - years);
+  d.setMonth(d.getMonth() - 2);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Saves a full-page screenshot as e2e-artifacts/screens/NAME.png and attaches it to the report. */
+export async function screen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await mkdir(SCREENS_DIR, { recursive: true });
+  const path = join(SCREENS_DIR, `${name}.png`);
+  // A full-page shot of a scrolled page leaves Chromium's scroll position half-restored (the
+  // next mouse press snaps it back under the pointer): shoot from the top, then scroll back.
+  const scroll = await page.evaluate(() => {
+    const at = { x: window.scrollX, y: window.scrollY };
+    window.scrollTo(0, 0);
+    return at;
+  });
+  await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.evaluate(({ x, y }) => window.scrollTo(x, y), scroll);
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+export const button = (scope: Page | Locator, name: string | RegExp) =>
+  scope.getByRole('button', { name, exact: typeof name === 'string' });
+
+/** Opens the counter and waits for the login screen; the app starts in Dutch (the catalogue's first language). */
+export async function openCounter(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('group', { name: /Taal|Language/ })).toBeVisible();
+}
+
+/** Switches the counter to English (a setting of the counter, kept in its data folder). */
+export async function useEnglish(page: Page): Promise<void> {
+  const english = button(page, 'English');
+  await english.click();
+  await expect(english).toHaveAttribute('aria-pressed', 'true');
+}
+
+export async function login(page: Page, staffId = 'anna', pin = '1234'): Promise<void> {
+  await page.getByLabel('Staff member').selectOption(staffId);
+  await page.getByLabel('PIN', { exact: true }).fill(pin);
+  await button(page, 'Log in').click();
+  await expect(button(page, 'Log out')).toBeVisible();
+}
+
+/** Open, English, logged in as Anna (clerk): the start screen. */
+export async function openAndLogin(page: Page, url: string, staffId = 'anna', pin = '1234'): Promise<void> {
+  await openCounter(page, url);
+  await useEnglish(page);
+  await login(page, staffId, pin);
+  await expect(button(page, 'New sale')).toBeVisible();
+}
+
+export async function newSale(page: Page): Promise<void> {
+  await button(page, 'New sale').first().click();
+  await expect(page.getByLabel('Search products')).toBeVisible();
+}
+
+/** A product of the tree (by its name), shown in the product card. */
+export async function pickProduct(page: Page, name: string): Promise<void> {
+  await button(page, name).click();
+  await expect(productCard(page, name)).toBeVisible();
+}
+
+export const productCard = (page: Page, name: string) =>
+  page.getByRole('region', { name, exact: true });
+
+/** "Add to order", and the line it made. */
+export async function addToOrder(page: Page, productName: string): Promise<Locator> {
+  await button(page, 'Add to order').click();
+  const line = orderLine(page, productName);
+  await expect(line).toBeVisible();
+  return line;
+}
+
+/** A line of the order, by its product name ("1 × Enkele reis stad"). */
+export const orderLine = (page: Page, productName: string) =>
+  page.getByRole('list', { name: 'Order lines' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: productName }) });
+
+export const remarks = (page: Page) => page.getByRole('list', { name: 'Remarks and errors' });
+
+/** The order has nothing left to resolve and "Pay" opens. */
+export async function expectComplete(page: Page): Promise<void> {
+  await expect(page.getByText('Nothing is missing: the order is complete.')).toBeVisible();
+  await expect(button(page, 'Pay')).toBeEnabled();
+}
+
+export async function toCheckout(page: Page): Promise<void> {
+  await button(page, 'Pay').click();
+  await expect(checkoutPanel(page)).toBeVisible();
+}
+
+/** The checkout's summary: "Payment K1234-000001", total, paid, still to pay. */
+export const checkoutPanel = (page: Page) => page.getByRole('region', { name: /^Payment \S+-\d+$/ });
+
+/** The order number the checkout shows ("Payment K1A2B-000001"). */
+export async function checkoutOrderNumber(page: Page): Promise<string> {
+  const heading = await checkoutPanel(page).getByRole('heading', { level: 2 }).textContent();
+  return (heading ?? '').replace(/^Payment\s*/, '').trim();
+}
+
+/** Finds a token by what the clerk types and answers its match. */
+export async function findToken(page: Page, text: string, alias: string): Promise<Locator> {
+  await page.getByLabel('Search token').fill(text);
+  await button(page, 'Find token').click();
+  const use = button(page, `Use token ${alias}`);
+  await expect(use).toBeVisible();
+  return use;
+}
+
+/** Cash: the amount handed over, the change shown, the payment confirmed: the order is paid. */
+export async function payCash(page: Page, tendered: string, change: string): Promise<void> {
+  await button(page, 'Cash').click();
+  await page.getByLabel('Amount tendered').fill(tendered);
+  await expect(page.getByText(`Change: ${change}`)).toBeVisible();
+  await button(page, 'Confirm cash payment').click();
+  await expect(page.getByText('The order is paid.')).toBeVisible();
+}
+
+/** "Deliver", and the receipt it leads to. */
+export async function deliver(page: Page): Promise<Locator> {
+  await button(page, 'Deliver').click();
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await expect(receipt).toBeVisible();
+  await expect(receipt).toContainText('Delivered');
+  return receipt;
+}
+
+export interface BillingCustomer {
+  birthname: string;
+  surname: string;
+  email: string;
+  dateOfBirth: string;
+  street: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+}
+
+export async function fillBillingCustomer(page: Page, c: BillingCustomer): Promise<void> {
+  const form = page.getByRole('region', { name: 'Billing customer' });
+  await form.getByLabel('Birth name').fill(c.birthname);
+  await form.getByLabel('Surname').fill(c.surname);
+  await form.getByLabel('E-mail address').fill(c.email);
+  await form.getByLabel('Date of birth').fill(c.dateOfBirth);
+  await form.getByLabel('Street').fill(c.street);
+  await form.getByLabel('House number', { exact: true }).fill(c.houseNumber);
+  await form.getByLabel('Postal code').fill(c.postalCode);
+  await form.getByLabel('City').fill(c.city);
+  await button(form, 'Save billing customer').click();
+  await expect(form.getByText(`Billing customer:`)).toBeVisible();
+}
+
+/** The scanner's rule (renderer/tokens/scanner.ts): keys at most this far apart are one burst. */
+const SCANNER_MAX_GAP_MS = 40;
+
+/**
+ * A barcode scanner: the code as one burst of keys ending in Enter (keyboard.type without a
+ * delay, as renderer/README.md says; "\n" is Enter). The gaps between the keys as the page saw
+ * them are checked too, so that a machine too loaded to type a burst fails with that reason
+ * rather than with a mystery.
+ */
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { e2eKeyTimes?: number[] };
+    if (!w.e2eKeyTimes) window.addEventListener('keydown', () => w.e2eKeyTimes!.push(performance.now()), { capture: true });
+    w.e2eKeyTimes = [];
+  });
+  await page.keyboard.type(`${code}\n`);
+  const times = await page.evaluate(() => (window as unknown as { e2eKeyTimes: number[] }).e2eKeyTimes);
+  const gaps = times.slice(1).map((t, i) => Math.round(t - times[i]!));
+  expect(times, 'every key of the burst reached the page').toHaveLength(code.length + 1);
+  expect(Math.max(...gaps), `keys of the simulated scan arrived ${gaps.join(', ')} ms apart`).toBeLessThanOrEqual(SCANNER_MAX_GAP_MS);
+}
+
+/** A person at the keyboard: well over the scanner's 40 ms between keys. */
+export async function typeByHand(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text, { delay: 90 });
+}
+
+/**
+ * Moves the focus with Tab (Shift+Tab when `backwards`) until `target` has it; fails after
+ * `max` presses. Keyboard only: no clicks, no focus() calls.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 40, backwards = false } = {}): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `reachable with ${max} presses of Tab`).toBeFocused({ timeout: 1 });
+}

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { createCounter } from '../electron/core/counter';
+import { signChannelToken } from '../server/auth';
+import { startCentral, type Central } from '../server/central';
+import { centralOrders, type CentralAccess } from './support/central';
+import { FIXTURES, freePort, localOrder, startCounter, tempDir } from './support/counter';
+import { expect, test } from './support/fixtures';
+import { addToOrder, button, deliver, en, expectComplete, newSale, openAndLogin, payCash, pickProduct, toCheckout } from './support/ui';
+
+const JWT_SECRET = 'counter-e2e-channel-secret-0123456789abcdef';
+const TOUCHPOINT = 10;
+
+test('an order taken while the central is down reaches it, once, when it is back', async ({ page }) => {
+  // Sync backs off up to 60 s between attempts while the central is away: room for one full wait.
+  test.setTimeout(180_000);
+  const dir = await tempDir('sync');
+  const port = await freePort();
+  const centralOptions = { db: join(dir.path, 'central.sqlite'), port, jwtSecret: JWT_SECRET, fixtures: FIXTURES };
+  let central: Central | null = await startCentral(centralOptions);
+  const bearerToken = await signChannelToken(JWT_SECRET, { sub: 'e2e-counter', touchpointId: TOUCHPOINT });
+  const access: CentralAccess = { url: central.url, token: bearerToken };
+  const core = await createCounter({
+    dataDir: dir.path,
+    vault: null,
+    fixtures: FIXTURES,
+    central: { url: central.url, bearerToken },
+    intervalMs: 200,
+  });
+  const counter = await startCounter({ core });
+  try {
+    await openAndLogin(page, counter.url);
+    const status = page.getByRole('region', { name: 'Sync status' }).getByRole('status');
+    await expect(status).toContainText('Online');
+    await expect(status).toContainText('To send: 0');
+    await expect(status).not.toContainText('Demo central (embedded)');
+
+    // The central goes away: the counter notices on its next round and keeps selling.
+    await central.close();
+    central = null;
+    await expect(status).toContainText('Offline');
+
+    await newSale(page);
+    await pickProduct(page, 'Enkele reis stad');
+    await addToOrder(page, 'Enkele reis stad');
+    await expectComplete(page);
+    await expect(page.getByText('not yet sent to the central')).toBeVisible();
+    await toCheckout(page);
+    await payCash(page, '5', en.money(160));
+    const receipt = await deliver(page);
+    const orderNumber = (await receipt.locator('strong').first().textContent())!.trim();
+    await expect(status).toContainText('Offline');
+    await expect(status).toContainText('To send: 1');
+
+    // Back on the same address and database: the order goes out without anyone asking.
+    central = await startCentral(centralOptions);
+    await expect(status).toContainText('Online', { timeout: 75_000 });
+    await expect(status).toContainText('To send: 0', { timeout: 75_000 });
+
+    await button(page, 'Back to start').click();
+    await page.getByLabel('Search orders').fill(orderNumber);
+    await button(page, 'Search').click();
+    const row = page.getByRole('row').filter({ has: button(page, `Open order ${orderNumber}`) });
+    await expect(row).toContainText(/\(\S+\)/);
+    await expect(row).toContainText(/sent to the central|at the central/);
+    await expect(row).toContainText('Delivered');
+    const centralNumber = /\((\S+)\)/.exec((await row.textContent()) ?? '')![1]!;
+
+    // The central holds it exactly once, delivered, under the number the counter shows.
+    const local = await localOrder(core, orderNumber);
+    const held = await centralOrders(access, { externalOrderId: local.orderId, touchpointId: String(TOUCHPOINT) });
+    expect(held).toHaveLength(1);
+    expect(held[0]!.orderNumber).toBe(centralNumber);
+    expect(held[0]!.totalAmount).toBe(340);
+    expect(held[0]!.order_OrderStatuses[0]!.orderStatus.orderStatusId).toBe(5);
+    expect(await centralOrders(access, { touchpointId: String(TOUCHPOINT) })).toHaveLength(1);
+  } finally {
+    await counter.close();
+    await core.close();
+    await central?.close();
+    await dir.remove();
+  }
+});
