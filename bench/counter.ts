@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +10,7 @@ import { startCentral } from '../server/central';
 import { signChannelToken } from '../server/auth';
 import { createCounter } from '../electron/core/counter';
 import { createBody } from '../electron/core/sync/plan';
+import { freePort } from '../electron/core/testing/processes';
 import { startServerChild } from './lib/child';
 import { fmt, ratio, table } from './lib/report';
 
@@ -34,14 +34,6 @@ const THREE_LINES = () => [
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function offlineCounter(dir: string, port: number) {

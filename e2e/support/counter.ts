@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,18 +25,7 @@ export async function tempDir(prefix: string): Promise<{ path: string; remove: (
   return { path, remove: () => rm(path, { recursive: true, force: true, maxRetries: 3 }) };
 }
 
-/** A port that was free a moment ago (for a central that must come back on the same address). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../electron/core/testing/processes';
 
 export interface RunningCounter {
   shell: BrowserShell;
