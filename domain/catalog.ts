@@ -34,10 +34,6 @@ export class Catalog {
     return !this.parents.has(productId);
   }
 
-  children(productId: number | null): Product[] {
-    return this.data.products.filter((p) => p.parentProductId === productId);
-  }
-
   hasSignedMandate(customerProfileId: number): boolean {
     return customerProfileId !== 0 && this.signedMandates.has(customerProfileId);
   }

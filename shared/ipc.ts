@@ -208,5 +208,4 @@ export interface CounterApi {
   shell: 'electron' | 'browser';
 }
 
-export const CHANNELS = Object.keys(ipcInputs) as Channel[];
 export const isChannel = (name: unknown): name is Channel => typeof name === 'string' && name in ipcInputs;
