@@ -178,6 +178,10 @@ describe('sync that cannot get on', () => {
     expect(proxy.log.length - before).toBeLessThan(10);
     const held = await centralOrders(central.url, token);
     expect(held.map((o) => o.externalOrderId)).toEqual([created.orderId]);
+    // ... and brings the central's copy back, so the clerk sees the sale it could not delete.
+    const rejected = value((await counter.dispatch('sync.rejected', {})) as IpcResult<{ order: Order; sync: { reasons: { detail: string }[] } }[]>);
+    expect(rejected.map((r) => r.order.externalOrderId)).toEqual([created.orderId]);
+    expect(rejected[0]!.sync.reasons[0]!.detail).toMatch(/cannot be deleted/);
   });
 
   it('lets changes wait while it backs off from an unreachable central, and still retries as planned', async () => {

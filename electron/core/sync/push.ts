@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
 import type { ProblemError } from '../../../shared/schemas/problem';
-import { getOrder, updateOrder } from '../../../domain/store/orders';
+import { getOrder, insertOrder, updateOrder } from '../../../domain/store/orders';
 import type { CentralAnswer, CentralClient } from '../centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
@@ -65,6 +65,23 @@ async function findCentral(deps: PushDeps, orderId: string, deleted: boolean): P
   return answer.kind === 'unknown' ? { kind: 'stop', outcome: 'unknown' } : { kind: 'stop', outcome: refusal(deps, orderId, answer) };
 }
 
+/**
+ * The central would not delete its copy of an order deleted here (it was paid there, say):
+ * the central's copy comes back to the counter, marked rejected with the central's reasons,
+ * so the clerk sees it instead of losing track of a sale.
+ */
+function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reasons: ProblemError[]): void {
+  const { db } = deps;
+  db.transaction(() => {
+    if (!getOrder(db, central.orderId)) {
+      insertOrder(db, { order: central, touchpointId: deps.touchpointId, customerFixed: true, version: 0 });
+    }
+    markCentral(db, central.orderId, central, 'central', deps.now());
+    markRejected(db, central.orderId, reasons.length > 0 ? reasons : [{ detail: 'the central keeps this order', pointer: '' }], deps.now());
+    forget(db, orderId);
+  })();
+}
+
 /** Writes what the central did into the local copy, unless a newer local change waits. */
 export function adoptInto(db: Database, orderId: string, central: Order): boolean {
   if (hasPending(db, orderId)) return false;
@@ -105,7 +122,11 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
     if (central) {
       const answer = await client.request('DELETE', `${client.orderBase}/orders/${central.orderId}`, null);
       if (answer.kind === 'unknown') return markUnknown(deps, orderId);
-      if (answer.kind === 'refused' && answer.status !== 404) return refusal(deps, orderId, answer);
+      if (answer.kind === 'refused' && answer.status !== 404) {
+        if (answer.status === 401 || answer.status === 403) return 'auth';
+        keepCentralCopy(deps, orderId, central, answer.problem.errors);
+        return 'rejected';
+      }
     }
     return () => {
       settleOutbox(db, work);
