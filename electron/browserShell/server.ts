@@ -185,7 +185,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch((error: unknown) => {
-      console.error('browser shell:', error);
+      // Only the message: a request's data (personal data, tokens) never goes to the log.
+      console.error(`browser shell: ${error instanceof Error ? error.message : 'request failed'}`);
       if (!res.headersSent) sendJson(res, 500, ipcFailure('internal', 'The browser shell failed.'));
       else res.destroy();
     });
