@@ -15,6 +15,7 @@ import { Challenges, demoTransport } from './challenge';
 import { enqueue } from './db/outbox';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './lookups';
+import { chooseTransport } from './mail';
 import { CounterSettings } from './settings';
 import { Staff } from './staff';
 import { SyncEngine } from './sync/engine';
@@ -88,6 +89,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     const syncEngine = engine;
     syncEngine.on('status', (status) => events.emit('sync.changed', status));
     syncEngine.on('orders', (ids) => ids.forEach((orderId) => events.emit('orders.changed', { orderId })));
+    const mail = options.mail !== undefined ? options.mail : chooseTransport(process.env, embedded !== null, demoTransport);
     const handlers = makeHandlers({
       db,
       service,
@@ -95,7 +97,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       staff: new Staff(db, clock),
       catalog,
       lookups: new Lookups(db, catalog, () => client, clock),
-      challenges: new Challenges(demoTransport, clock, newId),
+      challenges: new Challenges(mail, clock, newId),
       engine: syncEngine,
       embeddedCentral: embedded !== null,
       changed: (orderId) => {
@@ -158,6 +160,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         await refreshing;
         await syncEngine.stop();
         client.close();
+        mail?.close?.();
         await central?.close();
         db.close();
       },

@@ -114,7 +114,10 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     'lookup.tokens': async (query) => done(await lookups.tokens(query)),
     'lookup.mandates': async (query) => done(await lookups.mandates(query)),
 
-    'challenge.send': async ({ emailAddress }) => done(await deps.challenges.send(emailAddress)),
+    'challenge.send': async ({ emailAddress }) => {
+      const sent = await deps.challenges.send(emailAddress);
+      return typeof sent === 'string' ? fail('conflict', sent) : done(sent);
+    },
     'challenge.verify': async ({ challengeId, code }) => {
       const verdict = deps.challenges.verify(challengeId, code);
       return verdict === true ? done({ verified: true as const }) : fail('invalid', verdict);

@@ -1,3 +1,4 @@
+import type { MailTransport } from './challenge';
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 
 /**
@@ -35,6 +36,8 @@ export interface CounterOptions {
   central?: { url: string; bearerToken: string };
   /** How often sync pulls when nothing happens (ms). */
   intervalMs?: number;
+  /** The e-mail challenge's relay; null for none. Default: COUNTER_SMTP_URL, or the demo relay with the embedded central. */
+  mail?: MailTransport | null;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
 }
