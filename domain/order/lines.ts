@@ -83,7 +83,10 @@ export function toCustomerToken(input: CustomerTokenInput, ctx: OpContext): Cust
   };
 }
 
-/** The product data a line takes on (interface.md 4.5): name, description, terms, tax, amounts. */
+const termsOf = (product: Product, ctx: OpContext) =>
+  product.termsUrls.map((termsUrl) => ({ orderLineTermsId: ctx.newId(), termsUrl }));
+
+/** The product data a line takes on (interface.md 4.5): name, description, tax, amounts (terms: termsOf). */
 function productPart(product: Product, quantity: number, validFrom: string | null, validUntil: string | null | undefined, ctx: OpContext) {
   return {
     productId: product.productId,
@@ -94,7 +97,6 @@ function productPart(product: Product, quantity: number, validFrom: string | nul
     taxPercentage: product.taxPercentage,
     ...lineAmounts(product, quantity, ctx.catalog.isLeaf(product.productId)),
     quantity,
-    orderLineTerms: product.termsUrls.map((termsUrl) => ({ orderLineTermsId: ctx.newId(), termsUrl })),
     validFrom,
     validUntil:
       validUntil ?? (validFrom && product.validityDays ? addDays(validFrom, product.validityDays) : null),
@@ -109,6 +111,7 @@ export function newLine(input: OrderLineInput & { createdOn?: string | null }, c
     orderLineId: ctx.newId(),
     externalOrderLineId: input.externalOrderLineId ?? null,
     ...productPart(product, input.quantity, input.validFrom ?? null, input.validUntil, ctx),
+    orderLineTerms: termsOf(product, ctx),
     vouchers: input.vouchers,
     createdOn,
     lastUpdatedOn: stamp(ctx),
@@ -141,7 +144,7 @@ export function patchedLine(line: OrderLine, patch: PatchOrderLineInput, ctx: Op
   return {
     ...line,
     ...part,
-    orderLineTerms: patch.productId !== undefined ? part.orderLineTerms : line.orderLineTerms,
+    orderLineTerms: patch.productId !== undefined ? termsOf(product, ctx) : line.orderLineTerms,
     vouchers: patch.vouchers ?? line.vouchers,
     customerTokens:
       patch.customerTokens !== undefined
