@@ -1,4 +1,3 @@
-import { ORDER_STATUS } from '../../shared/enums';
 import type { Order, TouchPoint } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
 import type {
@@ -8,12 +7,12 @@ import type {
   PatchOrderInput,
   PatchOrderLineInput,
 } from '../../shared/schemas/requests';
-import { ADDRESS_TYPE, named } from '../../shared/enums';
+import { ADDRESS_TYPE, ORDER_LINE_STATUS, named } from '../../shared/enums';
 import { invalid, notFound, ok, type Result } from '../result';
 import { MAY, canMove } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
 import { checkKeptTokens, checkLine, newLine, patchedLine } from './lines';
-import { currentStatus, settle, withStatus, type OrderRecord } from './settle';
+import { currentStatus, settle, statusError, withStatus, type OrderRecord } from './settle';
 
 export interface Origin {
   touchPoint: TouchPoint;
@@ -21,12 +20,6 @@ export interface Origin {
   customerProfileId: number | null;
   orderNumber: string;
 }
-
-const statusError = (order: Order, detail: string): ProblemError => ({
-  detail,
-  pointer: '/order_OrderStatuses/0/orderStatus/orderStatusId',
-  orderStatusId: ORDER_STATUS[currentStatus(order)],
-});
 
 function languageError(languageId: number, ctx: OpContext): ProblemError[] {
   return ctx.catalog.languages.has(languageId)
@@ -63,8 +56,7 @@ export function createOrder(input: CreateOrderInput, origin: Origin, ctx: OpCont
     payments: [],
     orderCustomer: null,
   };
-  const order = withStatus(base, 'concept', 'Order created', ctx);
-  order.order_OrderStatuses[0]!.createdOn = createdOn;
+  const order = withStatus(base, 'concept', 'Order created', ctx, createdOn);
   const record: OrderRecord = {
     order,
     touchpointId: origin.touchPoint.salesTouchpointId,
@@ -169,7 +161,7 @@ export function deliver(record: OrderRecord, ctx: OpContext): Result<OrderRecord
   }
   const orderLines = order.orderLines.map((line) => ({
     ...line,
-    orderLineStatus: { orderLineStatusId: 4, name: 'delivered' },
+    orderLineStatus: { orderLineStatusId: ORDER_LINE_STATUS.delivered, name: 'delivered' },
     lastUpdatedOn: stamp(ctx),
   }));
   return ok(settle(record, withStatus({ ...order, orderLines }, 'delivered', 'Order delivered', ctx), ctx));

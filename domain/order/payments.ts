@@ -5,12 +5,10 @@ import type { PaymentInput, PaymentStatusInput } from '../../shared/schemas/requ
 import { invalid, notFound, ok, type Result } from '../result';
 import { MAY, canMove } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
-import { currentStatus, settle, withStatus, type OrderRecord } from './settle';
-
-const latest = (p: Payment) => p.paymentStatuses[0]!.statusCode as PaymentStatusCode;
+import { currentStatus, paymentState, settle, statusError, withStatus, type OrderRecord } from './settle';
 
 const sumWhere = (order: Order, codes: PaymentStatusCode[]) =>
-  order.payments.filter((p) => codes.includes(latest(p))).reduce((sum, p) => sum + p.amountDebit, 0);
+  order.payments.filter((p) => codes.includes(paymentState(p))).reduce((sum, p) => sum + p.amountDebit, 0);
 
 /** What is still to be paid: the total less what is settled or on its way. */
 export const outstanding = (order: Order) => order.totalAmount - sumWhere(order, ['PENDING', 'SETTLED']);
@@ -61,13 +59,7 @@ function followPayments(order: Order, ctx: OpContext): Order {
 export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpContext): Result<{ record: OrderRecord; paymentId: string }> {
   const { order } = record;
   const status = currentStatus(order);
-  if (!MAY.pay(status)) {
-    return invalid([{
-      detail: `the order cannot be paid: its status is ${status}`,
-      pointer: '/order_OrderStatuses/0/orderStatus/orderStatusId',
-      orderStatusId: order.order_OrderStatuses[0]!.orderStatus.orderStatusId,
-    }]);
-  }
+  if (!MAY.pay(status)) return invalid([statusError(order, `the order cannot be paid: its status is ${status}`)]);
   const method = ctx.catalog.paymentMethods.get(input.paymentMethodId);
   if (!method) return invalid([{ detail: `there is no payment method ${input.paymentMethodId}`, pointer: '/paymentMethodId' }]);
   const gaps = missing(order, Boolean(input.mandateInput));
@@ -119,8 +111,8 @@ export function changePaymentStatus(
 ): Result<OrderRecord> {
   const payment = record.order.payments.find((p) => p.paymentId === paymentId);
   if (!payment) return notFound(`there is no payment ${paymentId}`);
-  if (latest(payment) !== 'PENDING') {
-    return invalid([{ detail: `the payment is already ${latest(payment)}; only a PENDING payment can change`, pointer: '/statusCode' }]);
+  if (paymentState(payment) !== 'PENDING') {
+    return invalid([{ detail: `the payment is already ${paymentState(payment)}; only a PENDING payment can change`, pointer: '/statusCode' }]);
   }
   const entry = paymentStatus(input.statusCode, ctx, input.statusDescription, input.statusSubCode);
   const payments = record.order.payments.map((p) =>

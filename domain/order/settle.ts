@@ -1,5 +1,6 @@
-import { ORDER_STATUS, type OrderStatusName } from '../../shared/enums';
-import type { Order } from '../../shared/schemas/order';
+import { ORDER_STATUS, type OrderStatusName, type PaymentStatusCode } from '../../shared/enums';
+import type { Order, Payment } from '../../shared/schemas/order';
+import type { ProblemError } from '../../shared/schemas/problem';
 import { orderTotal } from '../rules/amounts';
 import { judgeLine } from '../rules/lineRules';
 import { statusName } from '../rules/statuses';
@@ -18,14 +19,25 @@ export interface OrderRecord {
 export const currentStatus = (order: Order): OrderStatusName =>
   statusName(order.order_OrderStatuses[0]!.orderStatus.orderStatusId);
 
-export function withStatus(order: Order, status: OrderStatusName, description: string, ctx: OpContext): Order {
+/** A payment's last status code. */
+export const paymentState = (payment: Payment) => payment.paymentStatuses[0]!.statusCode as PaymentStatusCode;
+
+/** A refusal because of the order's status: it points at the status and names it. */
+export const statusError = (order: Order, detail: string): ProblemError => ({
+  detail,
+  pointer: '/order_OrderStatuses/0/orderStatus/orderStatusId',
+  orderStatusId: ORDER_STATUS[currentStatus(order)],
+});
+
+/** Adds a status entry, most recent first; `at` for an entry of another time (an order made offline). */
+export function withStatus(order: Order, status: OrderStatusName, description: string, ctx: OpContext, at = stamp(ctx)): Order {
   return {
     ...order,
     order_OrderStatuses: [
       {
         order_orderStatusId: ctx.newId(),
         orderStatus: { orderStatusId: ORDER_STATUS[status], name: status },
-        createdOn: stamp(ctx),
+        createdOn: at,
         description,
       },
       ...order.order_OrderStatuses,
@@ -40,7 +52,7 @@ export function withStatus(order: Order, status: OrderStatusName, description: s
 export function settle(record: OrderRecord, order: Order, ctx: OpContext): OrderRecord {
   const customerProfileId = customerOf(record, order, ctx);
   const hasMandatePayment = order.payments.some(
-    (p) => p.mandateInput !== null && ['PENDING', 'SETTLED'].includes(p.paymentStatuses[0]?.statusCode ?? ''),
+    (p) => p.mandateInput !== null && (paymentState(p) === 'PENDING' || paymentState(p) === 'SETTLED'),
   );
   const facts = { catalog: ctx.catalog, now: ctx.now, customerProfileId, hasMandatePayment };
   const orderLines = order.orderLines.map((line) => {

@@ -13,7 +13,7 @@ import {
   updateOrder,
 } from './orders';
 import { groupCommit } from './groupCommit';
-import { stmt } from './statements';
+import { readReference, writeReference } from './reference';
 import type { InsertOutcome, OrderStore } from './types';
 
 const isUniqueViolation = (error: unknown) =>
@@ -65,16 +65,10 @@ export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): O
       }),
     list: async (filter, limit, after) => listOrders(db, filter, limit, after),
     async loadReference() {
-      const row = stmt(db, 'SELECT doc FROM reference_data WHERE id = 1').get() as { doc: string } | undefined;
+      const row = readReference(db);
       return row ? (JSON.parse(row.doc) as Fixtures) : undefined;
     },
-    async saveReference(fixtures, source, at) {
-      stmt(
-        db,
-        `INSERT INTO reference_data (id, doc, source, loaded_on) VALUES (1, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, source = excluded.source, loaded_on = excluded.loaded_on`,
-      ).run(JSON.stringify(fixtures), source, at);
-    },
+    saveReference: async (fixtures, source, at) => writeReference(db, fixtures, source, at),
     async close() {
       if (db.open) db.close();
     },

@@ -4,7 +4,7 @@ import type { CatalogView } from '../../shared/ipc';
 import { language, paymentMethod, touchPoint } from '../../shared/schemas/order';
 import { product, type Fixtures, type MandateRecord, type TransitTokenRecord } from '../../shared/schemas/reference';
 import { Catalog } from '../../domain/catalog';
-import { stmt } from '../../domain/store/statements';
+import { readReference, writeReference } from '../../domain/store/reference';
 import type { CentralClient } from './centralClient';
 import { cacheMandates, cacheTokens, cachedMandates, cachedTokens } from './db/lookupCache';
 
@@ -50,25 +50,20 @@ const fromMandateRecord = (m: MandateRecord): Fixtures['directDebitMandates'][nu
  * tokens and mandates seen through lookups, so the local rules judge orders as the central will.
  */
 export class CatalogCache {
-  private catalog: Catalog | null = null;
+  /** Built from the database once, and again only after a write. */
+  private loaded: { catalog: Catalog; refreshedAt: string; source: Source } | null = null;
 
   constructor(private readonly db: Database) {}
 
-  private row() {
-    return stmt(this.db, 'SELECT doc, source, loaded_on FROM reference_data WHERE id = 1').get() as
-      | { doc: string; source: Source; loaded_on: string }
-      | undefined;
-  }
-
   isEmpty(): boolean {
-    return this.row() === undefined;
+    return readReference(this.db) === undefined;
   }
 
-  current(): Catalog {
-    if (!this.catalog) {
-      const row = this.row();
+  private load() {
+    if (!this.loaded) {
+      const row = readReference(this.db);
       const reference = row ? (JSON.parse(row.doc) as Fixtures) : ({} as Partial<Fixtures>);
-      this.catalog = new Catalog({
+      const catalog = new Catalog({
         languages: reference.languages ?? [],
         touchpoints: reference.touchpoints ?? [],
         devices: reference.devices ?? [],
@@ -77,30 +72,31 @@ export class CatalogCache {
         transitTokens: cachedTokens(this.db).map((c) => fromTokenRecord(c.record)),
         directDebitMandates: cachedMandates(this.db).map((c) => fromMandateRecord(c.record)),
       });
+      this.loaded = { catalog, refreshedAt: row?.loadedOn ?? '', source: (row?.source as Source | undefined) ?? 'bundled demo' };
     }
-    return this.catalog;
+    return this.loaded;
+  }
+
+  current(): Catalog {
+    return this.load().catalog;
   }
 
   view(): CatalogView {
-    const c = this.current().data;
-    const row = this.row();
+    const { catalog, refreshedAt, source } = this.load();
+    const c = catalog.data;
     return {
       products: c.products,
       languages: c.languages,
       touchpoints: c.touchpoints,
       paymentMethods: c.paymentMethods,
-      refreshedAt: row?.loaded_on ?? '',
-      source: row?.source ?? 'bundled demo',
+      refreshedAt,
+      source,
     };
   }
 
   private save(reference: Omit<Fixtures, 'transitTokens' | 'directDebitMandates'>, source: Source, at: string) {
-    stmt(
-      this.db,
-      `INSERT INTO reference_data (id, doc, source, loaded_on) VALUES (1, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, source = excluded.source, loaded_on = excluded.loaded_on`,
-    ).run(JSON.stringify(reference), source, at);
-    this.catalog = null;
+    writeReference(this.db, reference, source, at);
+    this.loaded = null;
   }
 
   /** First run without any central: the bundled demo data, its tokens and mandates as if looked up. */
@@ -116,7 +112,7 @@ export class CatalogCache {
   remember(tokens: TransitTokenRecord[], mandates: MandateRecord[], at: string) {
     if (tokens.length > 0) cacheTokens(this.db, tokens, at);
     if (mandates.length > 0) cacheMandates(this.db, mandates, at);
-    this.catalog = null;
+    this.loaded = null;
   }
 
   /** Refreshes the catalogue from the central; false when it could not be reached. */

@@ -1,4 +1,6 @@
-import type { Order, Payment } from '../../../shared/schemas/order';
+import type { Order } from '../../../shared/schemas/order';
+import { currentStatus, paymentState } from '../../../domain/order/settle';
+import { sameLine, samePayment } from './match';
 
 /**
  * What the central did to an order that the counter did not do itself (a payment settled
@@ -7,23 +9,21 @@ import type { Order, Payment } from '../../../shared/schemas/order';
  * when the local copy already says the same.
  */
 export function adoptCentral(local: Order, central: Order): Order | null {
-  const matches = (c: Payment, l: Payment) => c.operatorPaymentReference === l.paymentId || c.paymentId === l.paymentId;
-  const latest = (p: Payment) => p.paymentStatuses[0]?.statusCode;
   const payments = local.payments.map((l) => {
-    const c = central.payments.find((p) => matches(p, l));
+    const c = central.payments.find((p) => samePayment(p, l));
     if (!c) return l;
     // The central moved further, or it holds another final outcome (the payment provider
     // settled what the terminal called failed): a final status on the central cannot be
     // changed by the counter, so the central's outcome is the payment's outcome.
     const further = c.paymentStatuses.length > l.paymentStatuses.length;
-    const otherOutcome = latest(c) !== 'PENDING' && latest(c) !== latest(l);
+    const otherOutcome = paymentState(c) !== 'PENDING' && paymentState(c) !== paymentState(l);
     return further || otherOutcome ? { ...l, paymentStatuses: c.paymentStatuses } : l;
   });
-  const foreign = central.payments.filter((c) => !local.payments.some((l) => matches(c, l)));
-  const centralStatus = central.order_OrderStatuses[0]!.orderStatus.orderStatusId;
-  const localStatus = local.order_OrderStatuses[0]!.orderStatus.orderStatusId;
+  const foreign = central.payments.filter((c) => !local.payments.some((l) => samePayment(c, l)));
+  const centralStatus = currentStatus(central);
+  const localStatus = currentStatus(local);
   const orderLines = local.orderLines.map((l) => {
-    const c = central.orderLines.find((x) => x.externalOrderLineId === l.orderLineId || x.orderLineId === l.orderLineId);
+    const c = central.orderLines.find((x) => sameLine(x, l));
     return c && c.orderLineStatus.orderLineStatusId !== l.orderLineStatus.orderLineStatusId
       ? { ...l, orderLineStatus: c.orderLineStatus }
       : l;

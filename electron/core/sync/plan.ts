@@ -1,6 +1,9 @@
 import { tokenInputOf } from '../../../shared/orderInputs';
-import type { Order, OrderLine, Payment } from '../../../shared/schemas/order';
+import type { Order, OrderLine } from '../../../shared/schemas/order';
+import { MAY } from '../../../domain/rules/statuses';
+import { currentStatus, paymentState } from '../../../domain/order/settle';
 import type { CreateOrderInput } from '../../../shared/schemas/requests';
+import { sameLine, samePayment } from './match';
 
 /**
  * How the counter brings the central's copy of an order to the local one: the next single
@@ -42,13 +45,7 @@ export function createBody(local: Order, deviceId: string): CreateOrderInput {
   };
 }
 
-const sameLine = (central: OrderLine, local: OrderLine) =>
-  central.externalOrderLineId === local.orderLineId || central.orderLineId === local.orderLineId;
-const samePayment = (central: Payment, local: Payment) =>
-  central.operatorPaymentReference === local.paymentId || central.paymentId === local.paymentId;
 const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const latest = (p: Payment) => p.paymentStatuses[0]!.statusCode;
-const statusOf = (o: Order) => o.order_OrderStatuses[0]!.orderStatus.orderStatusId;
 
 function customerFields(o: Order) {
   const c = o.orderCustomer;
@@ -88,7 +85,7 @@ function lineStep(local: Order, central: Order): Step | null {
 function paymentStep(local: Order, central: Order): Step | null {
   for (const payment of local.payments) {
     const there = central.payments.find((c) => samePayment(c, payment));
-    const status = latest(payment);
+    const status = paymentState(payment);
     if (!there) {
       return {
         method: 'POST',
@@ -111,7 +108,7 @@ function paymentStep(local: Order, central: Order): Step | null {
         },
       };
     }
-    if (latest(there) === 'PENDING' && status !== 'PENDING') {
+    if (paymentState(there) === 'PENDING' && status !== 'PENDING') {
       const entry = payment.paymentStatuses[0]!;
       return {
         method: 'POST',
@@ -129,9 +126,10 @@ export function nextStep(local: Order, central: Order): Step | null {
   if (local.device && local.device.externalDeviceId !== central.device?.externalDeviceId) {
     patch.externalDeviceId = local.device.externalDeviceId;
   }
-  const open = [1, 2, 3].includes(statusOf(central));
+  const there = currentStatus(central);
+  const open = MAY.changeOrder(there);
   if (open && Object.keys(patch).length > 0) return { method: 'PATCH', path: `/orders/${central.orderId}`, body: patch };
-  if (statusOf(central) === 1) {
+  if (MAY.changeLines(there)) {
     const step = lineStep(local, central);
     if (step) return step;
   }
@@ -141,7 +139,8 @@ export function nextStep(local: Order, central: Order): Step | null {
   }
   const payment = paymentStep(local, central);
   if (payment) return payment;
-  if (statusOf(local) === 5 && statusOf(central) === 4) return { method: 'POST', path: `/orders/${central.orderId}/delivery` };
-  if (statusOf(local) === 6 && open) return { method: 'POST', path: `/orders/${central.orderId}/cancellation` };
+  const here = currentStatus(local);
+  if (here === 'delivered' && there === 'paid') return { method: 'POST', path: `/orders/${central.orderId}/delivery` };
+  if (here === 'cancelled' && open) return { method: 'POST', path: `/orders/${central.orderId}/cancellation` };
   return null;
 }
