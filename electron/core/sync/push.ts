@@ -139,7 +139,7 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
     if (answer.kind === 'unknown') return markUnknown(deps, orderId);
     if (answer.kind === 'refused') {
       const existing = answer.status === 409 ? answer.problem.errors.find((e) => e.orderId)?.orderId : undefined;
-      if (!existing) return settleRefusal(deps, work, answer);
+      if (!existing) return refusal(deps, orderId, answer);
       const again = await client.request('GET', `${client.orderBase}/orders/${existing}`, orderSchema);
       if (again.kind !== 'ok') return again.kind === 'unknown' ? markUnknown(deps, orderId) : refusal(deps, orderId, again);
       central = again.value;
@@ -153,15 +153,12 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
     // Remember the central's id before the first further step, so a retry finds it directly.
     if (steps === 0) markCentral(db, orderId, central, 'pending', deps.now());
     if (steps >= MAX_STEPS) {
-      return settleRefusal(deps, work, {
-        kind: 'refused',
-        status: 400,
-        problem: { type: '', title: '', detail: 'the central does not take this order as the counter has it', instance: '', errors: [] },
-      });
+      markRejected(db, orderId, [{ detail: 'the central does not take this order as the counter has it', pointer: '' }], deps.now());
+      return 'rejected';
     }
     const answer = await client.request(step.method, client.orderBase + step.path, orderSchema, step.body);
     if (answer.kind === 'unknown') return markUnknown(deps, orderId);
-    if (answer.kind === 'refused') return settleRefusal(deps, work, answer);
+    if (answer.kind === 'refused') return refusal(deps, orderId, answer);
     central = answer.value;
   }
 
@@ -177,11 +174,4 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
 function markUnknown(deps: PushDeps, orderId: string): PushOutcome {
   markOutcomeUnknown(deps.db, orderId, deps.now());
   return 'unknown';
-}
-
-/** A refused order waits for the clerk: its outbox rows go, so it does not hold up the others. */
-function settleRefusal(deps: PushDeps, work: OutboxWork, answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>): PushOutcome {
-  const outcome = refusal(deps, work.orderId, answer);
-  if (outcome === 'rejected') settleOutbox(deps.db, work);
-  return outcome;
 }
