@@ -1,10 +1,10 @@
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket, type ClientOptions } from 'ws';
+import { tempDir } from '../../server/testing/fixtures';
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 import type { CounterCore } from '../core/types';
 import { injectBridge, MAX_IPC_BODY, startBrowserShell, type BrowserShell } from './server';
@@ -51,7 +51,7 @@ function collect(res: IncomingMessage): Promise<Answer> {
   });
 }
 
-const base = mkdtempSync(join(tmpdir(), 'counter-shell-'));
+const { dir: base, remove } = tempDir('counter-shell-');
 const rendererDir = join(base, 'renderer');
 mkdirSync(join(rendererDir, 'assets'), { recursive: true });
 writeFileSync(
@@ -71,7 +71,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shell.close();
-  rmSync(base, { recursive: true, force: true });
+  remove();
 });
 beforeEach(() => {
   core.calls = [];

@@ -2,9 +2,10 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/schemas/order';
-import { startCentral, type Central } from '../../server/central';
-import { centralOrders, counterToken, TEST_SECRET } from './testing/central';
-import { clerk, NOTHING_WRONG, openCounter, reconcile, settleFully, tempDir, type TestCounter } from './testing/counter';
+import type { Central } from '../../server/central';
+import { tempDir } from '../../server/testing/fixtures';
+import { centralOrders, counterToken, startTestCentral } from './testing/central';
+import { clerk, localOrders, NOTHING_WRONG, openCounter, reconcile, settleFully, type TestCounter } from './testing/counter';
 import { judge, parseLives } from './testing/crashModel';
 import { FaultyProxy } from './testing/faultyProxy';
 import { pause, spawnTsx, type Spawned } from './testing/processes';
@@ -30,9 +31,9 @@ let token: string;
 const children: Spawned[] = [];
 
 beforeEach(async () => {
-  folder = tempDir('crash');
+  folder = tempDir('counter-crash-');
   token = await counterToken();
-  central = await startCentral({ db: join(folder.dir, 'central.sqlite'), port: 0, jwtSecret: TEST_SECRET });
+  central = await startTestCentral(folder.dir);
 });
 
 afterEach(async () => {
@@ -110,8 +111,7 @@ describe('a counter killed again and again', () => {
     await openOn(file, central.url);
     const { status } = await settleFully(counter!, 20);
     expect(status).toMatchObject({ pending: 0, rejected: 0 });
-    const anna = clerk(counter!);
-    const local = await Promise.all([...orders.keys()].map(async (id) => (await anna.get(id)).order));
+    const local = await localOrders(counter!, orders.keys());
     const held = await centralOrders(central.url, token, 10, 1000);
     expect(reconcile(local, held)).toEqual(NOTHING_WRONG);
     console.info(

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CounterOrder, IpcResult, SettingsView, SyncStatus } from '../../shared/ipc';
+import { tempDir } from '../../server/testing/fixtures';
 import { pendingCount } from './db/outbox';
 import { countingIds, testClock, type TestClock } from './testing/clock';
-import { clerk, openCounter, STATUS, statusOf, tempDir, value, type TestCounter } from './testing/counter';
+import { clerk, openCounter, STATUS, statusOf, value, type TestCounter } from './testing/counter';
 import type { TokenVault } from './types';
 
 /**
@@ -33,6 +34,14 @@ async function open(vault: TokenVault | null = null) {
   return counter;
 }
 
+/** A counter as above with Anna, a clerk, logged in: her actions. */
+async function openAsAnna() {
+  await open();
+  const anna = clerk(counter);
+  await anna.login();
+  return anna;
+}
+
 const outboxRows = () => (counter.test.db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n;
 const orderRows = () => (counter.test.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
 /** Everything the counter keeps of its orders: a refused call must leave it exactly as it was. */
@@ -45,7 +54,7 @@ const snapshot = () => ({
 beforeEach(() => {
   delete process.env.COUNTER_CENTRAL_TOKEN;
   delete process.env.COUNTER_CENTRAL_URL;
-  folder = tempDir('handlers');
+  folder = tempDir('counter-handlers-');
 });
 afterEach(async () => {
   await counter?.close();
@@ -94,9 +103,7 @@ describe('who is at the counter', () => {
 
 describe('a sale, step by step', () => {
   it('answers each step with the order and its sync state, and commits each with one outbox row', async () => {
-    await open();
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await openAsAnna();
 
     const created = value(
       (await counter.dispatch('orders.create', {
@@ -163,9 +170,7 @@ describe('a sale, step by step', () => {
   });
 
   it('keeps an outbox row for every committed change of every order, deletes included', async () => {
-    await open();
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await openAsAnna();
     const orders = [];
     for (let i = 0; i < 5; i++) orders.push(await anna.create([{ productId: 600, quantity: i + 1 }]));
     await anna.cancel(orders[0]!.orderId);
@@ -190,9 +195,7 @@ describe('a sale, step by step', () => {
 
 describe('invalid input', () => {
   it("answers {ok:false, kind:'invalid'} with where, and changes nothing", async () => {
-    await open();
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await openAsAnna();
     const order = await anna.create([{ productId: 600, quantity: 1 }]);
     const unpaid = await anna.create([{ productId: 600, quantity: 1 }]);
     const paidOrder = await anna.pay(unpaid.orderId, unpaid.totalAmount);
@@ -318,9 +321,7 @@ describe('the bearer token', () => {
 
 describe('sync while the central cannot be reached', () => {
   it('reports offline, the reason and what is pending; nothing is lost', async () => {
-    await open();
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await openAsAnna();
     const a = await anna.create([{ productId: 600, quantity: 1 }]);
     await anna.create([{ productId: 600, quantity: 2 }]);
     await anna.pay(a.orderId, a.totalAmount);
@@ -340,9 +341,7 @@ describe('sync while the central cannot be reached', () => {
   });
 
   it('reports a change to the status as it happens', async () => {
-    await open();
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await openAsAnna();
     await anna.create([{ productId: 600, quantity: 1 }]);
     const seen: SyncStatus[] = [];
     const off = counter.on('sync.changed', (s) => seen.push(s));

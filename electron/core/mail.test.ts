@@ -5,7 +5,8 @@ import type { IpcResult } from '../../shared/ipc';
 import { Challenges, demoTransport } from './challenge';
 import { chooseTransport, smtpTransport } from './mail';
 import { countingIds, testClock } from './testing/clock';
-import { openCounter, tempDir } from './testing/counter';
+import { tempDir } from '../../server/testing/fixtures';
+import { openCounter } from './testing/counter';
 
 /** A real SMTP server on 127.0.0.1 that keeps what it is sent. */
 async function mailbox() {
@@ -68,7 +69,7 @@ describe('which relay a counter uses', () => {
   });
 
   it('refuses to send a code from a counter with a real central and no relay', async () => {
-    const folder = tempDir('mail');
+    const folder = tempDir('counter-mail-');
     const counter = await openCounter({
       dataDir: folder.dir,
       database: ':memory:',

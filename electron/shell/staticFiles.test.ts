@@ -1,17 +1,17 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../server/testing/fixtures';
 import { contentSecurityPolicy, securityHeaders } from './csp';
 import { contentTypeFor, loadStaticFile, resolveStaticPath } from './staticFiles';
 
-const base = mkdtempSync(join(tmpdir(), 'counter-static-'));
+const { dir: base, remove } = tempDir('counter-static-');
 const root = join(base, 'renderer');
 mkdirSync(join(root, 'assets'), { recursive: true });
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
 writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1)');
 writeFileSync(join(base, 'secret.txt'), 'outside the renderer');
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(remove);
 
 describe('resolveStaticPath', () => {
   it('maps paths inside the renderer, / to index.html', () => {

@@ -2,22 +2,23 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IpcResult, SyncStatus } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
-import { startCentral, type Central } from '../../../server/central';
-import { centralCall, centralOrders, counterToken, TEST_SECRET, TOUCHPOINT } from '../testing/central';
+import type { Central } from '../../../server/central';
+import { tempDir } from '../../../server/testing/fixtures';
+import { centralCall, centralOrders, counterToken, startTestCentral, TOUCHPOINT } from '../testing/central';
 import { countingIds, testClock } from '../testing/clock';
 import {
   clerk,
+  localOrders,
   NOTHING_WRONG,
   openCounter,
   reconcile,
   settleFully,
   STATUS,
   statusOf,
-  tempDir,
   value,
   type TestCounter,
 } from '../testing/counter';
-import { FaultyProxy } from '../testing/faultyProxy';
+import { FaultyProxy, type FaultyProxyOptions } from '../testing/faultyProxy';
 import { pick, randomInt, seededRandom } from '../testing/random';
 
 /**
@@ -34,9 +35,9 @@ let counter: TestCounter;
 let token: string;
 
 beforeEach(async () => {
-  folder = tempDir('faults');
+  folder = tempDir('counter-faults-');
   token = await counterToken();
-  central = await startCentral({ db: join(folder.dir, 'central.sqlite'), port: 0, jwtSecret: TEST_SECRET });
+  central = await startTestCentral(folder.dir);
 });
 
 afterEach(async () => {
@@ -46,15 +47,23 @@ afterEach(async () => {
   folder.remove();
 });
 
-async function openBehind(p: FaultyProxy) {
+/**
+ * A proxy to the central with the faults asked for (`decide` in place before the counter's
+ * first request), a counter behind it, and Anna logged in at it: her actions.
+ */
+async function annaBehindProxy(faults: Omit<FaultyProxyOptions, 'target'> = {}, decide: FaultyProxy['decide'] = null) {
+  proxy = await new FaultyProxy({ target: central.url, ...faults }).start();
+  proxy.decide = decide;
   counter = await openCounter({
     dataDir: folder.dir,
     database: join(folder.dir, 'counter.sqlite'),
     clock: testClock('2024-02-29T12:00:00.000Z'),
     newId: countingIds('fa017fa0'),
-    central: { url: p.url, bearerToken: token },
+    central: { url: proxy.url, bearerToken: token },
   });
-  return counter;
+  const anna = clerk(counter);
+  await anna.login();
+  return anna;
 }
 
 /** Every order the counter holds (the manager's list; fewer than its limit of 500 here). */
@@ -62,15 +71,12 @@ async function allLocalOrders(): Promise<Order[]> {
   await clerk(counter).login('mark', '9999');
   const listed = value((await counter.dispatch('orders.search', { text: '', limit: 500 })) as IpcResult<{ orderId: string }[]>);
   await clerk(counter).login();
-  return Promise.all(listed.map(async (o) => (await clerk(counter).get(o.orderId)).order));
+  return localOrders(counter, listed.map((o) => o.orderId));
 }
 
 describe('sync through a proxy that loses answers', () => {
   it('leaves the central holding exactly the counter’s orders, lines and payments', async () => {
-    proxy = await new FaultyProxy({ target: central.url, seed: 20240229, dropRate: 0.3, resetRate: 0.1 }).start();
-    await openBehind(proxy);
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await annaBehindProxy({ seed: 20240229, dropRate: 0.3, resetRate: 0.1 });
     const random = seededRandom(7);
     const line = () => (random() < 0.7 ? { productId: 600, quantity: randomInt(random, 1, 4) } : { productId: 601, quantity: 1, validFrom: '2024-03-01T00:00:00Z' });
     const ids: string[] = [];
@@ -157,10 +163,7 @@ describe('sync that cannot get on', () => {
   });
 
   it('gives up on deleting an order whose central copy may not be deleted: rejected once, not retried for ever', async () => {
-    proxy = await new FaultyProxy({ target: central.url }).start();
-    await openBehind(proxy);
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await annaBehindProxy();
     const created = await anna.create([{ productId: 600, quantity: 1 }]);
     const pending = await anna.pay(created.orderId, created.totalAmount, 'pin');
     expect((await settleFully(counter)).status.pending).toBe(0);
@@ -226,11 +229,7 @@ describe('sync that cannot get on', () => {
 
 describe('a change made while its order is being pushed', () => {
   it('keeps the order pending, not synced, until that change is sent too', async () => {
-    proxy = await new FaultyProxy({ target: central.url }).start();
-    proxy.decide = ({ method, path }) => (method === 'POST' && path === '/api/2.0/orders' ? 'hold' : undefined);
-    await openBehind(proxy);
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await annaBehindProxy({}, ({ method, path }) => (method === 'POST' && path === '/api/2.0/orders' ? 'hold' : undefined));
     const roundEnds = () =>
       new Promise<SyncStatus>((resolve) => {
         const off = counter.on('sync.changed', (s) => {
@@ -258,10 +257,7 @@ describe('a change made while its order is being pushed', () => {
 
 describe('counter and central disagree on a payment', () => {
   it("takes the central's final outcome, so that the order and its payment agree everywhere", async () => {
-    proxy = await new FaultyProxy({ target: central.url }).start();
-    await openBehind(proxy);
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await annaBehindProxy();
     const created = await anna.create([{ productId: 600, quantity: 2 }]);
     const pending = await anna.pay(created.orderId, created.totalAmount, 'pin');
     expect((await settleFully(counter)).status.pending).toBe(0);
@@ -299,10 +295,7 @@ describe('closing the counter', () => {
 
 describe('large orders', () => {
   it('sends an order of more lines than one create may carry', async () => {
-    proxy = await new FaultyProxy({ target: central.url }).start();
-    await openBehind(proxy);
-    const anna = clerk(counter);
-    await anna.login();
+    const anna = await annaBehindProxy();
     const big = await anna.create(Array.from({ length: 100 }, (_, i) => ({ productId: 600, quantity: 1 + (i % 5) })));
     let order = big;
     for (let i = 0; i < 20; i++) order = await anna.addLine(big.orderId, { productId: 600, quantity: 1 });

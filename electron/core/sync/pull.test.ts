@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startCentral, type Central } from '../../../server/central';
-import { centralOrders, counterToken, TEST_SECRET } from '../testing/central';
-import { clerk, NOTHING_WRONG, openCounter, reconcile, settleFully, STATUS, statusOf, tempDir, type TestCounter } from '../testing/counter';
+import type { Central } from '../../../server/central';
+import { tempDir } from '../../../server/testing/fixtures';
+import { centralOrders, counterToken, startTestCentral } from '../testing/central';
+import { clerk, NOTHING_WRONG, openCounter, reconcile, settleFully, STATUS, statusOf, type TestCounter } from '../testing/counter';
 
 /**
  * Two counters of one touchpoint on one central: each keeps read copies of the other's
@@ -15,9 +16,9 @@ let token: string;
 const counters: TestCounter[] = [];
 
 beforeEach(async () => {
-  folder = tempDir('pull');
+  folder = tempDir('counter-pull-');
   token = await counterToken();
-  central = await startCentral({ db: join(folder.dir, 'central.sqlite'), port: 0, jwtSecret: TEST_SECRET });
+  central = await startTestCentral(folder.dir);
 });
 
 afterEach(async () => {

@@ -2,18 +2,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcResult, SyncStatus } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
+import { tempDir } from '../../../server/testing/fixtures';
 import { CentralProcess, centralCall, centralOrders, counterToken, TOUCHPOINT } from '../testing/central';
 import { countingIds, testClock } from '../testing/clock';
 import {
   clerk,
   latestPayment,
+  localOrders,
   NOTHING_WRONG,
   openCounter,
   reconcile,
   settleFully,
   STATUS,
   statusOf,
-  tempDir,
   value,
   type TestCounter,
 } from '../testing/counter';
@@ -36,11 +37,6 @@ const clock = testClock(new Date(START).toISOString());
 /** Every order the counter made, with the createdOn the counter gave it. */
 const made = new Map<string, string>();
 
-async function localOrders(ids: Iterable<string>): Promise<Order[]> {
-  const anna = clerk(counter);
-  return Promise.all([...ids].map(async (id) => (await anna.get(id)).order));
-}
-
 const byExternalId = (orders: Order[]) => {
   const counts = new Map<string, number>();
   for (const o of orders) counts.set(o.externalOrderId ?? '', (counts.get(o.externalOrderId ?? '') ?? 0) + 1);
@@ -48,7 +44,7 @@ const byExternalId = (orders: Order[]) => {
 };
 
 beforeAll(async () => {
-  folder = tempDir('sync');
+  folder = tempDir('counter-sync-');
   token = await counterToken();
   central = new CentralProcess({ port: await freePort(), db: join(folder.dir, 'central.sqlite') });
   counter = await openCounter({
@@ -101,8 +97,8 @@ describe('sync with the central as a process', () => {
     for (const order of held) expect(order.createdOn, order.externalOrderId!).toBe(made.get(order.externalOrderId!));
     // The central's own time stamps are of today, not 2023: createdOn really came from the counter.
     expect(held.every((o) => o.lastUpdatedOn.slice(0, 4) !== '2023')).toBe(true);
-    expect(reconcile(await localOrders(made.keys()), held)).toEqual(NOTHING_WRONG);
-    for (const local of await localOrders(made.keys())) {
+    expect(reconcile(await localOrders(counter, made.keys()), held)).toEqual(NOTHING_WRONG);
+    for (const local of await localOrders(counter, made.keys())) {
       const sync = value((await counter.dispatch('orders.get', { orderId: local.orderId })) as IpcResult<{ sync: { state: string; centralOrderNumber: string | null } }>).sync;
       expect(sync.state).toBe('synced');
       expect(sync.centralOrderNumber).toBe(held.find((o) => o.externalOrderId === local.orderId)!.orderNumber);
@@ -188,6 +184,6 @@ describe('sync with the central as a process', () => {
     expect(status).toMatchObject({ online: true, pending: 0, rejected: 0 });
     const held = await centralOrders(central.url, token, TOUCHPOINT, 1000);
     expect(held).toHaveLength(made.size);
-    expect(reconcile(await localOrders(made.keys()), held)).toEqual(NOTHING_WRONG);
+    expect(reconcile(await localOrders(counter, made.keys()), held)).toEqual(NOTHING_WRONG);
   });
 });

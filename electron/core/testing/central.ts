@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { orderList, type Order } from '../../../shared/schemas/order';
 import { signChannelToken } from '../../../server/auth';
+import { startCentral, type Central } from '../../../server/central';
 import { spawnTsx, type Spawned } from './processes';
 
 /** The channel secret the tests' centrals run with, so tokens outlive a central's restart. */
@@ -8,6 +10,11 @@ export const TEST_SECRET = 'counter-core-tests-channel-secret-0123456789';
 export const TOUCHPOINT = 10;
 
 export const counterToken = (touchpointId = TOUCHPOINT) => signChannelToken(TEST_SECRET, { sub: 'counter', touchpointId }, '1h');
+
+/** The central order service in this process, on `central.sqlite` in `dir`, taking counterToken()'s tokens. */
+export function startTestCentral(dir: string): Promise<Central> {
+  return startCentral({ db: join(dir, 'central.sqlite'), port: 0, jwtSecret: TEST_SECRET });
+}
 
 /**
  * The central order service as its own process (`server/cli.ts`), on a chosen port and

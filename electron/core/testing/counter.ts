@@ -1,18 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CounterOrder, IpcResult } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
 import { createCounter } from '../counter';
 import type { CounterOptions } from '../types';
 
 export type TestCounter = Awaited<ReturnType<typeof createCounter>>;
-
-/** A fresh folder under the OS's temp dir, and a way to remove it. */
-export function tempDir(label: string): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), `counter-${label}-`));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** The value of an ok result; a refusal fails the test with its reason. */
 export function value<T>(result: IpcResult<T>, what = 'the call'): T {
@@ -56,6 +47,12 @@ export function clerk(counter: TestCounter) {
     remove: (orderId: string) => call<true>('orders.delete', { orderId }),
     get: (orderId: string) => call<CounterOrder>('orders.get', { orderId }),
   };
+}
+
+/** The counter's own copies of these orders. */
+export function localOrders(counter: TestCounter, orderIds: Iterable<string>): Promise<Order[]> {
+  const { get } = clerk(counter);
+  return Promise.all([...orderIds].map(async (orderId) => (await get(orderId)).order));
 }
 
 /**

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import type { CounterOrder, IpcResult, OrderSummary } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
 import { createCounter } from '../counter';
+import { value } from './counter';
 import { pick, randomInt, seededRandom } from './random';
 
 const { values } = parseArgs({
@@ -49,10 +50,7 @@ const counter = await createCounter({
   central: { url: values.central!, bearerToken: values.token! },
   intervalMs: 60_000,
 });
-const must = <T>(result: IpcResult<unknown>, what: string): T => {
-  if (!result.ok) throw new Error(`${what} refused: ${result.error.message} ${JSON.stringify(result.error.errors)}`);
-  return result.value as T;
-};
+const must = <T>(result: IpcResult<unknown>, what: string): T => value(result as IpcResult<T>, what);
 must(await counter.dispatch('session.login', { staffId: 'mark', pin: '9999' }), 'login');
 const random = seededRandom(Number(values.seed));
 const validFrom = () => new Date().toISOString();
