@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signChannelToken } from '../server/auth';
+import { counterToken, TEST_SECRET } from '../electron/core/testing/central';
+import { tempDir } from '../server/testing/fixtures';
 import { startServerChild, type ServerChild } from './lib/child';
 import { runLoad } from './lib/load';
 import { fmt, mergeSlices, ratio, table, verdict, type Figures } from './lib/report';
@@ -89,21 +87,18 @@ async function compare(servers: Record<Name, ServerChild>, endpoint: Endpoint, h
 }
 
 export async function benchCentral(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-central-'));
-  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  const { dir, remove: cleanup } = tempDir('bench-central-');
   // Ctrl-C: the children exit when the IPC channel drops; the temp databases go with us.
   process.once('SIGINT', () => {
     cleanup();
     process.exit(130);
   });
-  const secret = randomBytes(32).toString('base64url');
-  const token = await signChannelToken(secret, { sub: 'bench', touchpointId: 10 });
+  const token = await counterToken();
   // Both servers get the same headers, so requests are byte-identical; the bare ignores auth.
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const cpuProfDir = PROFILE_DIR;
   const starters: Record<Name, (db: string) => Promise<ServerChild>> = {
-    central: (db) => startServerChild(new URL('./servers/central.ts', import.meta.url), [db, secret], { cpuProfDir }),
-    bare: (db) => startServerChild(new URL('./servers/bare.ts', import.meta.url), [db], { cpuProfDir }),
+    central: (db) => startServerChild(new URL('./servers/central.ts', import.meta.url), [db, TEST_SECRET], { cpuProfDir: PROFILE_DIR }),
+    bare: (db) => startServerChild(new URL('./servers/bare.ts', import.meta.url), [db], { cpuProfDir: PROFILE_DIR }),
   };
   console.log(
     `central vs bare: ${CONNECTIONS} connections, ${SECONDS} s per server and endpoint in ${SLICE} s slices taking turns ` +

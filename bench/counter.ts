@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { CounterOrder } from '../shared/ipc';
 import type { CreateOrderInput } from '../shared/schemas/requests';
 import { openDatabase } from '../domain/store/database';
-import { startCentral } from '../server/central';
-import { signChannelToken } from '../server/auth';
+import { tempDir } from '../server/testing/fixtures';
 import { createCounter } from '../electron/core/counter';
 import { createBody } from '../electron/core/sync/plan';
+import { counterToken, startTestCentral, TEST_SECRET } from '../electron/core/testing/central';
 import { freePort } from '../electron/core/testing/processes';
 import { startServerChild } from './lib/child';
 import { fmt, ratio, table } from './lib/report';
@@ -23,7 +21,6 @@ import { fmt, ratio, table } from './lib/report';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECRET = 'bench-secret-bench-secret-bench-secret';
 const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const THREE_LINES = () => [
   { productId: 600, quantity: 1 },
@@ -36,21 +33,22 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function offlineCounter(dir: string, port: number) {
-  const token = await signChannelToken(SECRET, { sub: 'bench', touchpointId: 10 });
-  // Nothing listens on `port`: the counter works offline, as at a counter whose network is down.
-  const counter = await createCounter({ dataDir: dir, vault: null, central: { url: `http://127.0.0.1:${port}`, bearerToken: token }, autoSync: false });
+async function offlineCounter(dir: string, token: string) {
+  // Nothing listens on a free port: the counter works offline, as at a counter whose network is down.
+  const url = `http://127.0.0.1:${await freePort()}`;
+  const counter = await createCounter({ dataDir: dir, vault: null, central: { url, bearerToken: token }, autoSync: false });
   await counter.dispatch('session.login', { staffId: 'anna', pin: '1234' });
   return counter;
 }
 
 async function handlerLatency(dir: string) {
-  const counter = await offlineCounter(join(dir, 'handler'), await freePort());
+  const counter = await offlineCounter(join(dir, 'handler'), await counterToken());
   const samples: number[] = [];
   let doc = '';
   for (let i = 0; i < ORDERS; i++) {
+    const input = { languageId: 1, orderLines: THREE_LINES() };
     const start = performance.now();
-    const answer = await counter.dispatch('orders.create', { languageId: 1, orderLines: THREE_LINES() });
+    const answer = await counter.dispatch('orders.create', input);
     samples.push(performance.now() - start);
     if (!answer.ok) throw new Error(`orders.create failed: ${answer.error.message}`);
     doc ||= JSON.stringify((answer.value as CounterOrder).order);
@@ -82,8 +80,8 @@ async function handlerLatency(dir: string) {
 }
 
 async function syncThroughput(dir: string) {
-  const token = await signChannelToken(SECRET, { sub: 'bench', touchpointId: 10 });
-  const offline = await offlineCounter(join(dir, 'sync'), await freePort());
+  const token = await counterToken();
+  const offline = await offlineCounter(join(dir, 'sync'), token);
   const inputs: CreateOrderInput[] = [];
   for (let i = 0; i < ORDERS; i++) {
     const answer = await offline.dispatch('orders.create', { languageId: 1, orderLines: THREE_LINES() });
@@ -93,7 +91,7 @@ async function syncThroughput(dir: string) {
   await offline.close();
 
   // The central in its own process, as a real one would be; the counter reopens its outbox.
-  const central = await startServerChild(new URL('./servers/central.ts', import.meta.url), [join(dir, 'central-sync.sqlite'), SECRET], { cpuProfDir: process.env.BENCH_PROFILE });
+  const central = await startServerChild(new URL('./servers/central.ts', import.meta.url), [join(dir, 'central-sync.sqlite'), TEST_SECRET], { cpuProfDir: process.env.BENCH_PROFILE });
   const counter = await createCounter({ dataDir: join(dir, 'sync'), vault: null, central: { url: central.url, bearerToken: token }, autoSync: false });
   const start = performance.now();
   counter.test.engine.start();
@@ -103,7 +101,7 @@ async function syncThroughput(dir: string) {
   await central.stop();
   if (status.pending !== 0) throw new Error(`sync did not settle: ${JSON.stringify(status)}`);
 
-  const direct = await startCentral({ db: join(dir, 'central-direct.sqlite'), port: 0, jwtSecret: SECRET });
+  const direct = await startTestCentral(dir);
   const directStart = performance.now();
   for (const input of inputs) {
     const made = await direct.service.create(input, { touchpointId: 10, customerProfileId: null });
@@ -115,7 +113,7 @@ async function syncThroughput(dir: string) {
 }
 
 export async function benchCounter(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-bench-'));
+  const { dir, remove } = tempDir('counter-bench-');
   try {
     console.log(`counter benchmark: ${ORDERS} orders of 3 lines each (BENCH_ORDERS to change)\n`);
     const latency = await handlerLatency(dir);
@@ -147,6 +145,6 @@ export async function benchCounter(): Promise<void> {
     const syncRatio = percentile(ratios, 50);
     console.log(`sync (counter pushing to a local central) / direct (the central creating them itself), median of ${ROUNDS} = ${fmt.ratio(syncRatio)} (goal at least 0.50): ${syncRatio >= 0.5 ? 'PASS' : 'MISS'}`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 }

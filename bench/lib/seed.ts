@@ -23,8 +23,8 @@ export function seedClones(file: string, count: number): { docBytes: number } {
       kind: string;
     }[];
     const seq = db.prepare("SELECT value FROM sequences WHERE name = 'order_number'").get() as { value: number };
-    const numberBase = Number(template.order_number) - seq.value;
-    if (!Number.isSafeInteger(numberBase)) throw new Error(`order number ${template.order_number} is not sequence-based`);
+    const templateNumber = Number(template.order_number);
+    if (!Number.isSafeInteger(templateNumber - seq.value)) throw new Error(`order number ${template.order_number} is not sequence-based`);
     const row = db.prepare(
       `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
          status_id, created_on, last_updated_on, version, doc)
@@ -32,20 +32,21 @@ export function seedClones(file: string, count: number): { docBytes: number } {
          status_id, @created_on, @last_updated_on, version, @doc FROM orders WHERE order_id = @template`,
     );
     const part = db.prepare('INSERT INTO order_parts (part_id, kind, order_id) VALUES (?, ?, ?)');
+    const advance = db.prepare("UPDATE sequences SET value = ? WHERE name = 'order_number'");
     const start = Date.parse(template.created_on);
     const partIds = parts.map((p) => p.part_id);
     const insertBatch = db.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const fresh = {
           orderId: randomUUID(),
-          orderNumber: String(numberBase + seq.value + 1 + i),
+          orderNumber: String(templateNumber + 1 + i),
           createdOn: new Date(start - (count - i) * 1000).toISOString(),
           partIds: parts.map(() => randomUUID()),
         };
         row.run({ ...cloneRow(template, partIds, fresh), template: template.order_id });
         parts.forEach((p, k) => part.run(fresh.partIds[k], p.kind, fresh.orderId));
       }
-      db.prepare("UPDATE sequences SET value = ? WHERE name = 'order_number'").run(seq.value + to);
+      advance.run(seq.value + to);
     });
     for (let from = 0; from < count; from += BATCH) insertBatch.immediate(from, Math.min(count, from + BATCH));
     // Leave no big WAL behind: both servers should start measuring from the same state.
