@@ -25,6 +25,7 @@ import { loadStaticFile } from './shell/staticFiles';
  */
 
 const CSP = contentSecurityPolicy();
+const HEADERS = securityHeaders(CSP);
 
 // Before 'ready', or Chromium will not treat app: as a real origin: standard (relative URLs,
 // an origin for 'self' and storage), secure (a secure context, which getUserMedia requires).
@@ -56,12 +57,11 @@ function tokenVault(): TokenVault {
 /** app://counter/… → dist/renderer/…, with the CSP in the response itself. */
 function serveRenderer(rendererDir: string) {
   return async (request: Request): Promise<Response> => {
-    const headers = securityHeaders(CSP);
-    if (!isAppUrl(request.url)) return new Response(null, { status: 404, headers });
-    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers });
+    if (!isAppUrl(request.url)) return new Response(null, { status: 404, headers: HEADERS });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: HEADERS });
     const file = await loadStaticFile(rendererDir, new URL(request.url).pathname);
-    if (file.status !== 200) return new Response(null, { status: file.status, headers });
-    return new Response(new Uint8Array(file.body), { headers: { ...headers, 'Content-Type': file.contentType } });
+    if (file.status !== 200) return new Response(null, { status: file.status, headers: HEADERS });
+    return new Response(new Uint8Array(file.body), { headers: { ...HEADERS, 'Content-Type': file.contentType } });
   };
 }
 

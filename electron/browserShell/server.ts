@@ -97,7 +97,13 @@ export function injectBridge(html: string): string {
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   const rendererDir = resolve(options.rendererDir);
   const indexPath = resolve(rendererDir, 'index.html');
-  const bridgeScript = await loadBridgeScript();
+  // The bridge script is served as a file of the renderer's, the same bytes for every request.
+  const bridge = {
+    status: 200 as const,
+    path: '/bridge.js',
+    body: Buffer.from(await loadBridgeScript()),
+    contentType: 'text/javascript; charset=utf-8',
+  };
   const secret = randomBytes(32).toString('base64url');
   const server = createServer();
   const events = new WebSocketServer({ noServer: true, maxPayload: 1024 });
@@ -158,10 +164,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
 
   async function answerStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendStatus(res, 405);
-    const file =
-      path === '/bridge.js'
-        ? { status: 200 as const, path, body: Buffer.from(bridgeScript), contentType: 'text/javascript; charset=utf-8' }
-        : await loadStaticFile(rendererDir, path);
+    const file = path === bridge.path ? bridge : await loadStaticFile(rendererDir, path);
     if (file.status !== 200) return sendStatus(res, file.status);
     const body = file.path === indexPath ? Buffer.from(injectBridge(file.body.toString('utf8'))) : file.body;
     res.writeHead(200, {
