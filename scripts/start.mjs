@@ -1,7 +1,7 @@
 // `npm start`: the Electron app when Electron's binary is installed, otherwise the same counter
 // in the browser shell. Plain Node ESM (no TypeScript): it runs before anything is built.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,12 +49,22 @@ async function npmRun(script) {
 
 const rendererBuilt = () => existsSync(join(root, 'dist', 'renderer', 'index.html'));
 
+/** main.cjs and preload.cjs are there and newer than every file build:main made them from (it lists them). */
+function mainBuilt() {
+  try {
+    const { outputs, inputs } = JSON.parse(readFileSync(join(root, 'dist', 'electron-inputs.json'), 'utf8'));
+    const builtAt = Math.min(...outputs.map((path) => statSync(join(root, path)).mtimeMs));
+    return inputs.every((path) => statSync(join(root, path)).mtimeMs < builtAt);
+  } catch {
+    return false; // never built, or a file it was built from is gone
+  }
+}
+
 async function main() {
   const electron = electronBinary();
   if (electron) {
     if (!rendererBuilt()) await npmRun('build:renderer');
-    // Always: a second with esbuild, and a stale main.cjs after editing electron/ is worse.
-    await npmRun('build:main');
+    if (!mainBuilt()) await npmRun('build:main');
     const env = { ...process.env };
     delete env.ELECTRON_RUN_AS_NODE; // would make the binary a plain Node
     process.exit(await run(electron, [root, ...process.argv.slice(2)], { env }));
