@@ -70,17 +70,20 @@ describe('which relay a counter uses', () => {
 
   it('refuses to send a code from a counter with a real central and no relay', async () => {
     const folder = tempDir('counter-mail-');
-    const counter = await openCounter({
-      dataDir: folder.dir,
-      database: ':memory:',
-      central: { url: 'http://127.0.0.1:9', bearerToken: 'not-used' },
-      mail: null,
-    });
     try {
-      const answer = (await counter.dispatch('challenge.send', { emailAddress: 'reiziger@example.org' })) as IpcResult<unknown>;
-      expect(answer).toMatchObject({ ok: false, error: { kind: 'conflict', message: expect.stringMatching(/no mail relay/) } });
+      const counter = await openCounter({
+        dataDir: folder.dir,
+        database: ':memory:',
+        central: { url: 'http://127.0.0.1:9', bearerToken: 'not-used' },
+        mail: null,
+      });
+      try {
+        const answer = (await counter.dispatch('challenge.send', { emailAddress: 'reiziger@example.org' })) as IpcResult<unknown>;
+        expect(answer).toMatchObject({ ok: false, error: { kind: 'conflict', message: expect.stringMatching(/no mail relay/) } });
+      } finally {
+        await counter.close();
+      }
     } finally {
-      await counter.close();
       folder.remove();
     }
   });
