@@ -18,18 +18,20 @@ export const en = {
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** A local calendar day as a date input takes it (YYYY-MM-DD). */
+const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 /** The local calendar day `days` from today, as a date input takes it. */
 export function localDay(days = 0): string {
   const d = new Date();
   d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return dayOf(d);
 }
 /** The birthdate of someone `years` old today, two months past a birthday (never on the edge). */
 export function birthdateForAge(years: number): string {
   const d = new Date();
   d.setFullYear(d.getFullYear() - years);
   d.setMonth(d.getMonth() - 2);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return dayOf(d);
 }
 
 /** Saves a full-page screenshot as e2e-artifacts/screens/NAME.png and attaches it to the report. */

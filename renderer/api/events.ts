@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { IpcResult, SyncStatus } from '../../shared/ipc';
 import { useCounter } from './counter';
-import { queryKeys } from './useInvoke';
+import { queryKeys, syncStatusChanged } from './useInvoke';
 
 /** Subscribes to the main process's events and invalidates what they touch. */
 export function useCounterEvents(): void {
@@ -10,11 +9,7 @@ export function useCounterEvents(): void {
   const client = useQueryClient();
   useEffect(() => {
     const offs = [
-      api.on('sync.changed', (status) => {
-        client.setQueryData(queryKeys.of('sync.status', {}), { ok: true, value: status } satisfies IpcResult<SyncStatus>);
-        void client.invalidateQueries({ queryKey: queryKeys.channel('sync.rejected') });
-        void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });
-      }),
+      api.on('sync.changed', (status) => syncStatusChanged(client, status)),
       api.on('orders.changed', ({ orderId }) => {
         void client.invalidateQueries({ queryKey: queryKeys.order(orderId) });
         void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });

@@ -79,17 +79,30 @@ export interface InvokeAction<C extends Channel> {
   run: (input: IpcInput<C>) => Promise<IpcResult<IpcOutputs[C]>>;
   pending: boolean;
   error: IpcError | null;
-  clearError: () => void;
+}
+
+/** Puts a value in the cache as the answer of a read, as if it had just been read. */
+export function setAnswer<C extends ReadChannel>(
+  client: QueryClient,
+  channel: C,
+  input: IpcInput<C>,
+  value: IpcOutputs[C],
+): void {
+  client.setQueryData(queryKeys.of(channel, input), { ok: true, value } satisfies IpcResult<IpcOutputs[C]>);
+}
+
+/** A new sync status: cached, and the refused orders and order lists it may change refetched. */
+export function syncStatusChanged(client: QueryClient, status: IpcOutputs['sync.status']): void {
+  setAnswer(client, 'sync.status', {}, status);
+  void client.invalidateQueries({ queryKey: queryKeys.channel('sync.rejected') });
+  void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });
 }
 
 /** Keeps the order caches current with any answer that is a whole order. */
 export function rememberOrder(client: QueryClient, answer: unknown): void {
   if (answer && typeof answer === 'object' && 'order' in answer && 'sync' in answer) {
     const counterOrder = answer as CounterOrder;
-    client.setQueryData(queryKeys.order(counterOrder.order.orderId), {
-      ok: true,
-      value: counterOrder,
-    } satisfies IpcResult<CounterOrder>);
+    setAnswer(client, 'orders.get', { orderId: counterOrder.order.orderId }, counterOrder);
     void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });
   }
 }
@@ -120,5 +133,5 @@ export function useAction<C extends Channel>(
     },
     [mutateAsync, client, onDone],
   );
-  return { run, pending: mutation.isPending, error, clearError: () => setError(null) };
+  return { run, pending: mutation.isPending, error };
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Order } from '../../shared/schemas/order';
 import { ErrorNote } from '../common/ErrorNote';
+import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { outstandingAmount } from '../sale/orderView';
 import { changeDue, parseEuros } from './payments';
@@ -27,23 +28,27 @@ export function CashPanel({ order }: { order: Order }) {
       <p>
         {t('cash.due')} <strong>{money(due)}</strong>
       </p>
-      <div className="field">
-        <label htmlFor="pay-cash">{t('cash.tendered')}</label>
-        <div className="row">
-          <input
-            id="pay-cash"
-            inputMode="decimal"
-            autoComplete="off"
-            value={tendered}
-            aria-invalid={tendered !== '' && cents === null ? true : undefined}
-            aria-describedby="cash-change"
-            onChange={(e) => setTendered(e.target.value)}
-          />
-          <button type="button" onClick={() => setTendered((due / 100).toFixed(2))}>
-            {t('cash.exact')}
-          </button>
-        </div>
-      </div>
+      <Field
+        id="pay-cash"
+        label={t('cash.tendered')}
+        invalid={tendered !== '' && cents === null}
+        alsoDescribedBy={['cash-change']}
+      >
+        {(control) => (
+          <div className="row">
+            <input
+              {...control}
+              inputMode="decimal"
+              autoComplete="off"
+              value={tendered}
+              onChange={(e) => setTendered(e.target.value)}
+            />
+            <button type="button" onClick={() => setTendered((due / 100).toFixed(2))}>
+              {t('cash.exact')}
+            </button>
+          </div>
+        )}
+      </Field>
       <p id="cash-change" aria-live="polite" className="big-figure">
         {cents === null
           ? t('cash.enterAmount')

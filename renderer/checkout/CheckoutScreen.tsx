@@ -1,20 +1,18 @@
+import { ORDER_STATUS } from '../../shared/enums';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { ScreenNav, StartButton } from '../common/ScreenNav';
 import { useI18n } from '../i18n/i18n';
 import { useCatalog, useCurrentOrder } from '../sale/hooks';
-import { isConcept, orderStatusId, outstandingAmount, paymentGate, paymentState, settledAmount } from '../sale/orderView';
+import { orderStatusId, outstandingAmount, paymentGate, paymentState, settledAmount } from '../sale/orderView';
 import { focusSoon, useSale } from '../sale/saleStore';
 import { statusKey } from '../start/OrderList';
 import { BillingCustomerForm } from './BillingCustomerForm';
 import { CashPanel } from './CashPanel';
 import { DirectDebitPanel } from './DirectDebitPanel';
-import { methodId, type MethodKind } from './payments';
+import { METHOD_KINDS, methodId, type MethodKind } from './payments';
 import { PaymentsList } from './PaymentsList';
 import { PinPanel } from './PinPanel';
-
-const PAID = 4;
-const DELIVERED = 5;
-const CANCELLED = 6;
 
 /** Checkout: billing customer, payment by cash, PIN or direct debit, then delivery. */
 export function CheckoutScreen() {
@@ -38,26 +36,28 @@ export function CheckoutScreen() {
   }
 
   const status = orderStatusId(order);
+  const concept = status === ORDER_STATUS.concept;
   const gate = paymentGate(order);
-  const canPay = isConcept(order) ? gate.allowed : status === 2 || status === 3;
+  const canPay = concept
+    ? gate.allowed
+    : status === ORDER_STATUS.awaitingPayment || status === ORDER_STATUS.pendingPayment;
+  // Only MANDATE_REQUIRED remains on a concept: only a direct debit with a new mandate may pay.
+  const mandateOnly = gate.mandateOnly && concept;
   const outstanding = outstandingAmount(order);
   const pinId = methodId(methods, 'pin');
   const pendingPin = order.payments.find((p) => p.paymentMethod.paymentMethodId === pinId && paymentState(p) === 'PENDING');
-  const kinds: MethodKind[] = ['cash', 'pin', 'directDebit'];
-  const allowedKind = (kind: MethodKind) => !(gate.mandateOnly && isConcept(order) && kind !== 'directDebit');
+  const allowedKind = (kind: MethodKind) => !mandateOnly || kind === 'directDebit';
 
   return (
     <div className="checkout">
-      <nav className="row screen-nav" aria-label={t('nav.label')}>
-        {isConcept(order) && (
+      <ScreenNav>
+        {concept && (
           <button type="button" onClick={() => goTo('sale')}>
             {t('checkout.back')}
           </button>
         )}
-        <button type="button" onClick={() => goTo('start')}>
-          {t('nav.start')}
-        </button>
-      </nav>
+        <StartButton />
+      </ScreenNav>
       <section className="panel" aria-labelledby="checkout-title">
         <h2 id="checkout-title">
           {t('checkout.title')} <span className="order-number">{order.orderNumber}</span>
@@ -74,7 +74,7 @@ export function CheckoutScreen() {
           </dd>
         </dl>
         <PaymentsList order={order} />
-        {status === PAID && (
+        {status === ORDER_STATUS.paid && (
           <div className="note note-ok stack">
             <p role="status">{t('checkout.paidInFull')}</p>
             <button
@@ -89,21 +89,21 @@ export function CheckoutScreen() {
             <ErrorNote error={deliver.error} />
           </div>
         )}
-        {(status === DELIVERED || status === CANCELLED) && (
+        {(status === ORDER_STATUS.delivered || status === ORDER_STATUS.cancelled) && (
           <button type="button" className="primary" onClick={() => goTo('receipt')}>
             {t('checkout.showReceipt')}
           </button>
         )}
       </section>
-      {status < PAID && (
+      {status < ORDER_STATUS.paid && (
         <>
           <BillingCustomerForm order={order} required={method === 'directDebit'} />
           <section className="panel" aria-labelledby="method-title">
             <h2 id="method-title">{t('checkout.method')}</h2>
             {!canPay && <p className="note note-warn">{t('remarks.payBlocked')}</p>}
-            {gate.mandateOnly && isConcept(order) && <p className="note note-info">{t('remarks.payMandateOnly')}</p>}
+            {mandateOnly && <p className="note note-info">{t('remarks.payMandateOnly')}</p>}
             <div className="row" role="group" aria-label={t('checkout.method')}>
-              {kinds.map((kind) => (
+              {METHOD_KINDS.map((kind) => (
                 <button
                   key={kind}
                   type="button"
@@ -122,7 +122,7 @@ export function CheckoutScreen() {
             {!pendingPin && canPay && method === 'cash' && allowedKind('cash') && <CashPanel order={order} />}
             {!pendingPin && canPay && method === 'pin' && allowedKind('pin') && <PinPanel order={order} pending={null} />}
             {!pendingPin && canPay && method === 'directDebit' && (
-              <DirectDebitPanel order={order} mandateOnly={gate.mandateOnly && isConcept(order)} />
+              <DirectDebitPanel order={order} mandateOnly={mandateOnly} />
             )}
           </section>
         </>

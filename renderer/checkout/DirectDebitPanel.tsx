@@ -3,6 +3,7 @@ import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } fro
 import type { Order } from '../../shared/schemas/order';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { Field } from '../common/Field';
 import { mandateTypeName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { CacheLabel } from '../tokens/CacheLabel';
@@ -41,7 +42,8 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
   const [place, setPlace] = useState('');
   const [mandateType, setMandateType] = useState<number>(1);
   const ibanCheck = checkIban(iban);
-  const bicOk = isValidBIC(bic.trim().toUpperCase());
+  const bicTyped = bic.trim().toUpperCase();
+  const bicOk = isValidBIC(bicTyped);
   const needsCustomer = order.orderCustomer === null;
   const complete = ibanCheck === 'valid' && bicOk && holder.trim() !== '' && place.trim() !== '';
 
@@ -55,7 +57,7 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
       mandateInput: {
         directDebitMandateTypeId: mandateType,
         iban: electronicFormatIBAN(iban) ?? iban,
-        bic: bic.trim().toUpperCase(),
+        bic: bicTyped,
         ascription: holder.trim(),
         place: place.trim(),
       },
@@ -99,51 +101,62 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
       )}
       <form className="stack" onSubmit={submit} aria-labelledby="dd-new">
         <h4 id="dd-new">{t('dd.new')}</h4>
-        <div className="field">
-          <label htmlFor="pay-directDebit">{t('dd.iban')}</label>
-          <input
-            id="pay-directDebit"
-            autoComplete="off"
-            spellCheck={false}
-            value={iban}
-            aria-invalid={ibanCheck === 'invalid' ? true : undefined}
-            aria-describedby="dd-iban-check"
-            onChange={(e) => setIban(e.target.value.toUpperCase())}
-            onBlur={() => ibanCheck === 'valid' && setIban(friendlyFormatIBAN(electronicFormatIBAN(iban) ?? undefined) ?? iban)}
-          />
-          <p id="dd-iban-check" aria-live="polite" className={ibanCheck === 'invalid' ? 'field-error' : 'hint'}>
-            {t(`dd.ibanCheck.${ibanCheck}`)}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="dd-bic">{t('dd.bic')}</label>
-          <input
-            id="dd-bic"
-            autoComplete="off"
-            spellCheck={false}
-            value={bic}
-            aria-invalid={bic !== '' && !bicOk ? true : undefined}
-            onChange={(e) => setBic(e.target.value.toUpperCase())}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="dd-holder">{t('dd.holder')}</label>
-          <input id="dd-holder" autoComplete="off" value={holder} onChange={(e) => setHolder(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="dd-place">{t('dd.place')}</label>
-          <input id="dd-place" autoComplete="off" value={place} onChange={(e) => setPlace(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="dd-type">{t('dd.type')}</label>
-          <select id="dd-type" value={mandateType} onChange={(e) => setMandateType(Number(e.target.value))}>
-            {MANDATE_TYPES.map((id) => (
-              <option key={id} value={id}>
-                {mandateTypeName(t, id)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field
+          id="pay-directDebit"
+          label={t('dd.iban')}
+          invalid={ibanCheck === 'invalid'}
+          notes={[
+            {
+              id: 'dd-iban-check',
+              text: t(`dd.ibanCheck.${ibanCheck}`),
+              className: ibanCheck === 'invalid' ? 'field-error' : 'hint',
+              live: true,
+            },
+          ]}
+        >
+          {(control) => (
+            <input
+              {...control}
+              autoComplete="off"
+              spellCheck={false}
+              value={iban}
+              onChange={(e) => setIban(e.target.value.toUpperCase())}
+              onBlur={() => ibanCheck === 'valid' && setIban(friendlyFormatIBAN(electronicFormatIBAN(iban) ?? undefined) ?? iban)}
+            />
+          )}
+        </Field>
+        <Field id="dd-bic" label={t('dd.bic')} invalid={bic !== '' && !bicOk}>
+          {(control) => (
+            <input
+              {...control}
+              autoComplete="off"
+              spellCheck={false}
+              value={bic}
+              onChange={(e) => setBic(e.target.value.toUpperCase())}
+            />
+          )}
+        </Field>
+        <Field id="dd-holder" label={t('dd.holder')}>
+          {(control) => (
+            <input {...control} autoComplete="off" value={holder} onChange={(e) => setHolder(e.target.value)} />
+          )}
+        </Field>
+        <Field id="dd-place" label={t('dd.place')}>
+          {(control) => (
+            <input {...control} autoComplete="off" value={place} onChange={(e) => setPlace(e.target.value)} />
+          )}
+        </Field>
+        <Field id="dd-type" label={t('dd.type')}>
+          {(control) => (
+            <select {...control} value={mandateType} onChange={(e) => setMandateType(Number(e.target.value))}>
+              {MANDATE_TYPES.map((id) => (
+                <option key={id} value={id}>
+                  {mandateTypeName(t, id)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {needsCustomer && <p className="note note-warn">{t('dd.needsCustomer')}</p>}
         <ErrorNote error={error} />
         <button type="submit" className="primary big" disabled={!complete || needsCustomer || pending}>

@@ -1,8 +1,9 @@
+import { ORDER_STATUS } from '../../shared/enums';
 import type { Order, Payment } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
-import { outstandingAmount } from '../sale/orderView';
+import { orderStatusId, outstandingAmount } from '../sale/orderView';
 import { focusSoon } from '../sale/saleStore';
 import { usePayment } from './usePayment';
 
@@ -15,8 +16,7 @@ export function PinPanel({ order, pending }: { order: Order; pending: Payment | 
   const due = outstandingAmount(order);
   const { pay, pending: starting, error } = usePayment(order, 'pin');
   const setStatus = useAction('payments.setStatus', (answer) => {
-    const status = answer.order.order_OrderStatuses[0]?.orderStatus.orderStatusId;
-    focusSoon(status === 4 ? 'deliver' : 'method-title');
+    focusSoon(orderStatusId(answer.order) === ORDER_STATUS.paid ? 'deliver' : 'method-title');
   });
 
   if (!pending) {

@@ -1,11 +1,11 @@
 import type { Order } from '../../shared/schemas/order';
 import { ErrorNote } from '../common/ErrorNote';
 import { paymentStateName } from '../common/names';
+import { NewSaleButton, ScreenNav, StartButton } from '../common/ScreenNav';
 import { useI18n } from '../i18n/i18n';
 import { dateOfTimestamp } from '../sale/dates';
 import { useCurrentOrder } from '../sale/hooks';
 import { orderStatusId, paymentState } from '../sale/orderView';
-import { useSale } from '../sale/saleStore';
 import { statusKey } from '../start/OrderList';
 import { MethodName } from './MethodName';
 
@@ -13,22 +13,16 @@ import { MethodName } from './MethodName';
 export function ReceiptScreen() {
   const { t } = useI18n();
   const current = useCurrentOrder();
-  const newSale = useSale((s) => s.newSale);
-  const goTo = useSale((s) => s.goTo);
   const order = current.value?.order;
   return (
     <div className="receipt-screen">
-      <nav className="row screen-nav no-print" aria-label={t('nav.label')}>
+      <ScreenNav className="no-print">
         <button type="button" className="primary" onClick={() => window.print()}>
           {t('receipt.print')}
         </button>
-        <button type="button" aria-keyshortcuts="F2 Alt+N" onClick={newSale}>
-          {t('start.newSale')} <kbd aria-hidden="true">F2</kbd>
-        </button>
-        <button type="button" onClick={() => goTo('start')}>
-          {t('nav.start')}
-        </button>
-      </nav>
+        <NewSaleButton />
+        <StartButton />
+      </ScreenNav>
       <ErrorNote error={current.error} />
       {order && <Receipt order={order} />}
     </div>

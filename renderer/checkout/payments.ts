@@ -4,6 +4,9 @@ import type { PaymentMethod } from '../../shared/schemas/order';
 
 export type MethodKind = 'cash' | 'pin' | 'directDebit';
 
+/** The counter's methods, in the order the checkout offers them. */
+export const METHOD_KINDS: readonly MethodKind[] = ['cash', 'pin', 'directDebit'];
+
 const FALLBACK_IDS: Record<MethodKind, number> = { cash: 1, pin: 2, directDebit: 3 };
 
 /** Finds the method by its provider (counter, terminal, sepa), as the demo catalogue names them. */
@@ -39,6 +42,5 @@ export function operatorReference(orderNumber: string, kind: MethodKind): string
 
 /** Which of the counter's methods a payment method is, to name it in the counter's language. */
 export function methodKindOf(methods: readonly PaymentMethod[], paymentMethodId: number): MethodKind | null {
-  const kinds: MethodKind[] = ['cash', 'pin', 'directDebit'];
-  return kinds.find((kind) => methodId(methods, kind) === paymentMethodId) ?? null;
+  return METHOD_KINDS.find((kind) => methodId(methods, kind) === paymentMethodId) ?? null;
 }

@@ -1,7 +1,9 @@
+import { ORDER_STATUS } from '../../shared/enums';
 import type { IpcInput } from '../../shared/ipc';
 import type { Order } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
 import { useCatalog } from '../sale/hooks';
+import { orderStatusId } from '../sale/orderView';
 import { focusSoon } from '../sale/saleStore';
 import { methodId, operatorReference, type MethodKind } from './payments';
 
@@ -11,18 +13,16 @@ type PaymentInput = IpcInput<'payments.add'>['payment'];
 export function usePayment(order: Order, kind: MethodKind) {
   const methods = useCatalog().value?.paymentMethods ?? [];
   const add = useAction('payments.add', (answer) => {
-    if (answer.order.order_OrderStatuses[0]?.orderStatus.orderStatusId === 4) focusSoon('deliver');
+    if (orderStatusId(answer.order) === ORDER_STATUS.paid) focusSoon('deliver');
   });
-  const pay = (fields: Omit<PaymentInput, 'paymentMethodId' | 'operatorPaymentReference'> & { reference?: string }) => {
-    const { reference, ...rest } = fields;
-    return add.run({
+  const pay = (fields: Omit<PaymentInput, 'paymentMethodId' | 'operatorPaymentReference'>) =>
+    add.run({
       orderId: order.orderId,
       payment: {
         paymentMethodId: methodId(methods, kind),
-        operatorPaymentReference: reference ?? operatorReference(order.orderNumber, kind),
-        ...rest,
+        operatorPaymentReference: operatorReference(order.orderNumber, kind),
+        ...fields,
       },
     });
-  };
   return { pay, pending: add.pending, error: add.error };
 }

@@ -1,9 +1,21 @@
 import type { IpcError } from '../../shared/ipc';
-import { useI18n } from '../i18n/i18n';
+import type { ProblemError } from '../../shared/schemas/problem';
+import { useI18n, type I18n } from '../i18n/i18n';
 import { describeProblem } from './problems';
 
-/** A refusal of the main process, shown where it happened. */
-export function ErrorNote({ error, id }: { error: IpcError | null | undefined; id?: string }) {
+/**
+ * A refusal of the main process, shown where it happened. Each of its errors is put in words
+ * by `describe`, by default the field its pointer names and the detail.
+ */
+export function ErrorNote({
+  error,
+  id,
+  describe = (t, e) => describeProblem(t, e.detail, e.pointer),
+}: {
+  error: IpcError | null | undefined;
+  id?: string;
+  describe?: (t: I18n['t'], error: ProblemError) => string;
+}) {
   const { t } = useI18n();
   if (!error) return null;
   return (
@@ -12,7 +24,7 @@ export function ErrorNote({ error, id }: { error: IpcError | null | undefined; i
       {error.errors.length > 0 && (
         <ul>
           {error.errors.map((e, i) => (
-            <li key={i}>{describeProblem(t, e.detail, e.pointer)}</li>
+            <li key={i}>{describe(t, e)}</li>
           ))}
         </ul>
       )}

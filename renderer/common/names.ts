@@ -4,7 +4,8 @@ import type { MessageKey, Params } from '../i18n/i18n';
 
 type T = (key: MessageKey, params?: Params) => string;
 
-const isIn = <N extends number>(ids: readonly N[], id: number): id is N => (ids as readonly number[]).includes(id);
+const isIn = <N extends number | string>(ids: readonly N[], id: number | string): id is N =>
+  (ids as readonly (number | string)[]).includes(id);
 
 export function tokenTypeName(t: T, id: number): string {
   return isIn([1, 2, 3] as const, id) ? t(`tokenType.${id}`) : String(id);
@@ -19,7 +20,5 @@ export function mandateTypeName(t: T, id: number): string {
 }
 
 export function paymentStateName(t: T, code: string): string {
-  return isIn([0, 1, 2, 3] as const, ['PENDING', 'SETTLED', 'FAILED', 'CANCELLED'].indexOf(code))
-    ? t(`paymentState.${code as 'PENDING' | 'SETTLED' | 'FAILED' | 'CANCELLED'}`)
-    : code;
+  return isIn(['PENDING', 'SETTLED', 'FAILED', 'CANCELLED'] as const, code) ? t(`paymentState.${code}`) : code;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { IpcOutputs } from '../../shared/ipc';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 
 type Sent = IpcOutputs['challenge.send'];
@@ -29,28 +30,23 @@ export function EmailChallenge({
     <fieldset className="stack">
       <legend>{t('challenge.title')}</legend>
       {verifiedCode && <p className="note note-ok">{t('challenge.verified')}</p>}
-      <div className="field">
-        <label htmlFor={`${idPrefix}-address`}>{t('challenge.email')}</label>
-        <div className="row">
-          <input
-            id={`${idPrefix}-address`}
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <button
-            type="button"
-            disabled={!emailOk || send.pending}
-            onClick={() => {
-              onVerified(null);
-              void send.run({ emailAddress: email.trim() });
-            }}
-          >
-            {sent ? t('challenge.resend') : t('challenge.send')}
-          </button>
-        </div>
-      </div>
+      <Field id={`${idPrefix}-address`} label={t('challenge.email')}>
+        {(control) => (
+          <div className="row">
+            <input {...control} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <button
+              type="button"
+              disabled={!emailOk || send.pending}
+              onClick={() => {
+                onVerified(null);
+                void send.run({ emailAddress: email.trim() });
+              }}
+            >
+              {sent ? t('challenge.resend') : t('challenge.send')}
+            </button>
+          </div>
+        )}
+      </Field>
       <ErrorNote error={send.error} />
       {sent && (
         <div aria-live="polite">
@@ -62,29 +58,30 @@ export function EmailChallenge({
               </small>
             </p>
           )}
-          <div className="field">
-            <label htmlFor={`${idPrefix}-otp`}>{t('challenge.otp')}</label>
-            <div className="row">
-              <input
-                id={`${idPrefix}-otp`}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              />
-              <button
-                type="button"
-                disabled={!codeOk || verify.pending}
-                onClick={async () => {
-                  const result = await verify.run({ challengeId: sent.challengeId, code });
-                  if (result.ok) onVerified(code);
-                }}
-              >
-                {t('challenge.verify')}
-              </button>
-            </div>
-          </div>
+          <Field id={`${idPrefix}-otp`} label={t('challenge.otp')}>
+            {(control) => (
+              <div className="row">
+                <input
+                  {...control}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                />
+                <button
+                  type="button"
+                  disabled={!codeOk || verify.pending}
+                  onClick={async () => {
+                    const result = await verify.run({ challengeId: sent.challengeId, code });
+                    if (result.ok) onVerified(code);
+                  }}
+                >
+                  {t('challenge.verify')}
+                </button>
+              </div>
+            )}
+          </Field>
           <ErrorNote error={verify.error} />
         </div>
       )}

@@ -3,6 +3,7 @@ import type { OrderLine } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/reference';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { ageFits, ageOn, dateOfTimestamp, localDate } from '../sale/dates';
 import { tokensWithPersonalData } from '../sale/orderView';
@@ -23,7 +24,7 @@ export function PersonalDataForm({
   product: Product | null;
   autoFocusBirthdate: boolean;
 }) {
-  const { t, date } = useI18n();
+  const { t } = useI18n();
   const token = line.customerTokens?.[0];
   const existing = token?.personalAccountData;
   const [name, setName] = useState(existing?.name ?? '');
@@ -53,11 +54,11 @@ export function PersonalDataForm({
     );
   }
 
-  const onDate = dateOfTimestamp(line.validFrom) ?? localDate(new Date());
-  const birthdateOk = /^\d{4}-\d{2}-\d{2}$/.test(birthdate) && birthdate <= localDate(new Date());
+  const today = localDate(new Date());
+  const onDate = dateOfTimestamp(line.validFrom) ?? today;
+  const birthdateOk = /^\d{4}-\d{2}-\d{2}$/.test(birthdate) && birthdate <= today;
   const age = birthdateOk ? ageOn(birthdate, onDate) : null;
   const profile = product?.ageProfile ?? null;
-  const fits = age !== null && profile ? ageFits(age, profile) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,33 +86,26 @@ export function PersonalDataForm({
     <form className="stack" onSubmit={submit}>
       <fieldset className="stack">
         <legend>{t('personal.title')}</legend>
-        <div className="field">
-          <label htmlFor={id('name')}>{t('personal.name')}</label>
-          <input id={id('name')} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={id('birthdate')}>{t('personal.birthdate')}</label>
-          <input
-            id={id('birthdate')}
-            type="date"
-            max={localDate(new Date())}
-            value={birthdate}
-            autoFocus={autoFocusBirthdate}
-            aria-invalid={birthdate !== '' && !birthdateOk ? true : undefined}
-            aria-describedby={id('age')}
-            onChange={(e) => setBirthdate(e.target.value)}
-          />
-          <p id={id('age')} className="hint" aria-live="polite">
-            {age !== null && t('personal.age', { age, date: date(onDate) })}
-            {age !== null && profile && (
-              <span className={`badge ${fits ? 'badge-ok' : 'badge-bad'}`}>
-                {fits
-                  ? t('personal.fits', { from: profile.ageFromInclusive, to: profile.ageToInclusive })
-                  : t('personal.doesNotFit', { from: profile.ageFromInclusive, to: profile.ageToInclusive })}
-              </span>
-            )}
-          </p>
-        </div>
+        <Field id={id('name')} label={t('personal.name')}>
+          {(control) => <input {...control} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
+        </Field>
+        <Field
+          id={id('birthdate')}
+          label={t('personal.birthdate')}
+          invalid={birthdate !== '' && !birthdateOk}
+          notes={[{ id: id('age'), text: <AgeFit age={age} onDate={onDate} profile={profile} />, live: true }]}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              max={today}
+              value={birthdate}
+              autoFocus={autoFocusBirthdate}
+              onChange={(e) => setBirthdate(e.target.value)}
+            />
+          )}
+        </Field>
       </fieldset>
       <EmailChallenge idPrefix={id('email')} verifiedCode={otp} onVerified={setOtp} />
       <PhotoCapture idPrefix={id('photo')} value={photo} onChange={setPhoto} />
@@ -123,5 +117,25 @@ export function PersonalDataForm({
         {saved ? t('personal.saved') : ''}
       </p>
     </form>
+  );
+}
+
+/** The traveller's age on the start date, and whether it fits the product's ages. */
+function AgeFit({ age, onDate, profile }: { age: number | null; onDate: string; profile: Product['ageProfile'] }) {
+  const { t, date } = useI18n();
+  if (age === null) return null;
+  const fits = profile !== null && ageFits(age, profile);
+  return (
+    <>
+      {t('personal.age', { age, date: date(onDate) })}
+      {profile && (
+        <span className={`badge ${fits ? 'badge-ok' : 'badge-bad'}`}>
+          {t(fits ? 'personal.fits' : 'personal.doesNotFit', {
+            from: profile.ageFromInclusive,
+            to: profile.ageToInclusive,
+          })}
+        </span>
+      )}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { OrderLine } from '../../shared/schemas/order';
+import type { Product } from '../../shared/schemas/reference';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
@@ -7,8 +8,10 @@ import { PersonalDataForm } from '../personal/PersonalDataForm';
 import { childrenOf, isLeaf, leavesUnder } from './catalogTree';
 import { dateOfTimestamp, startDateProblem, startTimestamp } from './dates';
 import { useProducts } from './hooks';
+import { QuantityField, quantityOk } from './QuantityField';
 import { focusSoon, useSale, type LineTask } from './saleStore';
 import { StartDateField } from './StartDateField';
+import { VariantChoices } from './VariantChoices';
 
 /** Changes a line: its product variant, quantity and start date, and the traveller's personal data. */
 export function LineEditor({ line, task }: { line: OrderLine; task: LineTask }) {
@@ -36,32 +39,23 @@ export function LineEditor({ line, task }: { line: OrderLine; task: LineTask }) 
 }
 
 function VariantPicker({ line }: { line: OrderLine }) {
-  const { t, money } = useI18n();
   const products = useProducts();
   const patch = useAction('lines.patch');
   const direct = childrenOf(products, line.productId);
   const choices = direct.length > 0 ? direct : leavesUnder(products, line.productId);
+  const choose = async (child: Product) => {
+    const result = await patch.run({ orderLineId: line.orderLineId, patch: { productId: child.productId } });
+    if (result.ok && isLeaf(products, child.productId)) focusSoon('remarks-title');
+  };
   return (
-    <fieldset className="stack">
-      <legend>{t('products.chooseVariant')}</legend>
-      {choices.map((child, i) => (
-        <button
-          key={child.productId}
-          id={i === 0 ? `line-${line.orderLineId}-variants` : undefined}
-          type="button"
-          aria-label={t('products.choose', { name: child.productName })}
-          disabled={patch.pending}
-          onClick={async () => {
-            const result = await patch.run({ orderLineId: line.orderLineId, patch: { productId: child.productId } });
-            if (result.ok && isLeaf(products, child.productId)) focusSoon('remarks-title');
-          }}
-        >
-          {child.productName}
-          {child.amountInclTax > 0 && <span className="muted"> · {money(child.amountInclTax)}</span>}
-        </button>
-      ))}
+    <VariantChoices
+      choices={choices}
+      onChoose={(child) => void choose(child)}
+      disabled={patch.pending}
+      firstId={`line-${line.orderLineId}-variants`}
+    >
       <ErrorNote error={patch.error} />
-    </fieldset>
+    </VariantChoices>
   );
 }
 
@@ -76,15 +70,17 @@ function QuantityAndDate({
 }) {
   const { t } = useI18n();
   const patch = useAction('lines.patch');
+  const savedStart = dateOfTimestamp(line.validFrom) ?? '';
   const [quantity, setQuantity] = useState(line.quantity);
-  const [start, setStart] = useState(dateOfTimestamp(line.validFrom) ?? '');
+  const [start, setStart] = useState(savedStart);
   const dateProblem = start ? startDateProblem(start, new Date()) : null;
-  const quantityOk = Number.isInteger(quantity) && quantity >= 1 && quantity <= 1000;
-  const changed = quantity !== line.quantity || start !== (dateOfTimestamp(line.validFrom) ?? '');
+  const quantityValid = quantityOk(quantity);
+  const startChanged = start !== savedStart;
+  const changed = quantity !== line.quantity || startChanged;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!quantityOk || dateProblem || !changed) return;
+    if (!quantityValid || dateProblem || !changed) return;
     const validFrom = start ? startTimestamp(start, new Date()) : null;
     // validUntil follows the new start: the product's validity, or open.
     const validUntil =
@@ -93,7 +89,7 @@ function QuantityAndDate({
       orderLineId: line.orderLineId,
       patch: {
         quantity,
-        ...(start !== (dateOfTimestamp(line.validFrom) ?? '') ? { validFrom, validUntil } : {}),
+        ...(startChanged ? { validFrom, validUntil } : {}),
       },
     });
     if (result.ok) {
@@ -104,21 +100,10 @@ function QuantityAndDate({
 
   return (
     <form className="stack" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`line-${line.orderLineId}-quantity`}>{t('line.quantity')}</label>
-        <input
-          id={`line-${line.orderLineId}-quantity`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          value={quantity}
-          onChange={(e) => setQuantity(Number(e.target.value))}
-        />
-      </div>
+      <QuantityField id={`line-${line.orderLineId}-quantity`} value={quantity} onChange={setQuantity} />
       <StartDateField id={`line-${line.orderLineId}-start`} value={start} onChange={setStart} required={requiredDate} />
       <ErrorNote error={patch.error} />
-      <button type="submit" disabled={!quantityOk || dateProblem !== null || !changed || patch.pending}>
+      <button type="submit" disabled={!quantityValid || dateProblem !== null || !changed || patch.pending}>
         {t('line.save')}
       </button>
     </form>

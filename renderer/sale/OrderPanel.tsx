@@ -8,7 +8,41 @@ import { OrderLineItem } from './OrderLineItem';
 import { isConcept, orderStatusId, paymentGate } from './orderView';
 import { RemarkPanel } from './RemarkPanel';
 import type { RemarkAction } from './remarks';
-import { focusSoon, useSale } from './saleStore';
+import { focusSoon, useSale, type LineTask } from './saleStore';
+
+type EditorAction = Exclude<RemarkAction, 'add-token' | 'register-token' | 'change-token' | 'mandate'>;
+
+/** The remark actions resolved in the line's editor: the task it opens for, the field focused (`line-{id}-{field}`). */
+const IN_EDITOR: Record<EditorAction, { task: LineTask; field: string }> = {
+  'choose-product': { task: 'choose-product', field: 'variants' },
+  'set-start-date': { task: 'start-date', field: 'start' },
+  'add-birthdate': { task: 'personal', field: 'birthdate' },
+  'change-birthdate': { task: 'personal', field: 'birthdate' },
+  'personal-data': { task: 'personal', field: 'name' },
+  'edit-line': { task: 'quantity', field: 'quantity' },
+};
+
+/** Takes the clerk to what resolves a remark: the token search, the checkout, or the line's editor. */
+function resolveRemark(lineId: string, action: RemarkAction): void {
+  const sale = useSale.getState();
+  switch (action) {
+    case 'add-token':
+    case 'register-token':
+    case 'change-token':
+      sale.targetLineForToken(lineId);
+      focusSoon('token-search');
+      return;
+    case 'mandate':
+      sale.choosePayment('directDebit');
+      sale.goTo('checkout');
+      return;
+    default: {
+      const { task, field } = IN_EDITOR[action];
+      sale.edit(lineId, task);
+      focusSoon(`line-${lineId}-${field}`);
+    }
+  }
+}
 
 /** The order being sold: its lines, total, what is still needed, and the way to payment. */
 export function OrderPanel() {
@@ -19,43 +53,6 @@ export function OrderPanel() {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const order = current.value?.order;
   const sync = current.value?.sync;
-
-  const act = (lineId: string, action: RemarkAction) => {
-    const sale = useSale.getState();
-    switch (action) {
-      case 'add-token':
-      case 'register-token':
-      case 'change-token':
-        sale.targetLineForToken(lineId);
-        focusSoon('token-search');
-        return;
-      case 'mandate':
-        sale.choosePayment('directDebit');
-        sale.goTo('checkout');
-        return;
-      case 'choose-product':
-        sale.edit(lineId, 'choose-product');
-        focusSoon(`line-${lineId}-variants`);
-        return;
-      case 'set-start-date':
-        sale.edit(lineId, 'start-date');
-        focusSoon(`line-${lineId}-start`);
-        return;
-      case 'add-birthdate':
-      case 'change-birthdate':
-        sale.edit(lineId, 'personal');
-        focusSoon(`line-${lineId}-birthdate`);
-        return;
-      case 'personal-data':
-        sale.edit(lineId, 'personal');
-        focusSoon(`line-${lineId}-name`);
-        return;
-      case 'edit-line':
-        sale.edit(lineId, 'quantity');
-        focusSoon(`line-${lineId}-quantity`);
-        return;
-    }
-  };
 
   if (!orderId) {
     return (
@@ -92,7 +89,7 @@ export function OrderPanel() {
           {isConcept(order) ? (
             <RemarkPanel
               order={order}
-              onAction={act}
+              onAction={resolveRemark}
               onPay={() => {
                 if (paymentGate(order).mandateOnly) useSale.getState().choosePayment('directDebit');
                 useSale.getState().goTo('checkout');

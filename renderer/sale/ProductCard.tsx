@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Product } from '../../shared/schemas/reference';
 import { ErrorNote } from '../common/ErrorNote';
 import { tokenTypeName } from '../common/names';
@@ -7,13 +7,15 @@ import { childrenOf, isLeaf } from './catalogTree';
 import { localDate, startDateProblem, startTimestamp } from './dates';
 import { useAddLine, useProducts } from './hooks';
 import { chosenTokenTypeId, tokenCombination, tokenInputFromChosen } from './orderView';
+import { QuantityField, quantityOk } from './QuantityField';
 import { focusSoon, useSale } from './saleStore';
 import { StartDateField } from './StartDateField';
 import { TokenTypes } from './TokenTypes';
+import { VariantChoices } from './VariantChoices';
 
 /** The chosen product: its variants when it is not a leaf, else quantity, start date and "Add to order". */
 export function ProductCard() {
-  const { t, money } = useI18n();
+  const { money } = useI18n();
   const products = useProducts();
   const productId = useSale((s) => s.selectedProductId);
   const product = products.find((p) => p.productId === productId);
@@ -29,34 +31,24 @@ export function ProductCard() {
         {product.fikoArticleNumber}
         {leaf && ` · ${money(product.amountInclTax)}`}
       </p>
-      {leaf ? <AddLineForm product={product} /> : <VariantChoice product={product} />}
+      {/* Keyed by product: another product starts from a fresh form. */}
+      {leaf ? <AddLineForm key={product.productId} product={product} /> : <VariantChoice product={product} />}
     </section>
   );
 }
 
 /** PRODUCT_CHOICE_REQUIRED, asked right away: a product with children needs one of them. */
 function VariantChoice({ product }: { product: Product }) {
-  const { t, money } = useI18n();
   const products = useProducts();
   const selectProduct = useSale((s) => s.selectProduct);
   return (
-    <fieldset className="stack">
-      <legend>{t('products.chooseVariant')}</legend>
-      {childrenOf(products, product.productId).map((child) => (
-        <button
-          key={child.productId}
-          type="button"
-          aria-label={t('products.choose', { name: child.productName })}
-          onClick={() => {
-            selectProduct(child.productId);
-            focusSoon('product-card-title');
-          }}
-        >
-          {child.productName}
-          {child.amountInclTax > 0 && <span className="muted"> · {money(child.amountInclTax)}</span>}
-        </button>
-      ))}
-    </fieldset>
+    <VariantChoices
+      choices={childrenOf(products, product.productId)}
+      onChoose={(child) => {
+        selectProduct(child.productId);
+        focusSoon('product-card-title');
+      }}
+    />
   );
 }
 
@@ -69,17 +61,11 @@ function AddLineForm({ product }: { product: Product }) {
   const [start, setStart] = useState(() => (needsDate ? localDate(new Date()) : ''));
   const [added, setAdded] = useState(false);
 
-  useEffect(() => {
-    setQuantity(1);
-    setStart(needsDate ? localDate(new Date()) : '');
-    setAdded(false);
-  }, [product.productId, needsDate]);
-
   const dateProblem = start ? startDateProblem(start, new Date()) : null;
   const combination = token ? tokenCombination(product, chosenTokenTypeId(token)) : null;
   const attach = token !== null && combination === null;
   const blocked = combination === 'type-not-allowed';
-  const quantityOk = Number.isInteger(quantity) && quantity >= 1 && quantity <= 1000;
+  const quantityValid = quantityOk(quantity);
 
   const add = async (withToken: boolean) => {
     const result = await addLine.run({
@@ -100,18 +86,7 @@ function AddLineForm({ product }: { product: Product }) {
         if (!blocked) void add(attach);
       }}
     >
-      <div className="field">
-        <label htmlFor="add-quantity">{t('line.quantity')}</label>
-        <input
-          id="add-quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          value={quantity}
-          onChange={(e) => setQuantity(Number(e.target.value))}
-        />
-      </div>
+      <QuantityField id="add-quantity" value={quantity} onChange={setQuantity} />
       <StartDateField id="add-start" value={start} onChange={setStart} required={product.requires.validFrom} />
       <TokenTypes product={product} />
       {token && combination === 'no-tokens' && <p className="note">{t('products.noTokenNeeded')}</p>}
@@ -125,7 +100,7 @@ function AddLineForm({ product }: { product: Product }) {
         </p>
       )}
       <p className="total-line">
-        {t('products.lineTotal')} <strong>{money(product.amountInclTax * (quantityOk ? quantity : 0))}</strong>
+        {t('products.lineTotal')} <strong>{money(product.amountInclTax * (quantityValid ? quantity : 0))}</strong>
       </p>
       <ErrorNote error={addLine.error} />
       <div className="row">
@@ -133,7 +108,7 @@ function AddLineForm({ product }: { product: Product }) {
           id="add-to-order"
           type="submit"
           className="primary"
-          disabled={blocked || dateProblem !== null || !quantityOk || addLine.pending}
+          disabled={blocked || dateProblem !== null || !quantityValid || addLine.pending}
           aria-describedby={blocked ? 'add-token-problem' : undefined}
         >
           {t('products.add')}
@@ -141,7 +116,7 @@ function AddLineForm({ product }: { product: Product }) {
         {blocked && (
           <button
             type="button"
-            disabled={dateProblem !== null || !quantityOk || addLine.pending}
+            disabled={dateProblem !== null || !quantityValid || addLine.pending}
             onClick={() => void add(false)}
           >
             {t('products.addWithoutToken')}

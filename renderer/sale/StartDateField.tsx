@@ -1,3 +1,4 @@
+import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { latestStartDate, localDate, startDateProblem } from './dates';
 
@@ -18,27 +19,38 @@ export function StartDateField({
   const latest = latestStartDate(now);
   const problem = value ? startDateProblem(value, now) : null;
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('start.date')}</label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        min={localDate(now)}
-        max={latest}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <p className="hint" id={`${id}-hint`}>
-        {required && `${t('start.required')} `}
-        {t('start.limit', { date: date(latest) })}
-      </p>
-      {problem && (
-        <p className="field-error" id={`${id}-problem`} role="alert">
-          {t(`start.problem.${problem}`, { date: date(latest) })}
-        </p>
+    <Field
+      id={id}
+      label={t('start.date')}
+      invalid={problem !== null}
+      notes={[
+        {
+          id: `${id}-hint`,
+          text: (
+            <>
+              {required && `${t('start.required')} `}
+              {t('start.limit', { date: date(latest) })}
+            </>
+          ),
+        },
+        problem !== null && {
+          id: `${id}-problem`,
+          text: t(`start.problem.${problem}`, { date: date(latest) }),
+          className: 'field-error',
+          alert: true,
+        },
+      ]}
+    >
+      {(control) => (
+        <input
+          {...control}
+          type="date"
+          value={value}
+          min={localDate(now)}
+          max={latest}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
-    </div>
+    </Field>
   );
 }

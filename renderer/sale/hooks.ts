@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import type { CatalogView, CounterOrder, IpcInput, IpcResult } from '../../shared/ipc';
 import type { Product } from '../../shared/schemas/reference';
 import { useAction, useInvoke, type InvokeQuery } from '../api/useInvoke';
@@ -27,19 +26,16 @@ export function useAddLine() {
   const add = useAction('lines.add');
   const languageId = settings.value?.languageId;
 
-  const run = useCallback(
-    async (line: LineInput): Promise<IpcResult<CounterOrder>> => {
-      const orderId = useSale.getState().orderId;
-      const result = orderId
-        ? await add.run({ orderId, line })
-        : await create.run({ languageId: languageId ?? 2, orderLines: [line] });
-      if (result.ok) {
-        if (!orderId) useSale.getState().setOrderId(result.value.order.orderId);
-        recordSale(line.productId, line.quantity);
-      }
-      return result;
-    },
-    [add, create, languageId],
-  );
+  const run = async (line: LineInput): Promise<IpcResult<CounterOrder>> => {
+    const orderId = useSale.getState().orderId;
+    const result = orderId
+      ? await add.run({ orderId, line })
+      : await create.run({ languageId: languageId ?? 2, orderLines: [line] });
+    if (result.ok) {
+      if (!orderId) useSale.getState().setOrderId(result.value.order.orderId);
+      recordSale(line.productId, line.quantity);
+    }
+    return result;
+  };
   return { run, pending: create.pending || add.pending, error: create.error ?? add.error };
 }

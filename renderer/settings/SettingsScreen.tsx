@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { IpcError, IpcResult, SettingsView, StaffMember } from '../../shared/ipc';
+import type { SettingsView, StaffMember } from '../../shared/ipc';
 import type { Language, TouchPoint } from '../../shared/schemas/order';
-import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
+import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { Field } from '../common/Field';
 import { describeDetail, describeProblem } from '../common/problems';
-import { useI18n, type MessageKey } from '../i18n/i18n';
+import { ScreenNav, StartButton } from '../common/ScreenNav';
+import { useI18n, type I18n, type MessageKey } from '../i18n/i18n';
 import { focusSoon, useSale } from '../sale/saleStore';
 import { centralNowAndNext, rememberCentralBeforeChange, useCentralAtStart } from './centralAtStart';
 import { centralUsable, checkBearerToken, checkCentralUrl, settingsChange } from './checks';
@@ -18,6 +20,7 @@ import { centralUsable, checkBearerToken, checkCentralUrl, settingsChange } from
 
 const OPEN_BUTTON_ID = 'settings-open';
 const TITLE_ID = 'settings-title';
+const ERROR_ID = 'settings-error';
 
 export function openSettings(): void {
   useSale.getState().goTo('settings');
@@ -41,22 +44,15 @@ export function SettingsButton() {
 
 export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
   const { t } = useI18n();
-  const goTo = useSale((s) => s.goTo);
   const manager = clerk.role === 'manager';
   const settings = useInvoke('settings.get', {}, { enabled: manager });
   const catalog = useInvoke('catalog.get', {}, { enabled: manager });
-  const back = () => {
-    goTo('start');
-    focusSoon(OPEN_BUTTON_ID);
-  };
 
   return (
     <div className="settings">
-      <nav className="row screen-nav" aria-label={t('settings.nav')}>
-        <button type="button" onClick={back}>
-          {t('nav.start')}
-        </button>
-      </nav>
+      <ScreenNav label={t('settings.nav')}>
+        <StartButton focus={OPEN_BUTTON_ID} />
+      </ScreenNav>
       <section className="card" aria-labelledby={TITLE_ID}>
         <h2 id={TITLE_ID} tabIndex={-1}>
           {t('settings.title')}
@@ -136,8 +132,14 @@ const FIELD_LABEL: Record<SettingsField, MessageKey> = {
 const fieldOf = (pointer: string): SettingsField | null =>
   (Object.keys(FIELD_LABEL) as SettingsField[]).find((f) => pointer.replace(/^\//, '') === f) ?? null;
 
+/** An error of settings.set, named by the field it is about. */
+function describeSettingsError(t: I18n['t'], e: { detail: string; pointer: string }): string {
+  const field = fieldOf(e.pointer);
+  return field ? `${t(FIELD_LABEL[field])}: ${describeDetail(t, e.detail)}` : describeProblem(t, e.detail, e.pointer);
+}
+
 function touchpointOptions(
-  t: (key: MessageKey, params?: Record<string, string | number>) => string,
+  t: I18n['t'],
   touchpoints: readonly TouchPoint[],
   current: number,
 ): { id: number; label: string }[] {
@@ -177,7 +179,7 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
     const result = await save.run(change);
     if (!result.ok) return;
     const next = result.value;
-    client.setQueryData(queryKeys.of('settings.get', {}), { ok: true, value: next } satisfies IpcResult<SettingsView>);
+    setAnswer(client, 'settings.get', {}, next);
     setCentralText(next.centralUrl ?? '');
     setBearerToken('');
     setTouchpointId(next.touchpointId);
@@ -187,79 +189,91 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
     setSaved(messages);
   };
 
-  const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
+  // A field the central refused is marked invalid and described by the refusal too.
+  const refused = (field: SettingsField) => serverFields.has(field);
+  const refusalId = (field: SettingsField) => refused(field) && ERROR_ID;
 
   return (
     <form onSubmit={submit} noValidate className="stack" aria-labelledby="settings-form-title">
       <h3 id="settings-form-title">{t('settings.form')}</h3>
-      <div className="field">
-        <label htmlFor="settings-central">{t('settings.central')}</label>
-        <input
-          id="settings-central"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          size={48}
-          value={centralText}
-          aria-invalid={centralInvalid || serverFields.has('centralUrl') ? true : undefined}
-          aria-describedby={describedBy('settings-central-check', 'settings-central-hint', 'settings-central-applies', serverFields.has('centralUrl') && 'settings-error')}
-          onChange={(e) => setCentralText(e.target.value)}
-        />
-        <p id="settings-central-check" aria-live="polite" className={centralInvalid ? 'field-error' : 'hint'}>
-          {t(`settings.url.${centralCheck}`)}
-        </p>
-        <p id="settings-central-hint" className="hint">
-          {t('settings.centralHint')}
-        </p>
-        <p id="settings-central-applies" className="note note-info">
-          {t('settings.centralApplies')}
-        </p>
-      </div>
+      <Field
+        id="settings-central"
+        label={t('settings.central')}
+        invalid={centralInvalid || refused('centralUrl')}
+        notes={[
+          {
+            id: 'settings-central-check',
+            text: t(`settings.url.${centralCheck}`),
+            className: centralInvalid ? 'field-error' : 'hint',
+            live: true,
+          },
+          { id: 'settings-central-hint', text: t('settings.centralHint') },
+          { id: 'settings-central-applies', text: t('settings.centralApplies'), className: 'note note-info' },
+        ]}
+        alsoDescribedBy={[refusalId('centralUrl')]}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            size={48}
+            value={centralText}
+            onChange={(e) => setCentralText(e.target.value)}
+          />
+        )}
+      </Field>
 
-      <div className="field">
-        <label htmlFor="settings-bearer">{t('settings.bearer')}</label>
-        <input
-          id="settings-bearer"
-          type="password"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          size={48}
-          value={bearerToken}
-          aria-invalid={tokenInvalid || serverFields.has('bearerToken') ? true : undefined}
-          aria-describedby={describedBy('settings-bearer-check', 'settings-bearer-hint', serverFields.has('bearerToken') && 'settings-error')}
-          onChange={(e) => setBearerToken(e.target.value)}
-        />
-        <p id="settings-bearer-check" aria-live="polite" className={tokenInvalid ? 'field-error' : 'hint'}>
-          {t(`settings.bearer.${tokenCheck}`, { n: bearerToken.trim().length })}
-        </p>
-        <p id="settings-bearer-hint" className="hint">
-          {t('settings.bearerHint')}
-        </p>
-      </div>
+      <Field
+        id="settings-bearer"
+        label={t('settings.bearer')}
+        invalid={tokenInvalid || refused('bearerToken')}
+        notes={[
+          {
+            id: 'settings-bearer-check',
+            text: t(`settings.bearer.${tokenCheck}`, { n: bearerToken.trim().length }),
+            className: tokenInvalid ? 'field-error' : 'hint',
+            live: true,
+          },
+          { id: 'settings-bearer-hint', text: t('settings.bearerHint') },
+        ]}
+        alsoDescribedBy={[refusalId('bearerToken')]}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            size={48}
+            value={bearerToken}
+            onChange={(e) => setBearerToken(e.target.value)}
+          />
+        )}
+      </Field>
 
-      <div className="field">
-        <label htmlFor="settings-touchpoint">{t('settings.touchpoint')}</label>
-        <select
-          id="settings-touchpoint"
-          value={touchpointId}
-          aria-invalid={serverFields.has('touchpointId') ? true : undefined}
-          aria-describedby={describedBy('settings-touchpoint-hint', serverFields.has('touchpointId') && 'settings-error')}
-          onChange={(e) => setTouchpointId(Number(e.target.value))}
-        >
-          {touchpointOptions(t, touchpoints, touchpointId).map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <p id="settings-touchpoint-hint" className="hint">
-          {t('settings.touchpointHint')}
-        </p>
-      </div>
+      <Field
+        id="settings-touchpoint"
+        label={t('settings.touchpoint')}
+        invalid={refused('touchpointId')}
+        notes={[{ id: 'settings-touchpoint-hint', text: t('settings.touchpointHint') }]}
+        alsoDescribedBy={[refusalId('touchpointId')]}
+      >
+        {(control) => (
+          <select {...control} value={touchpointId} onChange={(e) => setTouchpointId(Number(e.target.value))}>
+            {touchpointOptions(t, touchpoints, touchpointId).map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
 
-      <SettingsError error={save.error} />
+      <ErrorNote id={ERROR_ID} error={save.error} describe={describeSettingsError} />
       <div className="row">
         <button
           type="submit"
@@ -283,28 +297,5 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
         ))}
       </div>
     </form>
-  );
-}
-
-/** A refusal of settings.set: its message and every error, named by the field it is about. */
-function SettingsError({ error }: { error: IpcError | null }) {
-  const { t } = useI18n();
-  if (!error) return null;
-  return (
-    <div className="note note-error" role="alert" id="settings-error">
-      <strong>{t(`error.${error.kind}`)}</strong> {error.message}
-      {error.errors.length > 0 && (
-        <ul>
-          {error.errors.map((e, i) => {
-            const field = fieldOf(e.pointer);
-            return (
-              <li key={i}>
-                {field ? `${t(FIELD_LABEL[field])}: ${describeDetail(t, e.detail)}` : describeProblem(t, e.detail, e.pointer)}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
+import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { languageIdOf, useI18n, type Lang } from '../i18n/i18n';
-import { useSale } from '../sale/saleStore';
+import { useCurrentOrder } from '../sale/hooks';
+import { isConcept } from '../sale/orderView';
 
 const LANGS: { lang: Lang; name: string }[] = [
   { lang: 'nl', name: 'Nederlands' },
@@ -14,20 +15,16 @@ export function LanguageSwitch() {
   const { lang, t } = useI18n();
   const client = useQueryClient();
   const catalog = useInvoke('catalog.get', {});
-  const orderId = useSale((s) => s.orderId);
-  const order = useInvoke('orders.get', { orderId: orderId ?? '' }, { enabled: orderId !== null });
+  const order = useCurrentOrder();
   const patchOrder = useAction('orders.patch');
-  const save = useAction('settings.set', (settings) => {
-    client.setQueryData(queryKeys.of('settings.get', {}), { ok: true, value: settings });
-  });
+  const save = useAction('settings.set', (settings) => setAnswer(client, 'settings.get', {}, settings));
 
   const choose = async (next: Lang) => {
     if (next === lang) return;
     const languageId = languageIdOf(next, catalog.value?.languages ?? []);
     const result = await save.run({ languageId });
     const current = order.value?.order;
-    const concept = current?.order_OrderStatuses[0]?.orderStatus.orderStatusId === 1;
-    if (result.ok && current && concept && current.language.languageId !== languageId) {
+    if (result.ok && current && isConcept(current) && current.language.languageId !== languageId) {
       await patchOrder.run({ orderId: current.orderId, patch: { languageId } });
     }
   };

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
+import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -14,7 +14,7 @@ export function LoginScreen() {
   const [staffId, setStaffId] = useState('');
   const [pin, setPin] = useState('');
   const login = useAction('session.login', (member) => {
-    client.setQueryData(queryKeys.of('session.current', {}), { ok: true, value: member });
+    setAnswer(client, 'session.current', {}, member);
   });
   const chosen = staffId || staff.value?.[0]?.staffId || '';
   const pinOk = /^\d{4,8}$/.test(pin);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
+import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { useI18n } from '../i18n/i18n';
 import { SYNC_DETAILS_BUTTON_ID } from '../sync/navigation';
 
@@ -12,7 +12,7 @@ export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejecte
   const status = useInvoke('sync.status', {}, { staleTime: 30_000, refetchInterval: 60_000 });
   const client = useQueryClient();
   const syncNow = useAction('sync.now', (next) => {
-    client.setQueryData(queryKeys.of('sync.status', {}), { ok: true, value: next });
+    setAnswer(client, 'sync.status', {}, next);
   });
   const s = status.value;
 

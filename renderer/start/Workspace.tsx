@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StaffMember } from '../../shared/ipc';
-import { queryKeys, useAction } from '../api/useInvoke';
+import { setAnswer, useAction } from '../api/useInvoke';
 import { useI18n } from '../i18n/i18n';
 import { CheckoutScreen } from '../checkout/CheckoutScreen';
 import { ReceiptScreen } from '../checkout/ReceiptScreen';
@@ -25,7 +25,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
   const [showRejected, setShowRejected] = useState(false);
   const logout = useAction('session.logout', () => {
     useSale.setState({ screen: 'start', orderId: null, token: null, editing: null });
-    client.setQueryData(queryKeys.of('session.current', {}), { ok: true, value: null });
+    setAnswer(client, 'session.current', {}, null);
   });
 
   return (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CounterOrder, IpcResult, SyncStatus } from '../../shared/ipc';
-import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
+import type { CounterOrder, SyncStatus } from '../../shared/ipc';
+import { syncStatusChanged, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { ScreenNav } from '../common/ScreenNav';
 import { useI18n } from '../i18n/i18n';
 import { orderStatusId } from '../sale/orderView';
 import { useSale } from '../sale/saleStore';
@@ -19,11 +20,11 @@ export function SyncPanel() {
   const { t } = useI18n();
   return (
     <div className="sync-panel">
-      <nav className="row screen-nav" aria-label={t('syncPanel.nav')}>
+      <ScreenNav label={t('syncPanel.nav')}>
         <button type="button" onClick={closeSyncPanel}>
           {t('syncPanel.back')}
         </button>
-      </nav>
+      </ScreenNav>
       <section className="card" aria-labelledby={SYNC_PANEL_TITLE_ID}>
         <h2 id={SYNC_PANEL_TITLE_ID} tabIndex={-1}>
           {t('syncPanel.title')}
@@ -41,9 +42,7 @@ function SyncDetails() {
   const status = useInvoke('sync.status', {}, { staleTime: 30_000, refetchInterval: 60_000 });
   const [finished, setFinished] = useState<SyncStatus | null>(null);
   const syncNow = useAction('sync.now', (next) => {
-    client.setQueryData(queryKeys.of('sync.status', {}), { ok: true, value: next } satisfies IpcResult<SyncStatus>);
-    void client.invalidateQueries({ queryKey: queryKeys.channel('sync.rejected') });
-    void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });
+    syncStatusChanged(client, next);
     setFinished(next);
   });
   const s = status.value;

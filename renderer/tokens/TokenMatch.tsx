@@ -15,13 +15,12 @@ export function tokenName(record: TransitTokenRecord): string {
 export function TokenMatch({
   record,
   onUse,
-  disabledReason,
-  useDisabledReason,
+  disabledReasonOf,
 }: {
   record: TransitTokenRecord;
   onUse: (record: TransitTokenRecord) => void;
-  disabledReason: string | null;
-  useDisabledReason?: ((record: TransitTokenRecord) => string | null) | undefined;
+  /** Why a usable token still cannot be used here (for example the product does not take its type). */
+  disabledReasonOf?: ((record: TransitTokenRecord) => string | null) | undefined;
 }) {
   const { t, date } = useI18n();
   const titleId = useId();
@@ -30,7 +29,7 @@ export function TokenMatch({
   const marks = tokenMarks(record, now);
   const usable = isUsable(record, now);
   const [showReplacement, setShowReplacement] = useState(false);
-  const why = !usable ? t('tokens.notUsable') : disabledReason;
+  const why = !usable ? t('tokens.notUsable') : (disabledReasonOf?.(record) ?? null);
   const name = tokenName(record);
 
   return (
@@ -88,7 +87,7 @@ export function TokenMatch({
           )}
         </div>
         {showReplacement && record.replacedByTokenId !== null && (
-          <Replacement id={record.replacedByTokenId} onUse={onUse} useDisabledReason={useDisabledReason} />
+          <Replacement id={record.replacedByTokenId} onUse={onUse} disabledReasonOf={disabledReasonOf} />
         )}
       </article>
     </li>
@@ -98,11 +97,11 @@ export function TokenMatch({
 function Replacement({
   id,
   onUse,
-  useDisabledReason,
+  disabledReasonOf,
 }: {
   id: number;
   onUse: (record: TransitTokenRecord) => void;
-  useDisabledReason?: ((record: TransitTokenRecord) => string | null) | undefined;
+  disabledReasonOf?: ((record: TransitTokenRecord) => string | null) | undefined;
 }) {
   const { t } = useI18n();
   const found = useInvoke('lookup.tokens', { transitTokenId: String(id) });
@@ -115,13 +114,7 @@ function Replacement({
       {found.value?.records.length === 0 && <p className="muted">{t('tokens.replacementMissing', { id })}</p>}
       <ul className="plain">
         {found.value?.records.map((r) => (
-          <TokenMatch
-            key={r.transitTokenId}
-            record={r}
-            onUse={onUse}
-            disabledReason={useDisabledReason?.(r) ?? null}
-            useDisabledReason={useDisabledReason}
-          />
+          <TokenMatch key={r.transitTokenId} record={r} onUse={onUse} disabledReasonOf={disabledReasonOf} />
         ))}
       </ul>
     </div>

@@ -5,7 +5,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { tokenTypeName } from '../common/names';
 import { useI18n, type MessageKey, type Params } from '../i18n/i18n';
 import { useCurrentOrder, useProducts } from '../sale/hooks';
-import { chosenTokenTypeId, tokenCombination, tokenInputFromChosen } from '../sale/orderView';
+import { chosenTokenTypeId, tokenCombination, tokenInputFromChosen, tokenInputOf } from '../sale/orderView';
 import { focusSoon, useSale, type ChosenToken } from '../sale/saleStore';
 import { NewPassForm } from './NewPassForm';
 import { tokenName } from './TokenMatch';
@@ -54,26 +54,12 @@ export function TokenPanel() {
       setMessage(problem);
       return;
     }
-    const keep = target.customerTokens?.[0]?.personalAccountData;
-    const input = tokenInputFromChosen(chosen);
+    // The new token keeps the traveller's personal data of the line's (first) token.
+    const previous = target.customerTokens?.[0];
+    const personalAccountData = previous ? tokenInputOf(previous).personalAccountData : null;
     const result = await patch.run({
       orderLineId: target.orderLineId,
-      patch: {
-        customerTokens: [
-          {
-            ...input,
-            personalAccountData: keep
-              ? {
-                  name: keep.name,
-                  birthdate: keep.birthdate,
-                  photo: keep.photo,
-                  challengeTypeId: keep.challengeType?.challengeTypeId ?? null,
-                  oneTimePassword: keep.oneTimePassword,
-                }
-              : null,
-          },
-        ],
-      },
+      patch: { customerTokens: [{ ...tokenInputFromChosen(chosen), personalAccountData }] },
     });
     if (result.ok) {
       useSale.getState().targetLineForToken(null);
@@ -111,7 +97,7 @@ export function TokenPanel() {
       <ErrorNote error={patch.error} />
       <TokenSearch
         onUse={(record: TransitTokenRecord) => void use({ kind: 'registered', record })}
-        useDisabledReason={(record) => problemFor(record.tokenType.tokenTypeId)}
+        disabledReasonOf={(record) => problemFor(record.tokenType.tokenTypeId)}
       />
       <NewPassForm onUse={(chosen) => void use(chosen)} />
     </section>

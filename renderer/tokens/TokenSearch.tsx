@@ -25,10 +25,13 @@ async function lookupFirst(api: CounterApi, queries: TokenQuery[]): Promise<IpcR
  * Finds tokens by pass number, a bank card's last digits or an xTat, typed or scanned (a scan
  * anywhere on the page lands here). Each match shows its type, status, alias, expiry and owner.
  */
-export function TokenSearch({ onUse, useDisabledReason }: {
+export function TokenSearch({
+  onUse,
+  disabledReasonOf,
+}: {
   onUse: (record: TransitTokenRecord) => void;
   /** Why a usable token still cannot be used here (for example the product does not take its type). */
-  useDisabledReason?: (record: TransitTokenRecord) => string | null;
+  disabledReasonOf?: (record: TransitTokenRecord) => string | null;
 }) {
   const { t } = useI18n();
   const api = useCounter();
@@ -93,8 +96,7 @@ export function TokenSearch({ onUse, useDisabledReason }: {
                   key={record.transitTokenId}
                   record={record}
                   onUse={onUse}
-                  disabledReason={useDisabledReason?.(record) ?? null}
-                  useDisabledReason={useDisabledReason}
+                  disabledReasonOf={disabledReasonOf}
                 />
               ))}
             </ul>
