@@ -10,7 +10,7 @@ import {
   type IpcMainInvokeEvent,
   type Session,
 } from 'electron';
-import type { IpcResult } from '../shared/ipc';
+import { refusal } from '../shared/refusals';
 import { createCounter } from './core/counter';
 import type { CounterCore, TokenVault } from './core/types';
 import { contentSecurityPolicy, securityHeaders } from './shell/csp';
@@ -119,17 +119,13 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
-function refusal(kind: 'forbidden' | 'internal', message: string): IpcResult<never> {
-  return { ok: false, error: { kind, message, errors: [] } };
-}
-
 function serveCounter(core: CounterCore): void {
   ipcMain.handle(INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, channel: unknown, input: unknown) => {
     const frame = event.senderFrame;
     if (!isTrustedSender(frame && { url: frame.url, isMainFrame: frame.parent === null })) {
-      return refusal('forbidden', 'Only the counter’s own page may use the counter.');
+      return refusal('forbidden', 'shell.foreignPage');
     }
-    if (quitting !== 'no') return refusal('internal', 'The counter is closing.');
+    if (quitting !== 'no') return refusal('internal', 'request.closing');
     return core.dispatch(channel, input);
   });
   for (const name of EVENT_NAMES) {
