@@ -20,6 +20,9 @@ export const queryKeys = {
 export type ReadChannel =
   | 'session.staff'
   | 'session.current'
+  | 'session.status'
+  | 'staff.list'
+  | 'settings.history'
   | 'catalog.get'
   | 'orders.get'
   | 'orders.search'

@@ -36,6 +36,8 @@ const TOKEN = 'sEcReT-bearer-7f3a9c';
 function counter(view: SettingsView = settingsView(), extra: FakeHandlers = {}) {
   let current = view;
   return fakeCounter({
+    'staff.list': () => [],
+    'settings.history': () => [],
     'settings.get': () => current,
     'settings.set': (input) => {
       current = {
