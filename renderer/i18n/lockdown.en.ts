@@ -27,6 +27,7 @@ export const lockdownEn = {
 
   'settings.url.insecure': 'Use https:// (http:// only for a central on this computer).',
   'settings.tokenAgain': 'A new central needs its own bearer token: the current one is forgotten when the address changes.',
+  'photo.waiting': 'Waiting for the camera’s picture…',
   'retention.label': 'Keep personal data (days)',
   'retention.hint':
     'Photos, birthdates, e-mail addresses, addresses and IBANs of orders that reached the central are removed from this counter after this many days.',

@@ -29,6 +29,7 @@ export const lockdownNl: Record<keyof typeof lockdownEn, string> = {
 
   'settings.url.insecure': 'Gebruik https:// (http:// alleen voor een centrale op deze computer).',
   'settings.tokenAgain': 'Een nieuwe centrale heeft een eigen bearer-token nodig: het huidige wordt vergeten als het adres verandert.',
+  'photo.waiting': 'Wachten op het beeld van de camera…',
   'retention.label': 'Persoonsgegevens bewaren (dagen)',
   'retention.hint':
     "Foto's, geboortedata, e-mailadressen, adressen en IBAN's van orders die de centrale bereikten, worden na zoveel dagen van deze balie verwijderd.",
