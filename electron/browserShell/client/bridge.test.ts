@@ -19,7 +19,7 @@ class FakeSocket {
 
 const fetchMock = vi.fn<typeof fetch>();
 
-/** A page load at `address` (path and fragment), with a fresh bridge. */
+/** A page load at `address`, with a fresh bridge. */
 function loadBridge(address: string): CounterApi {
   history.replaceState(null, '', address);
   return createBridge();
