@@ -9,13 +9,23 @@ import {
   session,
   type IpcMainInvokeEvent,
   type Session,
+  type WebContents,
 } from 'electron';
-import type { IpcResult } from '../shared/ipc';
+import { refusal } from '../shared/refusals';
 import { createCounter } from './core/counter';
 import type { CounterCore, TokenVault } from './core/types';
 import { contentSecurityPolicy, securityHeaders } from './shell/csp';
 import { EVENT_CHANNEL, EVENT_NAMES, INVOKE_CHANNEL } from './shell/ipcNames';
-import { allowNavigation, allowPermission, APP_ENTRY_URL, APP_SCHEME, isAppUrl, isTrustedSender, vaultUsable } from './shell/policy';
+import {
+  allowPermission,
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  guardWebContents,
+  isAppUrl,
+  isTrustedSender,
+  vaultUsable,
+  windowPreferences,
+} from './shell/policy';
 import { loadStaticFile } from './shell/staticFiles';
 
 /**
@@ -65,7 +75,11 @@ function serveRenderer(rendererDir: string) {
   };
 }
 
+const hardened = new WeakSet<Session>();
+
 function hardenSession(ses: Session): void {
+  if (hardened.has(ses)) return;
+  hardened.add(ses);
   // The protocol handler already sends the CSP (Chromium has not always run header hooks for
   // custom schemes); this puts the same policy on anything else this session ever loads.
   ses.webRequest.onHeadersReceived((details, callback) => {
@@ -85,6 +99,24 @@ function hardenSession(ses: Session): void {
   );
 }
 
+function guard(contents: WebContents): void {
+  guardWebContents(
+    {
+      onNavigation: (listener) => {
+        contents.on('will-navigate', listener);
+        contents.on('will-frame-navigate', listener);
+        contents.on('will-redirect', listener);
+      },
+      onAttachWebview: (listener) => contents.on('will-attach-webview', listener),
+      onDevToolsOpened: (listener) => contents.on('devtools-opened', listener),
+      setWindowOpenHandler: (handler) => contents.setWindowOpenHandler(handler),
+      closeDevTools: () => contents.closeDevTools(),
+    },
+    app.isPackaged,
+  );
+  hardenSession(contents.session);
+}
+
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
@@ -94,24 +126,9 @@ function createWindow(): BrowserWindow {
     title: 'Counter',
     icon: appPath('assets', 'icons', 'icon.png'),
     show: false,
-    webPreferences: {
-      preload: appPath('dist', 'electron', 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      webviewTag: false,
-    },
+    webPreferences: { preload: appPath('dist', 'electron', 'preload.cjs'), ...windowPreferences(app.isPackaged) },
   });
   window.once('ready-to-show', () => window.show());
-  const contents = window.webContents;
-  contents.on('will-navigate', (event) => {
-    if (!allowNavigation(event.url)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event) => {
-    if (!allowNavigation(event.url)) event.preventDefault();
-  });
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   window.on('closed', () => {
     mainWindow = null;
   });
@@ -119,17 +136,13 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
-function refusal(kind: 'forbidden' | 'internal', message: string): IpcResult<never> {
-  return { ok: false, error: { kind, message, errors: [] } };
-}
-
 function serveCounter(core: CounterCore): void {
   ipcMain.handle(INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, channel: unknown, input: unknown) => {
     const frame = event.senderFrame;
     if (!isTrustedSender(frame && { url: frame.url, isMainFrame: frame.parent === null })) {
-      return refusal('forbidden', 'Only the counter’s own page may use the counter.');
+      return refusal('forbidden', 'shell.foreignPage');
     }
-    if (quitting !== 'no') return refusal('internal', 'The counter is closing.');
+    if (quitting !== 'no') return refusal('internal', 'request.closing');
     return core.dispatch(channel, input);
   });
   for (const name of EVENT_NAMES) {
@@ -164,6 +177,8 @@ function main(): void {
     mainWindow.focus();
   });
   app.on('window-all-closed', () => app.quit());
+  // Every webContents, the window's and any made later, gets the same rules.
+  app.on('web-contents-created', (_event, contents) => guard(contents));
 
   const started = app.whenReady().then(start);
   started.catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { Channel, CounterOrder, IpcError, IpcOutputs, IpcParsedInput, IpcResult } from '../../shared/ipc';
+import type { Channel, CounterOrder, IpcOutputs, IpcParsedInput, IpcResult } from '../../shared/ipc';
+import { refusal, type RefusalCode, type RefusalKind } from '../../shared/refusals';
 import type { Order } from '../../shared/schemas/order';
 import type { Refusal, Result } from '../../domain/result';
 import type { Caller, OrderService } from '../../domain/service';
@@ -9,7 +10,8 @@ import { searchOrders } from './db/search';
 import { getSync, rejectedIds, syncView } from './db/syncOrders';
 import type { Lookups } from './lookups';
 import type { CounterSettings } from './settings';
-import type { Staff } from './staff';
+import { isRefusal, type Staff, type StaffRefusal } from './staff';
+import { purgePersonalData } from './retention';
 import type { SyncEngine } from './sync/engine';
 
 export interface HandlerDeps {
@@ -22,19 +24,29 @@ export interface HandlerDeps {
   challenges: Challenges;
   engine: SyncEngine;
   embeddedCentral: boolean;
+  now: () => Date;
   /** Called after every committed change of an order. */
   changed: (orderId: string) => void;
 }
 
 export type Handlers = { [C in Channel]: (input: IpcParsedInput<C>) => Promise<IpcResult<IpcOutputs[C]>> };
 
-const fail = (kind: IpcError['kind'], message: string, errors: IpcError['errors'] = []) =>
-  ({ ok: false, error: { kind, message, errors } }) as const;
 const done = <T>(value: T) => ({ ok: true, value }) as const;
 
-function refusalError(refusal: Refusal) {
-  if (refusal.kind === 'invalid') return fail('invalid', refusal.title, refusal.errors);
-  return fail(refusal.kind, refusal.detail, 'errors' in refusal ? refusal.errors : []);
+const DOMAIN_CODES: Record<Refusal['kind'], RefusalCode> = {
+  invalid: 'order.invalid',
+  'not-found': 'order.notFound',
+  conflict: 'order.conflict',
+  forbidden: 'order.forbidden',
+};
+
+function refusalError(r: Refusal) {
+  return refusal(r.kind, DOMAIN_CODES[r.kind], {}, 'errors' in r ? r.errors : []);
+}
+
+/** A staff refusal, or the value when there is none. */
+function staffAnswer<T extends object>(answer: T | StaffRefusal, kind: RefusalKind = 'conflict') {
+  return isRefusal(answer) ? refusal(kind, answer.code, answer.params) : done(answer as T);
 }
 
 const registeredTokens = (lines: { customerTokens?: { transitTokenId?: number | null }[] | null }[]) =>
@@ -47,9 +59,8 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
 
   const counterOrder = (order: Order): CounterOrder => ({ order, sync: syncView(getSync(db, order.orderId)) });
 
-  /** Runs an order change for a logged-in clerk and tells sync and the screens. */
+  /** Runs an order change (the dispatch's gate has checked the session) and tells sync and the screens. */
   async function change(run: () => Promise<Result<Order>>): Promise<IpcResult<CounterOrder>> {
-    if (!staff.who()) return fail('forbidden', 'log in first');
     const result = await run();
     if (!result.ok) return refusalError(result.refusal);
     deps.changed(result.value.orderId);
@@ -57,12 +68,34 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
   }
 
   const status = () => engine.status();
+  const sessionStatus = () => ({
+    firstRun: staff.firstRun(),
+    embeddedCentral: deps.embeddedCentral,
+    languageId: settings.languageId,
+    languages: [...catalog.current().languages.values()].map(({ languageId, iso639Code }) => ({ languageId, iso639Code })),
+  });
+  const unknownLanguage = (languageId: number) =>
+    refusal('invalid', 'settings.unknownLanguage', { languageId }, [{ detail: 'unknown language', pointer: '/languageId' }]);
 
   return {
     'session.staff': async () => done(staff.list()),
     'session.login': async ({ staffId, pin }) => {
-      const who = staff.login(staffId, pin);
-      return typeof who === 'string' ? fail('unauthenticated', who) : done(who);
+      if (staff.firstRun()) return refusal('conflict', 'setup.needed');
+      return staffAnswer(staff.login(staffId, pin), 'unauthenticated');
+    },
+    'session.status': async () => done(sessionStatus()),
+    'session.setup': async ({ name, pin }) => staffAnswer(staff.setup(name, pin)),
+    'session.language': async ({ languageId }) => {
+      if (!catalog.current().languages.has(languageId)) return unknownLanguage(languageId);
+      settings.update({ languageId }, null);
+      return done(sessionStatus());
+    },
+    'staff.list': async () => done(staff.all()),
+    'staff.add': async ({ name, role, pin }) => done(staff.add(name, role, pin)),
+    'staff.setActive': async ({ staffId, active }) => staffAnswer(staff.setActive(staffId, active)),
+    'staff.resetPin': async ({ staffId, pin }) => {
+      const reset = staff.resetPin(staffId, pin);
+      return reset === true ? done(true as const) : refusal('not-found', reset.code);
     },
     'session.logout': async () => {
       staff.logout();
@@ -81,14 +114,13 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
       return result.ok ? done(counterOrder(result.value)) : refusalError(result.refusal);
     },
     'orders.search': async ({ text, day, orderStatusId, limit }) => {
-      if (!staff.who()) return fail('forbidden', 'log in first');
-      if (text === '' && staff.who()?.role !== 'manager') return fail('forbidden', "only a manager may list a day's orders");
+      // Listing (no search text) shows every order of a day: a manager's overview.
+      if (text === '' && staff.who()?.role !== 'manager') return refusal('forbidden', 'session.managerOnly');
       const range = day ? localDay(day) : {};
       return done(searchOrders(db, catalog.current(), { text, ...range, orderStatusId, limit }));
     },
     'orders.patch': ({ orderId, patch }) => change(() => service.patch(orderId, patch, caller())),
     'orders.delete': async ({ orderId }) => {
-      if (!staff.who()) return fail('forbidden', 'log in first');
       const result = await service.remove(orderId, caller());
       if (!result.ok) return refusalError(result.refusal);
       deps.changed(orderId);
@@ -116,24 +148,27 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
 
     'challenge.send': async ({ emailAddress }) => {
       const sent = await deps.challenges.send(emailAddress);
-      return typeof sent === 'string' ? fail('conflict', sent) : done(sent);
+      return typeof sent === 'string' ? refusal('conflict', sent) : done(sent);
     },
     'challenge.verify': async ({ challengeId, code }) => {
       const verdict = deps.challenges.verify(challengeId, code);
-      return verdict === true ? done({ verified: true as const }) : fail('invalid', verdict);
+      return verdict === true ? done({ verified: true as const }) : refusal('invalid', verdict);
     },
 
     'settings.get': async () => done(settings.view(deps.embeddedCentral)),
     'settings.set': async (change) => {
-      const { centralUrl, bearerToken, touchpointId } = change;
-      const needsManager = centralUrl !== undefined || bearerToken !== undefined || touchpointId !== undefined;
-      if (needsManager && staff.who()?.role !== 'manager') return fail('forbidden', 'only a manager may change the central or the touchpoint');
-      if (change.languageId !== undefined && !catalog.current().languages.has(change.languageId)) {
-        return fail('invalid', `there is no language ${change.languageId}`, [{ detail: 'unknown language', pointer: '/languageId' }]);
+      if (change.languageId !== undefined && !catalog.current().languages.has(change.languageId)) return unknownLanguage(change.languageId);
+      if (change.touchpointId !== undefined && !catalog.current().touchpoints.get(change.touchpointId)?.isActive) {
+        return refusal('invalid', 'settings.unknownTouchpoint', { touchpointId: change.touchpointId }, [
+          { detail: 'unknown touchpoint', pointer: '/touchpointId' },
+        ]);
       }
-      settings.update(change);
+      settings.update(change, staff.who());
+      // A shorter retention applies at once, not at the next daily run.
+      if (change.retentionDays !== undefined) purgePersonalData(db, settings.retentionDays, deps.now());
       return done(settings.view(deps.embeddedCentral));
     },
+    'settings.history': async () => done(settings.history()),
 
     'sync.status': async () => done(status()),
     'sync.now': async () => done(await engine.settle()),

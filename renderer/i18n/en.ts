@@ -1,8 +1,10 @@
+import { lockdownEn } from './lockdown.en';
 import { settingsEn } from './settings.en';
 
 /** English: the reference dictionary. Its keys are the keys of every language. */
 export const en = {
   ...settingsEn,
+  ...lockdownEn,
   'common.loading': 'Loading…',
   'common.searching': 'Searching…',
   'common.required': 'required',

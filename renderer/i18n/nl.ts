@@ -1,9 +1,11 @@
 import type { MessageKey } from './en';
+import { lockdownNl } from './lockdown.nl';
 import { settingsNl } from './settings.nl';
 
 /** Nederlands. */
 export const nl: Record<MessageKey, string> = {
   ...settingsNl,
+  ...lockdownNl,
   'common.loading': 'Laden…',
   'common.searching': 'Zoeken…',
   'common.required': 'verplicht',

@@ -26,6 +26,11 @@ export interface SaleState {
   /** The last scanned code, for the token search (seq makes a repeated scan new). */
   scan: { value: string; seq: number } | null;
   paymentMethod: MethodKind | null;
+  /**
+   * Counts sales: the sale screen is keyed by it, so a new sale (or another order) mounts every
+   * panel afresh and nothing of the previous customer (a token search, its matches) remains.
+   */
+  saleSeq: number;
 
   newSale(): void;
   openOrder(orderId: string, screen: Screen): void;
@@ -52,9 +57,10 @@ const fresh = {
 export const useSale = create<SaleState>()((set) => ({
   screen: 'start',
   scan: null,
+  saleSeq: 0,
   ...fresh,
-  newSale: () => set({ ...fresh, screen: 'sale' }),
-  openOrder: (orderId, screen) => set({ ...fresh, orderId, screen }),
+  newSale: () => set((s) => ({ ...fresh, scan: null, saleSeq: s.saleSeq + 1, screen: 'sale' })),
+  openOrder: (orderId, screen) => set((s) => ({ ...fresh, scan: null, saleSeq: s.saleSeq + 1, orderId, screen })),
   goTo: (screen) => set({ screen }),
   setOrderId: (orderId) => set({ orderId }),
   selectProduct: (selectedProductId) => set({ selectedProductId }),

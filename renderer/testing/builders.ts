@@ -128,6 +128,7 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
     tokenStorage: 'none',
     touchpointId: 10,
     deviceId: '5eed0000-0000-0000-0000-000000000001',
+    retentionDays: 30,
     languageId: 2,
     ...s,
   };

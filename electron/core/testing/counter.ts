@@ -17,7 +17,7 @@ export const latestPayment = (p: Order['payments'][number]) => p.paymentStatuses
 
 /** A counter with what every test here wants: no timer-driven sync to race the test. */
 export async function openCounter(options: Partial<CounterOptions> & { dataDir: string }): Promise<TestCounter> {
-  return createCounter({ vault: null, intervalMs: 3_600_000, ...options });
+  return createCounter({ vault: null, intervalMs: 3_600_000, demoStaff: true, ...options });
 }
 
 /** Clerk actions that must succeed. */
