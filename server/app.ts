@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '../shared/enums';
 import type { OrderService } from '../domain/service';
 import { authenticate, type Verifiers } from './caller';
+import { clientErrorHandler, drainRefusedBody } from './clientErrors';
 import { problemBody, sendProblem, validationErrors, type ProblemStatus } from './problems';
 import { extensionRoutes } from './routes/extensions';
 import { lookupRoutes } from './routes/lookup';
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A malformed path (bad percent-encoding, an over-long id) is bad input like any other:
     // without this Fastify answers it with its own body instead of a problem (CONTRACT 5).
     frameworkErrors: (error, _req, reply) => sendProblem(reply, 400, error.message),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Fastify reads text/plain bodies by default; this service takes JSON only (415 otherwise).
@@ -102,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const status = error.statusCode ?? 500;
     if (PROBLEM_STATUSES.has(status)) {
+      if (status === 413) drainRefusedBody(req, reply);
       const detail = status === 413 ? `The body may be at most ${MAX_BODY_BYTES} bytes.` : status === 415 ? 'Send the body as application/json.' : error.message;
       return sendProblem(reply, status as ProblemStatus, detail);
     }
