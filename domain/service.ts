@@ -32,7 +32,7 @@ export interface Caller {
 }
 
 /** Who may change an order (CONTRACT 7.3): only the touchpoint that owns it. */
-export const owns = (caller: Caller, record: OrderRecord) => record.touchpointId === caller.touchpointId;
+export const owns = (caller: Caller, record: Pick<OrderRecord, 'touchpointId'>) => record.touchpointId === caller.touchpointId;
 
 export interface ServiceOptions {
   store: OrderStore;

@@ -1,6 +1,7 @@
 import { tokenInputOf } from '../../../shared/orderInputs';
 import type { Order, OrderLine } from '../../../shared/schemas/order';
 import { MAY } from '../../../domain/rules/statuses';
+import { refundReason } from '../../../domain/order/payments';
 import { currentStatus, paymentState } from '../../../domain/order/settle';
 import type { CreateOrderInput } from '../../../shared/schemas/requests';
 import { sameLine, samePayment } from './match';
@@ -82,10 +83,24 @@ function lineStep(local: Order, central: Order): Step | null {
   return null;
 }
 
+/** Payments and refunds, each sent once under our id as its operatorPaymentReference. */
 function paymentStep(local: Order, central: Order): Step | null {
   for (const payment of local.payments) {
     const there = central.payments.find((c) => samePayment(c, payment));
     const status = paymentState(payment);
+    if (!there && payment.isRefund) {
+      return {
+        method: 'POST',
+        path: `/orders/${central.orderId}/refunds`,
+        body: {
+          paymentMethodId: payment.paymentMethod.paymentMethodId,
+          amountDebit: payment.amountDebit,
+          operatorPaymentReference: payment.paymentId,
+          reason: refundReason(payment),
+          statusCode: status === 'SETTLED' ? 'SETTLED' : 'PENDING',
+        },
+      };
+    }
     if (!there) {
       return {
         method: 'POST',

@@ -74,7 +74,7 @@ function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reason
   const { db } = deps;
   db.transaction(() => {
     if (!getOrder(db, central.orderId)) {
-      insertOrder(db, { order: central, touchpointId: deps.touchpointId, customerFixed: true, version: 0 });
+      insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
     }
     markCentral(db, central.orderId, central, 'central', deps.now());
     markRejected(db, central.orderId, reasons.length > 0 ? reasons : [{ detail: 'the central keeps this order', pointer: '' }], deps.now());
