@@ -30,9 +30,6 @@ function lineFields(line: OrderLine) {
   };
 }
 
-/** The most lines POST /orders takes; an order with more gets the rest one by one. */
-export const MAX_CREATE_LINES = 100;
-
 /** The POST /orders body of a local order: its own ids as external ids, its real creation time. */
 export function createBody(local: Order, deviceId: string): CreateOrderInput {
   return {
@@ -40,9 +37,8 @@ export function createBody(local: Order, deviceId: string): CreateOrderInput {
     languageId: local.language.languageId,
     externalDeviceId: local.device?.externalDeviceId ?? deviceId,
     createdOn: local.createdOn,
-    orderLines: local.orderLines
-      .slice(0, MAX_CREATE_LINES)
-      .map((line) => ({ ...lineFields(line), externalOrderLineId: line.orderLineId })),
+    // An order has at most as many lines as one create takes (CONTRACT 7.5), so it goes in one.
+    orderLines: local.orderLines.map((line) => ({ ...lineFields(line), externalOrderLineId: line.orderLineId })),
   };
 }
 
