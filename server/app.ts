@@ -45,7 +45,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: MAX_BODY_BYTES,
     // Our own one-line access log names the route, never its ids, query or headers.
     logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
+    // Fastify's own 503 while closing is not a problem body; the onRequest hook below answers it.
+    return503OnClosing: false,
     // A malformed path (bad percent-encoding, an over-long id) is bad input like any other:
     // without this Fastify answers it with its own body instead of a problem (CONTRACT 5).
     frameworkErrors: (error, _req, reply) => sendProblem(reply, 400, error.message),
@@ -91,6 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+  });
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (closing) return sendProblem(reply.header('connection', 'close'), 503, 'The service is shutting down; try again shortly.');
   });
 
   app.addHook('onResponse', async (req, reply) => {

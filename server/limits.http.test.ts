@@ -125,3 +125,35 @@ describe('answers before any route runs', () => {
     expect(text).toContain('HTTP/1.1 404 ');
   });
 });
+
+describe('while the service shuts down', () => {
+  it('answers a request that arrives during the close with a 503 problem body', async () => {
+    const [scenario] = scenarios();
+    const h = await harness(scenario!);
+    await h.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (h.app.server.address() as net.AddressInfo).port;
+    const token = await h.token();
+    // A request in flight (its body not all sent) holds the close open.
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const body = JSON.stringify({ languageId: h.roles.language.languageId, orderLines: [line(h.roles.plain)] });
+    const arrived = new Promise((resolve) => h.app.server.once('request', resolve));
+    socket.write(`POST ${API}/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    await arrived;
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    const closed = h.app.close();
+    // The close has begun once the server stops listening (after the preClose hooks).
+    while (h.app.server.listening) await new Promise((resolve) => setImmediate(resolve));
+    // The rest of the body, and a second request on the same connection behind it.
+    socket.write(`${body.slice(10)}GET ${API}/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    await ended;
+    const [first, second] = text.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 201 /);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(JSON.parse(second!.slice(second!.indexOf('\r\n\r\n') + 4))).toMatchObject({ type: 'urn:counter:problem:unavailable', errors: [] });
+    await closed;
+    await h.store.close();
+  });
+});
