@@ -1,5 +1,5 @@
 import { MANDATE_TYPE, named } from '../../shared/enums';
-import type { Order, Payment, PaymentStatus } from '../../shared/schemas/order';
+import type { Order, Payment, PaymentMethod, PaymentStatus } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
 import type { PaymentInput, PaymentStatusInput, RefundInput } from '../../shared/schemas/requests';
 import { invalid, notFound, ok, type Result } from '../result';
@@ -61,8 +61,9 @@ function followPayments(order: Order, ctx: OpContext): Order {
 /** A new payment or refund, PENDING or (money taken or given back at once) SETTLED. */
 function newPayment(
   order: Order,
-  fields: Pick<Payment, 'amountDebit' | 'paymentMethod' | 'isRefund' | 'operatorPaymentReference' | 'pspPaymentReference' | 'mandateInput'>,
-  settled: boolean,
+  method: PaymentMethod,
+  input: { amountDebit: number; operatorPaymentReference: string; statusCode: 'PENDING' | 'SETTLED' },
+  kind: Pick<Payment, 'isRefund' | 'pspPaymentReference' | 'mandateInput'>,
   descriptions: { pending: string; settled: string },
   ctx: OpContext,
 ): Payment {
@@ -70,9 +71,12 @@ function newPayment(
   return {
     paymentId: ctx.newId(),
     createdOn: stamp(ctx),
+    amountDebit: input.amountDebit,
+    paymentMethod: method,
     touchPoint: order.touchPoint,
-    ...fields,
-    paymentStatuses: settled ? [paymentStatus('SETTLED', ctx, descriptions.settled), pending] : [pending],
+    operatorPaymentReference: input.operatorPaymentReference,
+    ...kind,
+    paymentStatuses: input.statusCode === 'SETTLED' ? [paymentStatus('SETTLED', ctx, descriptions.settled), pending] : [pending],
   };
 }
 
@@ -88,11 +92,8 @@ export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpCont
   if (input.amountDebit > due || (due > 0 && input.amountDebit === 0)) {
     return invalid([{ detail: `the amount must be between 1 and the ${due} cents still to be paid`, pointer: '/amountDebit' }]);
   }
-  const payment = newPayment(order, {
-    amountDebit: input.amountDebit,
-    paymentMethod: method,
+  const payment = newPayment(order, method, input, {
     isRefund: false,
-    operatorPaymentReference: input.operatorPaymentReference,
     pspPaymentReference: input.pspPaymentReference ?? '',
     mandateInput: input.mandateInput
       ? {
@@ -108,7 +109,7 @@ export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpCont
           place: input.mandateInput.place,
         }
       : null,
-  }, input.statusCode === 'SETTLED', { pending: 'Payment started', settled: 'Paid at the counter' }, ctx);
+  }, { pending: 'Payment started', settled: 'Paid at the counter' }, ctx);
   let next: Order = { ...order, payments: [...order.payments, payment] };
   if (status === 'concept') next = withStatus(next, 'awaitingPayment', 'Payment requested', ctx);
   // A further payment on a pendingPayment order changes no status, so it adds no entry.
@@ -131,14 +132,8 @@ export function addRefund(record: OrderRecord, input: RefundInput, ctx: OpContex
   if (input.amountDebit < 1 || input.amountDebit > available) {
     return invalid([{ detail: `the refund must be between 1 and the ${available} cents that may be refunded`, pointer: '/amountDebit' }]);
   }
-  const refund = newPayment(order, {
-    amountDebit: input.amountDebit,
-    paymentMethod: method,
-    isRefund: true,
-    operatorPaymentReference: input.operatorPaymentReference,
-    pspPaymentReference: '',
-    mandateInput: null,
-  }, input.statusCode === 'SETTLED', { pending: reason, settled: reason }, ctx);
+  const kind = { isRefund: true, pspPaymentReference: '', mandateInput: null };
+  const refund = newPayment(order, method, input, kind, { pending: reason, settled: reason }, ctx);
   const next = followPayments({ ...order, payments: [...order.payments, refund] }, ctx);
   return ok({ record: settle(record, next, ctx), paymentId: refund.paymentId });
 }

@@ -84,29 +84,22 @@ function paymentStep(local: Order, central: Order): Step | null {
   for (const payment of local.payments) {
     const there = central.payments.find((c) => samePayment(c, payment));
     const status = paymentState(payment);
+    const sent = {
+      paymentMethodId: payment.paymentMethod.paymentMethodId,
+      amountDebit: payment.amountDebit,
+      operatorPaymentReference: payment.paymentId,
+      statusCode: status === 'SETTLED' ? 'SETTLED' : 'PENDING',
+    };
     if (!there && payment.isRefund) {
-      return {
-        method: 'POST',
-        path: `/orders/${central.orderId}/refunds`,
-        body: {
-          paymentMethodId: payment.paymentMethod.paymentMethodId,
-          amountDebit: payment.amountDebit,
-          operatorPaymentReference: payment.paymentId,
-          reason: refundReason(payment),
-          statusCode: status === 'SETTLED' ? 'SETTLED' : 'PENDING',
-        },
-      };
+      return { method: 'POST', path: `/orders/${central.orderId}/refunds`, body: { ...sent, reason: refundReason(payment) } };
     }
     if (!there) {
       return {
         method: 'POST',
         path: `/orders/${central.orderId}/payments`,
         body: {
-          paymentMethodId: payment.paymentMethod.paymentMethodId,
-          amountDebit: payment.amountDebit,
-          operatorPaymentReference: payment.paymentId,
+          ...sent,
           pspPaymentReference: payment.pspPaymentReference || null,
-          statusCode: status === 'SETTLED' ? 'SETTLED' : 'PENDING',
           mandateInput: payment.mandateInput
             ? {
                 directDebitMandateTypeId: payment.mandateInput.directDebitMandateType.directDebitMandateTypeId,
