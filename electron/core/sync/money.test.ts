@@ -4,11 +4,14 @@ import type { IpcResult, SyncStatus } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
 import { startCentral, type Central } from '../../../server/central';
 import { tempDir } from '../../../server/testing/fixtures';
-import { centralCall, centralOrders, counterToken, TEST_SECRET } from '../testing/central';
+import { centralCall, centralOrders, counterToken, TEST_SECRET, TOUCHPOINT } from '../testing/central';
 import { clerk, NOTHING_WRONG, openCounter, reconcile, settleFully, STATUS, statusOf, value, type TestCounter } from '../testing/counter';
 import { freePort } from '../testing/processes';
 
-/** CONTRACT 7.1 and 8: refunds travel between counter and central exactly once, either way. */
+/**
+ * CONTRACT 7 and 8 in sync: refunds travel between counter and central exactly once, either
+ * way; a change to an order another touchpoint owns is never sent.
+ */
 
 let folder: ReturnType<typeof tempDir>;
 let central: Central | null = null;
@@ -30,7 +33,7 @@ beforeEach(async () => {
   token = await counterToken();
   port = await freePort();
   await startTheCentral();
-  counter = await openCounter({ dataDir: folder.dir, database: ':memory:', central: { url: url(), bearerToken: token } });
+  counter = await openCounter({ dataDir: folder.dir, database: join(folder.dir, 'counter.sqlite'), central: { url: url(), bearerToken: token } });
   await clerk(counter).login('mark', '9999');
 });
 afterEach(async () => {
@@ -93,5 +96,27 @@ describe('refunds and sync', () => {
     expect(local.sync.state).toBe('synced');
     const [after] = await centralOrders(url(), token);
     expect(refundsOf(after!)).toHaveLength(1);
+  });
+
+  it('never sends a change made before the counter moved to another touchpoint: that order waits as rejected', async () => {
+    await stopTheCentral();
+    const before = await clerk(counter).create([{ productId: 600, quantity: 1 }]);
+    const moved = await counterToken(11);
+    value(await counter.dispatch('settings.set', { touchpointId: 11 }));
+    await counter.close();
+    counter = await openCounter({ dataDir: folder.dir, database: join(folder.dir, 'counter.sqlite'), central: { url: url(), bearerToken: moved } });
+    const mark = clerk(counter);
+    await mark.login('mark', '9999');
+    expect((await mark.get(before.orderId)).readOnly).toBe(true);
+    const after = await mark.create([{ productId: 600, quantity: 2 }]);
+
+    await startTheCentral();
+    const { status } = await settleFully(counter);
+    expect(status).toMatchObject({ online: true, pending: 0, rejected: 1, lastError: null });
+    expect((await centralOrders(url(), moved, 11)).map((o) => o.externalOrderId)).toEqual([after.orderId]);
+    expect(await centralOrders(url(), token, TOUCHPOINT)).toEqual([]);
+    const waiting = await mark.get(before.orderId);
+    expect(waiting.sync.state).toBe('rejected');
+    expect(waiting.sync.reasons[0]!.detail).toContain(`touchpoint ${TOUCHPOINT} owns this order`);
   });
 });
