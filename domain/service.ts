@@ -74,8 +74,8 @@ export class OrderService {
     return !!record && (caller.customerProfileId === null || record.order.customerProfileId === caller.customerProfileId);
   }
 
-  private answer(record: OrderRecord): Order {
-    return present(record.order, this.catalog());
+  private answer(record: OrderRecord, caller: Caller): Order {
+    return present(record.order, this.catalog(), caller.customerProfileId);
   }
 
   async create(input: CreateOrderInput, caller: Caller): Promise<Result<Order>> {
@@ -90,7 +90,7 @@ export class OrderService {
     if (!made.ok) return made;
     const outcome = await this.store.insert(made.value, this.orderNumber);
     if ('duplicateOf' in outcome) return this.duplicate(outcome.duplicateOf, caller);
-    return ok(this.answer(outcome.inserted));
+    return ok(this.answer(outcome.inserted, caller));
   }
 
   /** The 409 names the existing order only to a caller who may read it (CONTRACT 7.4). */
@@ -105,7 +105,7 @@ export class OrderService {
 
   async get(orderId: string, caller: Caller): Promise<Result<Order>> {
     const record = await this.store.get(orderId);
-    return this.visible(record, caller) ? ok(this.answer(record)) : notFound(`there is no order ${orderId}`);
+    return this.visible(record, caller) ? ok(this.answer(record, caller)) : notFound(`there is no order ${orderId}`);
   }
 
   /** An order the caller may see (else 404) and change (else 403). */
@@ -127,7 +127,7 @@ export class OrderService {
       const next = change(record, this.context(caller));
       if (!next.ok) return next;
       const written = { ...next.value, version: record.version + 1 };
-      if (await this.store.update(written, record.version)) return ok(this.answer(written));
+      if (await this.store.update(written, record.version)) return ok(this.answer(written, caller));
     }
     return refuse({ kind: 'conflict', detail: 'The order kept changing while this change was made; try again.', errors: [] });
   }
@@ -186,7 +186,9 @@ export class OrderService {
     const page = await this.store.list(filter, limit, after);
     const catalog = this.catalog();
     return {
-      orders: page.rows.map((row) => (row.needsPresenting ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog)) : row.doc)),
+      orders: page.rows.map((row) =>
+        row.needsPresenting ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog, caller.customerProfileId)) : row.doc,
+      ),
       next: page.next,
     };
   }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../shared/schemas/order';
 import type { TransitTokenRecord } from '../shared/schemas/reference';
 import { scenarios } from './testing/fixtures';
 import { API, CRUD, expectOrder, expectProblem, harness, pointers, type Harness } from './testing/harness';
@@ -70,6 +71,19 @@ describe.each(scenarios())('ownership and customer scoping ($name)', ({ fixtures
       const after = expectOrder(await h.call('GET', `${API}/orders/${order.orderId}`, { customer }));
       expect(after.orderLines.map((l) => l.customerTokens?.[0]?.transitTokenId)).toEqual([mine().transitTokenId]);
       expect(JSON.stringify(after)).not.toContain(theirs().alias);
+    });
+
+    it('shows a customer only their own tokens\' records on an order that carries another traveller\'s too', async () => {
+      const customer = mine().customerProfileId;
+      const family = await createOrder(h, [line(product(), { customerTokens: [registered(mine())] }), line(product(), { customerTokens: [registered(theirs())] })]);
+      expect(family.customerProfileId).toBe(customer);
+      const nested = (o: Order) => o.orderLines.map((l) => l.customerTokens?.[0]?.transitToken?.transitTokenId ?? null);
+      expect(nested(family)).toEqual([mine().transitTokenId, theirs().transitTokenId]);
+      const asCustomer = expectOrder(await h.call('GET', `${API}/orders/${family.orderId}`, { customer }));
+      expect(nested(asCustomer)).toEqual([mine().transitTokenId, null]);
+      expect(JSON.stringify(asCustomer)).not.toContain(theirs().alias);
+      const listed = await h.call<{ orders: Order[] }>('GET', `${API}/orders`, { customer });
+      expect(listed.body.orders.map(nested)).toEqual([[mine().transitTokenId, null]]);
     });
 
     it('lists only that customer\'s tokens and mandates, whatever the query asks', async () => {
