@@ -10,6 +10,7 @@ import {
   patchOrderLineInput,
   paymentInput,
   paymentStatusInput,
+  refundInput,
   transitTokenQuery,
 } from './schemas/requests';
 import { uuid } from './schemas/primitives';
@@ -76,6 +77,8 @@ export const ipcInputs = {
   'lines.remove': z.object({ orderLineId: uuid }),
   'payments.add': orderId.extend({ payment: paymentInput }),
   'payments.setStatus': z.object({ paymentId: uuid, status: paymentStatusInput }),
+  /** Money given back (CONTRACT 7.1); a manager's act. */
+  'payments.refund': orderId.extend({ refund: refundInput }),
 
   // Lookups: the central's lookup interface when online, the local cache when not.
   'lookup.tokens': transitTokenQuery.partial(),
@@ -149,6 +152,8 @@ export interface OrderSync {
 export interface CounterOrder {
   order: Order;
   sync: OrderSync;
+  /** Another touchpoint owns the order (CONTRACT 7.3): the counter shows it and changes nothing. */
+  readOnly: boolean;
 }
 export interface OrderSummary {
   orderId: string;
@@ -227,6 +232,7 @@ export interface IpcOutputs {
   'lines.remove': CounterOrder;
   'payments.add': CounterOrder;
   'payments.setStatus': CounterOrder;
+  'payments.refund': CounterOrder;
   'lookup.tokens': LookupAnswer<TransitTokenRecord>;
   'lookup.mandates': LookupAnswer<MandateRecord>;
   'challenge.send': { challengeId: string; expiresAt: string; sentTo: string; demoCode: string | null };

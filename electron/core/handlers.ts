@@ -3,7 +3,7 @@ import type { Channel, CounterOrder, IpcOutputs, IpcParsedInput, IpcResult } fro
 import { refusal, type RefusalCode, type RefusalKind } from '../../shared/refusals';
 import type { Order } from '../../shared/schemas/order';
 import type { Refusal, Result } from '../../domain/result';
-import type { Caller, OrderService } from '../../domain/service';
+import { owns, type Caller, type OrderService } from '../../domain/service';
 import type { CatalogCache } from './catalogCache';
 import type { Challenges } from './challenge';
 import { searchOrders } from './db/search';
@@ -57,7 +57,11 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
   const { db, service, settings, staff, catalog, lookups, engine } = deps;
   const caller = (): Caller => ({ touchpointId: settings.touchpointId, customerProfileId: null });
 
-  const counterOrder = (order: Order): CounterOrder => ({ order, sync: syncView(getSync(db, order.orderId)) });
+  const counterOrder = (order: Order): CounterOrder => ({
+    order,
+    sync: syncView(getSync(db, order.orderId)),
+    readOnly: !owns(caller(), { touchpointId: order.touchPoint.salesTouchpointId }),
+  });
 
   /** Runs an order change (the dispatch's gate has checked the session) and tells sync and the screens. */
   async function change(run: () => Promise<Result<Order>>): Promise<IpcResult<CounterOrder>> {
@@ -142,6 +146,10 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     'lines.remove': ({ orderLineId }) => change(() => service.removeLine(orderLineId, caller())),
     'payments.add': ({ orderId, payment }) => change(() => service.addPayment(orderId, payment, caller())),
     'payments.setStatus': ({ paymentId, status: s }) => change(() => service.paymentStatus(paymentId, s, caller())),
+    'payments.refund': async ({ orderId, refund }) => {
+      if (staff.who()?.role !== 'manager') return fail('forbidden', 'only a manager may give money back');
+      return change(() => service.refund(orderId, refund, caller()));
+    },
 
     'lookup.tokens': async (query) => done(await lookups.tokens(query)),
     'lookup.mandates': async (query) => done(await lookups.mandates(query)),

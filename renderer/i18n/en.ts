@@ -202,6 +202,7 @@ export const en = {
   'order.total': 'Total',
   'order.centralNumber': 'central number {number}',
   'order.toPayment': 'Go to payment',
+  'order.readOnly': 'This order belongs to {touchpoint}: it can be viewed here, not changed.',
   'order.cancel': 'Cancel sale',
   'order.confirmCancel': 'Yes, cancel this sale',
   'order.keep': 'Keep the sale',

@@ -203,6 +203,7 @@ export const nl: Record<MessageKey, string> = {
   'order.total': 'Totaal',
   'order.centralNumber': 'centraal nummer {number}',
   'order.toPayment': 'Naar betalen',
+  'order.readOnly': 'Deze order is van {touchpoint}: hier alleen in te zien, niet te wijzigen.',
   'order.cancel': 'Verkoop annuleren',
   'order.confirmCancel': 'Ja, deze verkoop annuleren',
   'order.keep': 'Verkoop houden',

@@ -53,6 +53,9 @@ export function OrderPanel() {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const order = current.value?.order;
   const sync = current.value?.sync;
+  // An order another touchpoint owns is shown as it is: the counter may not change it.
+  const readOnly = current.value?.readOnly === true;
+  const open = order !== undefined && isConcept(order) && !readOnly;
 
   if (!orderId) {
     return (
@@ -80,13 +83,17 @@ export function OrderPanel() {
           </p>
           <ol className="plain lines" aria-label={t('order.lines')}>
             {order.orderLines.map((line) => (
-              <OrderLineItem key={line.orderLineId} line={line} editable={isConcept(order)} />
+              <OrderLineItem key={line.orderLineId} line={line} editable={open} />
             ))}
           </ol>
           <p className="total-line" aria-live="polite">
             {t('order.total')} <strong>{money(order.totalAmount)}</strong>
           </p>
-          {isConcept(order) ? (
+          {readOnly ? (
+            <p className="muted" role="note">
+              {t('order.readOnly', { touchpoint: order.touchPoint.name })}
+            </p>
+          ) : open ? (
             <RemarkPanel
               order={order}
               onAction={resolveRemark}
@@ -101,7 +108,7 @@ export function OrderPanel() {
             </button>
           )}
           <ErrorNote error={cancel.error} />
-          {isConcept(order) && (
+          {open && (
             <div className="row">
               {!confirmCancel ? (
                 <button type="button" className="danger" onClick={() => setConfirmCancel(true)}>

@@ -101,7 +101,7 @@ export function order(o: Partial<Order> = {}): Order {
 }
 
 export function counterOrder(o: Partial<Order> = {}): CounterOrder {
-  return { order: order(o), sync: { state: 'pending', centralOrderNumber: null, reasons: [] } };
+  return { order: order(o), sync: { state: 'pending', centralOrderNumber: null, reasons: [] }, readOnly: false };
 }
 
 export function tokenRecord(r: Partial<TransitTokenRecord> & { transitTokenId: number }): TransitTokenRecord {
@@ -148,5 +148,5 @@ export function syncStatus(s: Partial<SyncStatus> = {}): SyncStatus {
 
 /** An order the central refused, with its reasons. */
 export function rejectedOrder(o: Partial<Order>, reasons: CounterOrder['sync']['reasons']): CounterOrder {
-  return { order: order(o), sync: { state: 'rejected', centralOrderNumber: null, reasons } };
+  return { order: order(o), sync: { state: 'rejected', centralOrderNumber: null, reasons }, readOnly: false };
 }

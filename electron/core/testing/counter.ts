@@ -42,6 +42,12 @@ export function clerk(counter: TestCounter) {
       }).then((o) => o.order),
     paymentStatus: (paymentId: string, statusCode: 'SETTLED' | 'FAILED' | 'CANCELLED') =>
       call<CounterOrder>('payments.setStatus', { paymentId, status: { statusCode } }).then((o) => o.order),
+    /** A settled cash refund (a manager's act). */
+    refund: (orderId: string, amountDebit: number, reason = 'ticket not used', statusCode: 'SETTLED' | 'PENDING' = 'SETTLED') =>
+      call<CounterOrder>('payments.refund', {
+        orderId,
+        refund: { paymentMethodId: 1, amountDebit, operatorPaymentReference: 'till', reason, statusCode },
+      }).then((o) => o.order),
     deliver: (orderId: string) => call<CounterOrder>('orders.deliver', { orderId }).then((o) => o.order),
     cancel: (orderId: string) => call<CounterOrder>('orders.cancel', { orderId }).then((o) => o.order),
     remove: (orderId: string) => call<true>('orders.delete', { orderId }),
