@@ -44,6 +44,7 @@ export const CHANNEL_ACCESS: Record<Channel, Access> = {
   'staff.add': 'manager',
   'staff.setActive': 'manager',
   'staff.resetPin': 'manager',
+  'payments.refund': 'manager',
   'settings.set': 'manager',
   'settings.history': 'manager',
 };

@@ -52,7 +52,10 @@ const central = (records: TransitTokenRecord[]): Answer => ({ records, source: '
 beforeEach(() => {
   useSale.setState({ screen: 'sale', scan: null, orderId: null, token: null, tokenTargetLineId: null });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('TokenSearch', () => {
   it('shows matches with type, status marks, alias, expiry and owner', async () => {
@@ -122,7 +125,7 @@ describe('TokenSearch', () => {
     const api = counterWith((q) => (q.passNumber === '3528 0100 0000 4411' ? central([active]) : central([])));
     renderWith(
       <>
-        <ScannerListener options={{ maxGapMs: 250 }} />
+        <ScannerListener />
         <label htmlFor="other">Other field</label>
         <input id="other" defaultValue="" />
         <TokenSearch onUse={() => {}} />
@@ -130,7 +133,10 @@ describe('TokenSearch', () => {
       api,
     );
     const other = screen.getByLabelText<HTMLInputElement>('Other field');
-    const scanner = userEvent.setup({ delay: null });
+    // Keys 5 ms apart on the keys' own clock (jsdom stamps events with Date.now()), however long
+    // this machine takes to deliver them.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const scanner = userEvent.setup({ delay: 5, advanceTimers: vi.advanceTimersByTime });
     await scanner.click(other);
     await scanner.keyboard('3528010000004411{Enter}');
 
@@ -147,7 +153,7 @@ describe('TokenSearch', () => {
     const api = counterWith(() => central([]));
     renderWith(
       <>
-        <ScannerListener options={{ maxGapMs: 30 }} />
+        <ScannerListener />
         <label htmlFor="other">Other field</label>
         <input id="other" defaultValue="" />
       </>,
@@ -155,7 +161,9 @@ describe('TokenSearch', () => {
     );
     const other = screen.getByLabelText<HTMLInputElement>('Other field');
     await userEvent.click(other);
-    const user = userEvent.setup({ delay: 80 });
+    // 80 ms between keys on the keys' own clock: a person, whatever the machine's load.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const user = userEvent.setup({ delay: 80, advanceTimers: vi.advanceTimersByTime });
     await user.keyboard('123456{Enter}');
     await waitFor(() => expect(other.value).toBe('123456'));
     expect(api.callsOf('lookup.tokens')).toEqual([]);

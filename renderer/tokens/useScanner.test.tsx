@@ -17,7 +17,8 @@ const key = (target: HTMLElement, k: string) =>
   target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  // jsdom stamps each event with Date.now(): the fake clock decides how far apart the keys are.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
 afterEach(() => {
   cleanup();

@@ -64,8 +64,11 @@ export function useScanner(onScan: (value: string) => void, options: Partial<Sca
       if (event.isComposing) return;
       // A PIN is never a scan: keys typed into a password field are left alone.
       if (event.target instanceof HTMLInputElement && event.target.type === 'password') return;
-      const now = performance.now();
-      const verdict = detector.feed(event, now);
+      // The key's own time stamp is when it was pressed, not when a busy page got round to it:
+      // a person's keys handled late in a bunch are still a person's, and a scanner's burst
+      // stays a burst however late it is handled.
+      const time = event.timeStamp;
+      const verdict = detector.feed(event, time);
       if (verdict.action === 'pass') {
         if (verdict.flush) giveBack(verdict.flush);
         if (event.key.length === 1) {
@@ -79,8 +82,9 @@ export function useScanner(onScan: (value: string) => void, options: Partial<Sca
       clearTimeout(timer);
       if (verdict.action === 'suppress') {
         heldIn = editable(event.target);
+        // No key for three gaps after this one: measured on the keys' own clock, that is now.
         timer = setTimeout(() => {
-          const held = detector.expire(performance.now());
+          const held = detector.expire(time + maxGapMs * 3);
           if (held) giveBack(held);
         }, maxGapMs * 3);
         return;
