@@ -106,7 +106,8 @@ export class OrderService {
       const next = change(record, this.context());
       if (!next.ok) return next;
       const written = { ...next.value, version: record.version + 1 };
-      if (await this.store.update(written, record.version)) return ok(this.answer(written));
+      const stored = await this.store.update(written, record.version);
+      if (stored) return ok(this.answer(stored));
     }
     return refuse({ kind: 'conflict', detail: 'The order kept changing while this change was made; try again.', errors: [] });
   }
