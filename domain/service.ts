@@ -17,7 +17,8 @@ import { addPayment, changePaymentStatus } from './order/payments';
 import { present } from './order/present';
 import type { OrderRecord } from './order/settle';
 import { notFound, ok, refuse, type Result } from './result';
-import type { OrderFilter, OrderStore, PageAfter } from './store/types';
+import type { DeletedOrderQuery } from '../shared/schemas/deleted';
+import type { DeletedPage, OrderFilter, OrderStore, PageAfter } from './store/types';
 
 /** Who asks: the sales channel's touchpoint and, for a web shop, the logged-in customer. */
 export interface Caller {
@@ -169,5 +170,11 @@ export class OrderService {
       orders: page.rows.map((row) => (row.needsPresenting ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog)) : row.doc)),
       next: page.next,
     };
+  }
+
+  /** A page of GET /deletedorders; a customer sees the deletions of their own orders only. */
+  deleted(query: DeletedOrderQuery, caller: Caller, after: PageAfter | null): Promise<DeletedPage> {
+    const { limit = 100, cursor: _cursor, ...filter } = query;
+    return this.store.listDeleted(caller.customerProfileId === null ? filter : { ...filter, customerProfileId: caller.customerProfileId }, limit, after);
   }
 }

@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from '../shared/enums';
 import type { OrderService } from '../domain/service';
 import { authenticate, type Verifiers } from './caller';
 import { problemBody, sendProblem, validationErrors, type ProblemStatus } from './problems';
+import { deletedRoutes } from './routes/deleted';
 import { extensionRoutes } from './routes/extensions';
 import { lookupRoutes } from './routes/lookup';
 import { orderRoutes } from './routes/orders';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     orders.addHook('onRequest', authenticate(verifiers, service.catalog, true));
     await orders.register(orderRoutes(service));
     await orders.register(extensionRoutes(service));
+    await orders.register(deletedRoutes(service));
   }, { prefix: orderBase });
 
   await app.register(async (lookup) => {

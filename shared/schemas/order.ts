@@ -217,9 +217,11 @@ export const order = z.object({
 });
 
 const link = z.object({ href: z.string(), method: z.string(), templated: z.boolean() });
+/** A list's own address and, when more follow, the next page's (CONTRACT 3.4). */
+export const listLinks = z.object({ self: link, next: link.optional() });
 export const orderList = z.object({
   orders: z.array(order),
-  _links: z.object({ self: link, next: link.optional() }),
+  _links: listLinks,
   href: z.string(),
 });
 
