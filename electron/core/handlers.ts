@@ -6,7 +6,7 @@ import type { Caller, OrderService } from '../../domain/service';
 import type { CatalogCache } from './catalogCache';
 import type { Challenges } from './challenge';
 import { searchOrders } from './db/search';
-import { getSync, rejectedIds, syncView } from './db/syncOrders';
+import { getSync, rejectedIds, setAsideOrders, syncView } from './db/syncOrders';
 import type { Lookups } from './lookups';
 import type { CounterSettings } from './settings';
 import type { Staff } from './staff';
@@ -140,6 +140,15 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     'sync.rejected': async () => {
       const orders = await Promise.all(rejectedIds(db).map((id) => service.get(id, caller())));
       return done(orders.filter((r) => r.ok).map((r) => counterOrder((r as { value: Order }).value)));
+    },
+    'sync.setAside': async () => {
+      const held = await Promise.all(setAsideOrders(db).map(async (s) => ({ ...s, found: await service.get(s.orderId, caller()) })));
+      return done(held.flatMap(({ found, attempts, lastError }) => (found.ok ? [{ order: found.value, attempts, lastError }] : [])));
+    },
+    'sync.retry': async ({ orderId }) => {
+      if (staff.who()?.role !== 'manager') return fail('forbidden', 'only a manager may retry orders set aside');
+      if (engine.retry(orderId ?? null) === 0 && orderId !== undefined) return fail('not-found', `order ${orderId} is not set aside`);
+      return done(status());
     },
   };
 }

@@ -77,7 +77,51 @@ export function markRejected(db: Database, orderId: string, reasons: ProblemErro
 }
 
 export function markOutcomeUnknown(db: Database, orderId: string, at: string): void {
-  stmt(db, 'UPDATE sync_orders SET outcome_unknown = 1, attempts = attempts + 1, updated_at = ? WHERE order_id = ?').run(at, orderId);
+  stmt(db, 'UPDATE sync_orders SET outcome_unknown = 1, updated_at = ? WHERE order_id = ?').run(at, orderId);
+}
+
+/**
+ * Counts a failed push of an order against it (the central answered, with a 5xx or an
+ * answer off the interface, while other orders went through): at `limit` the order is set
+ * aside, so it no longer holds up the others. Answers whether it is set aside now.
+ */
+export function countFailure(db: Database, orderId: string, error: string, limit: number, at: string): boolean {
+  const row = stmt(
+    db,
+    `UPDATE sync_orders SET attempts = attempts + 1, last_error = ?, set_aside = (attempts + 1 >= ?), updated_at = ?
+     WHERE order_id = ? RETURNING set_aside`,
+  ).get(error, limit, at, orderId) as { set_aside: number } | undefined;
+  return row?.set_aside === 1;
+}
+
+/** An order that went through starts counting its failures afresh. */
+export function clearFailures(db: Database, orderId: string): void {
+  stmt(db, 'UPDATE sync_orders SET attempts = 0, last_error = NULL WHERE order_id = ? AND attempts > 0').run(orderId);
+}
+
+export interface SetAside {
+  orderId: string;
+  attempts: number;
+  lastError: string;
+}
+
+export function setAsideOrders(db: Database): SetAside[] {
+  return stmt(
+    db,
+    `SELECT order_id AS orderId, attempts, last_error AS lastError FROM sync_orders WHERE set_aside = 1 ORDER BY updated_at`,
+  ).all() as SetAside[];
+}
+
+export function setAsideCount(db: Database): number {
+  return (stmt(db, 'SELECT COUNT(*) AS n FROM sync_orders WHERE set_aside = 1').get() as { n: number }).n;
+}
+
+/** Puts set-aside orders (one, or all when `orderId` is null) back in line, their count afresh. Answers how many. */
+export function retrySetAside(db: Database, orderId: string | null): number {
+  return stmt(
+    db,
+    `UPDATE sync_orders SET set_aside = 0, attempts = 0 WHERE set_aside = 1 AND (? IS NULL OR order_id = ?)`,
+  ).run(orderId, orderId).changes;
 }
 
 export function forget(db: Database, orderId: string): void {
