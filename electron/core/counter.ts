@@ -85,6 +85,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       embeddedCentral: embedded !== null,
       now: clock,
       intervalMs: options.intervalMs,
+      random: options.random,
     });
     const syncEngine = engine;
     syncEngine.on('status', (status) => events.emit('sync.changed', status));

@@ -82,16 +82,15 @@ export function markOutcomeUnknown(db: Database, orderId: string, at: string): v
 
 /**
  * Counts a failed push of an order against it (the central answered, with a 5xx or an
- * answer off the interface, while other orders went through): at `limit` the order is set
- * aside, so it no longer holds up the others. Answers whether it is set aside now.
+ * answer off the interface, while it was seen to work for others): at `limit` the order is set
+ * aside, so it no longer holds up the others.
  */
-export function countFailure(db: Database, orderId: string, error: string, limit: number, at: string): boolean {
-  const row = stmt(
+export function countFailure(db: Database, orderId: string, error: string, limit: number, at: string): void {
+  stmt(
     db,
     `UPDATE sync_orders SET attempts = attempts + 1, last_error = ?, set_aside = (attempts + 1 >= ?), updated_at = ?
-     WHERE order_id = ? RETURNING set_aside`,
-  ).get(error, limit, at, orderId) as { set_aside: number } | undefined;
-  return row?.set_aside === 1;
+     WHERE order_id = ?`,
+  ).run(error, limit, at, orderId);
 }
 
 /** An order that went through starts counting its failures afresh. */

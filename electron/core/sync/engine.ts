@@ -186,6 +186,13 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     let progress = false;
     let answered = false;
     let failure: string | null = null;
+    // Orders the central answered with a 5xx: counted against them once the central is seen
+    // to work (other orders went through, or the pull did), not during an outage of its own.
+    const suspects = new Map<string, string>();
+    const count = () => {
+      db.transaction(() => suspects.forEach((reason, orderId) => countFailure(db, orderId, reason, MAX_ATTEMPTS, stamp())))();
+      suspects.clear();
+    };
     for (;;) {
       const work = pendingOrders(db, BATCH);
       if (work.length === 0) break;
@@ -195,8 +202,6 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       });
       const outcomes = pushed.map((p) => p.outcome);
       if (outcomes.includes('auth')) return { progress, failure: "the central refused this counter's bearer token", unreachable: false };
-      const gotOn = outcomes.some((o) => o === 'synced' || o === 'rejected');
-      let setAside = false;
       db.transaction(() => {
         pushed.forEach((p, i) => {
           p.commit?.();
@@ -204,20 +209,22 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
           if (p.outcome !== 'unknown') return clearFailures(db, orderId);
           const last = p.noted.last;
           failure = last?.reason ?? 'the central cannot be reached or did not answer';
-          if (!last?.answered) return;
-          answered = true;
-          // Counted only while other orders go through: a central that fails everything is down, not this order.
-          if (gotOn && countFailure(db, orderId, last.reason, MAX_ATTEMPTS, stamp())) setAside = true;
+          if (last?.answered) suspects.set(orderId, last.reason);
         });
       })();
       changed.push(...work.map((w) => w.orderId));
+      answered ||= suspects.size > 0;
+      const gotOn = outcomes.some((o) => o === 'synced' || o === 'rejected');
       if (gotOn) progress = true;
-      if (!gotOn && !setAside) break;
+      // A batch that got nowhere ends the round; its suspects are judged after the pull.
+      if (!gotOn) break;
+      count();
     }
-    if (failure && !progress) return { progress, failure, unreachable: !answered };
+    if (failure && !progress && !answered) return { progress, failure, unreachable: true };
     const pulled = await pullChanges(db, client, touchpointId, stamp);
     if (pulled.kind === 'ok') {
       changed.push(...pulled.changed);
+      count();
       return { progress: progress || pulled.changed.length > 0, failure, unreachable: false };
     }
     return {
