@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listLinks } from './order';
+import { pageFields } from './order';
 import { intParam, timestamp } from './primitives';
 
 /** GET /deletedorders (CONTRACT 8): the tombstones of deleted orders, paged like GET /orders' changes. */
@@ -17,11 +17,7 @@ export const deletedOrder = z.object({
   deletedOn: z.string().describe("the central's change stamp of the deletion, from the same clock as lastUpdatedOn"),
 });
 
-export const deletedOrderList = z.object({
-  deletedOrders: z.array(deletedOrder),
-  _links: listLinks,
-  href: z.string(),
-});
+export const deletedOrderList = z.object({ deletedOrders: z.array(deletedOrder), ...pageFields });
 
 export type DeletedOrderQuery = z.output<typeof deletedOrderQuery>;
 export type DeletedOrderList = z.infer<typeof deletedOrderList>;

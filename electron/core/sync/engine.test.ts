@@ -1,11 +1,9 @@
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcResult, SetAsideOrder, SyncStatus } from '../../../shared/ipc';
 import type { Central } from '../../../server/central';
 import { tempDir } from '../../../server/testing/fixtures';
 import { centralOrders, counterToken, startTestCentral, TOUCHPOINT } from '../testing/central';
-import { countingIds, testClock } from '../testing/clock';
-import { clerk, localOrders, NOTHING_WRONG, openCounter, reconcile, value, type TestCounter } from '../testing/counter';
+import { clerk, counterSyncingWith, localOrders, NOTHING_WRONG, reconcile, value, type TestCounter } from '../testing/counter';
 import { FaultyProxy, type FaultyProxyOptions } from '../testing/faultyProxy';
 import { MAX_ATTEMPTS } from './engine';
 
@@ -16,37 +14,27 @@ import { MAX_ATTEMPTS } from './engine';
  * interval an hour: a test that waits for an event it would only get from a timer fails.
  */
 
-let folder: ReturnType<typeof tempDir>;
 let central: Central;
 let proxy: FaultyProxy;
 let counter: TestCounter;
 let token: string;
+/** What each test opened, closed after it in reverse order. */
+const opened: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const close of opened.splice(0).reverse()) await close();
+});
 
-beforeEach(async () => {
-  folder = tempDir('counter-engine-');
+/** A central, a proxy with these faults before it, and a counter behind that (its engine not started); Anna logged in. */
+async function counterBehindProxy(faults: Omit<FaultyProxyOptions, 'target'> = {}) {
+  const folder = tempDir('counter-engine-');
+  opened.push(() => folder.remove());
   token = await counterToken();
   central = await startTestCentral(folder.dir);
-});
-
-afterEach(async () => {
-  await counter?.close();
-  await proxy?.close();
-  await central?.close();
-  folder.remove();
-});
-
-/** A counter behind a proxy with these faults, its engine not started; Anna logged in. */
-async function counterBehindProxy(faults: Omit<FaultyProxyOptions, 'target'> = {}) {
+  opened.push(() => central.close());
   proxy = await new FaultyProxy({ target: central.url, ...faults }).start();
-  counter = await openCounter({
-    dataDir: folder.dir,
-    database: join(folder.dir, 'counter.sqlite'),
-    clock: testClock('2024-02-29T12:00:00.000Z'),
-    newId: countingIds('e0e0e0e0'),
-    central: { url: proxy.url, bearerToken: token },
-    autoSync: false,
-    random: () => 0,
-  });
+  opened.push(() => proxy.close());
+  counter = await counterSyncingWith(folder.dir, proxy.url, token, 'e0e0e0e0', { autoSync: false, random: () => 0 });
+  opened.push(() => counter.close());
   const anna = clerk(counter);
   await anna.login();
   return anna;

@@ -5,9 +5,9 @@ import type { Order } from '../../../shared/schemas/order';
 import type { Central } from '../../../server/central';
 import { tempDir } from '../../../server/testing/fixtures';
 import { centralCall, centralOrders, counterToken, startTestCentral, TOUCHPOINT } from '../testing/central';
-import { countingIds, testClock } from '../testing/clock';
 import {
   clerk,
+  counterSyncingWith,
   localOrders,
   NOTHING_WRONG,
   openCounter,
@@ -54,13 +54,7 @@ afterEach(async () => {
 async function annaBehindProxy(faults: Omit<FaultyProxyOptions, 'target'> = {}, decide: FaultyProxy['decide'] = null) {
   proxy = await new FaultyProxy({ target: central.url, ...faults }).start();
   proxy.decide = decide;
-  counter = await openCounter({
-    dataDir: folder.dir,
-    database: join(folder.dir, 'counter.sqlite'),
-    clock: testClock('2024-02-29T12:00:00.000Z'),
-    newId: countingIds('fa017fa0'),
-    central: { url: proxy.url, bearerToken: token },
-  });
+  counter = await counterSyncingWith(folder.dir, proxy.url, token, 'fa017fa0');
   const anna = clerk(counter);
   await anna.login();
   return anna;

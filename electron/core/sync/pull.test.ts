@@ -71,38 +71,41 @@ describe('orders made at another counter', () => {
 });
 
 describe('orders deleted elsewhere', () => {
-  it('leave the other counter of the touchpoint, which held them as read copies', async () => {
-    const a = await counterAt('a');
-    const b = await counterAt('b');
+  /** An order made at A, held by B as a read copy: A's order and the central's. */
+  async function copiedFromAToB(a: TestCounter, b: TestCounter) {
     const order = await clerk(a).create([{ productId: 600, quantity: 1 }]);
     await settleFully(a);
     await settleFully(b);
     const [there] = await centralOrders(central.url, token);
     expect((await clerk(b).get(there!.orderId)).sync.state).toBe('central');
+    return { order, there: there! };
+  }
+
+  it('leave the other counter of the touchpoint, which held them as read copies', async () => {
+    const a = await counterAt('a');
+    const b = await counterAt('b');
+    const { order, there } = await copiedFromAToB(a, b);
 
     await clerk(a).remove(order.orderId);
     expect((await settleFully(a)).status).toMatchObject({ pending: 0, rejected: 0 });
     const seen = new Promise<string[]>((resolve) => b.test.engine.once('orders', resolve));
     await settleFully(b);
-    expect(await seen).toContain(there!.orderId);
-    expect((await b.dispatch('orders.get', { orderId: there!.orderId })).ok).toBe(false);
+    expect(await seen).toContain(there.orderId);
+    expect((await b.dispatch('orders.get', { orderId: there.orderId })).ok).toBe(false);
   });
 
   it('stay while a local change of them waits to be sent', async () => {
     const a = await counterAt('a');
     const b = await counterAt('b', central.url, false);
-    const order = await clerk(a).create([{ productId: 600, quantity: 1 }]);
-    await settleFully(a);
-    await settleFully(b);
-    const [there] = await centralOrders(central.url, token);
+    const { order, there } = await copiedFromAToB(a, b);
     // B's change to its copy waits in its outbox (its sync is not run) while A deletes the order.
-    await clerk(b).addLine(there!.orderId, { productId: 600, quantity: 1 });
+    await clerk(b).addLine(there.orderId, { productId: 600, quantity: 1 });
     await clerk(a).remove(order.orderId);
     await settleFully(a);
     const client = new CentralClient({ baseUrl: central.url, token: () => token });
     expect(await pullChanges(b.test.db, client, TOUCHPOINT, () => new Date().toISOString())).toMatchObject({ kind: 'ok' });
     client.close();
-    expect((await clerk(b).get(there!.orderId)).order.orderLines).toHaveLength(2);
+    expect((await clerk(b).get(there.orderId)).order.orderLines).toHaveLength(2);
   });
 });
 
