@@ -82,8 +82,8 @@ const PER_MIGRATION: Record<number, () => void> = {
     const before = atVersion(3);
     before.prepare("INSERT INTO sync_orders (order_id, state, updated_at) VALUES ('o', 'pending', 't')").run();
     migrate(before, ':memory:', MIGRATIONS.slice(0, 4));
-    expect(before.prepare('SELECT order_id, set_aside, last_error FROM sync_orders').all()).toEqual([
-      { order_id: 'o', set_aside: 0, last_error: null },
+    expect(before.prepare('SELECT order_id, failures, set_aside, last_error, central_updated_on FROM sync_orders').all()).toEqual([
+      { order_id: 'o', failures: 0, set_aside: 0, last_error: null, central_updated_on: null },
     ]);
     before.close();
   },

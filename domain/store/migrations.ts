@@ -102,11 +102,15 @@ export const MIGRATIONS: readonly Migration[] = [
     `);
     db.prepare("INSERT INTO sequences (name, value) VALUES ('change_stamp', ?)").run(greatestStampSoFar(db));
   },
-  // 4: the counter's side: an order whose push keeps failing is set aside with its last
-  // error, so it no longer holds up the others, until a manager retries it.
+  // 4: the counter's side: an order whose push keeps failing (`failures` counts those that
+  // count, `attempts` every unknown outcome) is set aside with its last error, so it no
+  // longer holds up the others, until a manager retries it; and the
+  // central's lastUpdatedOn of the version last taken in, so a pull skips what it has.
   (db) =>
     db.exec(`
+      ALTER TABLE sync_orders ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE sync_orders ADD COLUMN set_aside INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE sync_orders ADD COLUMN last_error TEXT;
+      ALTER TABLE sync_orders ADD COLUMN central_updated_on TEXT;
     `),
 ];

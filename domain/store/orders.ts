@@ -29,6 +29,10 @@ export function getOrder(db: Database, orderId: string): OrderRecord | undefined
   return row && toRecord(row);
 }
 
+export function hasOrder(db: Database, orderId: string): boolean {
+  return stmt(db, 'SELECT 1 FROM orders WHERE order_id = ?').get(orderId) !== undefined;
+}
+
 export function orderIdOfPart(db: Database, kind: 'line' | 'payment', partId: string): string | undefined {
   const row = stmt(db, 'SELECT order_id FROM order_parts WHERE part_id = ? AND kind = ?').get(partId, kind) as
     | { order_id: string }

@@ -2,11 +2,11 @@ import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import { deletedOrderList } from '../../../shared/schemas/deleted';
 import { orderList } from '../../../shared/schemas/order';
-import { deleteOrder, getOrder, insertOrder } from '../../../domain/store/orders';
+import { deleteOrder, getOrder, hasOrder, insertOrder } from '../../../domain/store/orders';
 import type { CentralAnswer, CentralClient } from '../centralClient';
 import { hasPending } from '../db/outbox';
 import { readSetting, writeSetting } from '../db/settings';
-import { findByCentralId, forget, markCentral } from '../db/syncOrders';
+import { findByCentralId, forget, getSync, markCentral, markSeen } from '../db/syncOrders';
 import { adoptInto } from './push';
 
 const CURSOR = 'sync.pullUpdatedAfter';
@@ -17,8 +17,8 @@ export type PullOutcome = { kind: 'ok'; changed: string[] } | { kind: 'unknown';
 
 /** The local order a central order belongs to: ours by externalOrderId, or one adopted before. */
 function localIdOf(db: Database, central: { orderId: string; externalOrderId: string | null }): string | undefined {
-  if (central.externalOrderId && getOrder(db, central.externalOrderId)) return central.externalOrderId;
-  return findByCentralId(db, central.orderId)?.orderId ?? (getOrder(db, central.orderId) ? central.orderId : undefined);
+  if (central.externalOrderId && hasOrder(db, central.externalOrderId)) return central.externalOrderId;
+  return findByCentralId(db, central.orderId)?.orderId ?? (hasOrder(db, central.orderId) ? central.orderId : undefined);
 }
 
 /**
@@ -36,8 +36,10 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
         insertOrder(db, { order: central, touchpointId, customerFixed: true, version: 0 });
         markCentral(db, central.orderId, central, 'central', now());
         changed.push(central.orderId);
-      } else if (adoptInto(db, localId, central)) {
-        changed.push(localId);
+      } else if (getSync(db, localId)?.centralUpdatedOn !== central.lastUpdatedOn) {
+        // A version not seen yet (most pulled orders after a push are the versions it left).
+        if (adoptInto(db, localId, central)) changed.push(localId);
+        if (!hasPending(db, localId)) markSeen(db, localId, central.lastUpdatedOn);
       }
     }
     return list.orders.map((o) => o.lastUpdatedOn);
