@@ -28,12 +28,12 @@ const THREE_LINES = () => [
   { productId: 101, quantity: 1, validFrom: at(2) },
 ];
 
-function percentile(samples: number[], p: number): number {
+export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function offlineCounter(dir: string, token: string) {
+export async function offlineCounter(dir: string, token: string) {
   // Nothing listens on a free port: the counter works offline, as at a counter whose network is down.
   const url = `http://127.0.0.1:${await freePort()}`;
   // The demo staff beside the bench's central: Anna sells.

@@ -13,6 +13,10 @@ const targets: Record<string, { about: string; run: (args: string[]) => Promise<
     about: 'counter IPC handler vs bare inserts, and sync throughput to a local central',
     run: async () => (await import('./counter')).benchCounter(),
   },
+  sync: {
+    about: 'time for a counter to converge over a lossy network, and sync vs a plain HTTP client',
+    run: async () => (await import('./sync')).benchSync(),
+  },
   profile: {
     about: 'summarise a .cpuprofile: FILE [TOP]',
     run: async (args) => (await import('./profile')).summariseProfile(args),

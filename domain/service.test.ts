@@ -35,7 +35,7 @@ describe('OrderService versioning', () => {
     let lost = 0;
     const counting: OrderStore = {
       ...store,
-      update: async (record, expected) => (await store.update(record, expected)) || (lost++, false),
+      update: async (record, expected) => (await store.update(record, expected)) ?? (lost++, null),
     };
     const service = serviceOver(counting);
     const o = await created(service);
@@ -54,7 +54,7 @@ describe('OrderService versioning', () => {
   });
 
   it('gives up with a conflict when every write loses', async () => {
-    const losing: OrderStore = { ...store, update: async () => false, remove: async () => false };
+    const losing: OrderStore = { ...store, update: async () => null, remove: async () => false };
     const service = serviceOver(losing);
     const o = await created(service);
     const changed = await service.patch(o.orderId, { languageId: 32 }, caller);

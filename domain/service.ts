@@ -18,7 +18,8 @@ import { addPayment, addRefund, changePaymentStatus } from './order/payments';
 import { present } from './order/present';
 import type { OrderRecord } from './order/settle';
 import { notFound, ok, refuse, type Result } from './result';
-import type { OrderFilter, OrderStore, PageAfter } from './store/types';
+import type { DeletedOrderQuery } from '../shared/schemas/deleted';
+import type { DeletedPage, OrderFilter, OrderStore, PageAfter } from './store/types';
 
 const recordOf = (made: Result<{ record: OrderRecord }>): Result<OrderRecord> => (made.ok ? ok(made.value.record) : made);
 
@@ -127,7 +128,8 @@ export class OrderService {
       const next = change(record, this.context(caller));
       if (!next.ok) return next;
       const written = { ...next.value, version: record.version + 1 };
-      if (await this.store.update(written, record.version)) return ok(this.answer(written, caller));
+      const stored = await this.store.update(written, record.version);
+      if (stored) return ok(this.answer(stored, caller));
     }
     return refuse({ kind: 'conflict', detail: 'The order kept changing while this change was made; try again.', errors: [] });
   }
@@ -191,5 +193,11 @@ export class OrderService {
       ),
       next: page.next,
     };
+  }
+
+  /** A page of GET /deletedorders; a customer sees the deletions of their own orders only. */
+  deleted(query: DeletedOrderQuery, caller: Caller, after: PageAfter | null): Promise<DeletedPage> {
+    const { limit = 100, cursor: _cursor, ...filter } = query;
+    return this.store.listDeleted(caller.customerProfileId === null ? filter : { ...filter, customerProfileId: caller.customerProfileId }, limit, after);
   }
 }

@@ -32,6 +32,7 @@ const sync: SyncStatus = {
   online: true,
   pending: 2,
   rejected: 0,
+  setAside: 0,
   lastSuccessAt: null,
   lastError: null,
   embeddedCentral: true,

@@ -7,6 +7,7 @@ import type { OrderService } from '../domain/service';
 import { authenticate, type Verifiers } from './caller';
 import { clientErrorHandler, drainRefusedBody } from './clientErrors';
 import { problemBody, sendProblem, validationErrors, type ProblemStatus } from './problems';
+import { deletedRoutes } from './routes/deleted';
 import { extensionRoutes } from './routes/extensions';
 import { lookupRoutes } from './routes/lookup';
 import { orderRoutes } from './routes/orders';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     orders.addHook('onRequest', authenticate(verifiers, service.catalog, true));
     await orders.register(orderRoutes(service));
     await orders.register(extensionRoutes(service));
+    await orders.register(deletedRoutes(service));
   }, { prefix: orderBase });
 
   await app.register(async (lookup) => {

@@ -35,7 +35,7 @@ export interface Central {
 export async function startCentral(options: CentralOptions): Promise<Central> {
   const fixturesFile = options.fixtures ?? demoFixturesPath();
   const fixtures = loadFixturesFile(fixturesFile);
-  const store = openSqliteOrderStore(options.db);
+  const store = openSqliteOrderStore(options.db, undefined, options.clock);
   try {
     await store.saveReference(fixtures, fixturesFile, new Date().toISOString());
     const catalog = new Catalog(fixtures);

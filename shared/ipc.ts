@@ -110,6 +110,9 @@ export const ipcInputs = {
   'sync.status': z.object({}),
   'sync.now': z.object({}),
   'sync.rejected': z.object({}),
+  /** Orders set aside after failing again and again; a manager retries one, or all without orderId. */
+  'sync.setAside': z.object({}),
+  'sync.retry': z.object({ orderId: z.string().min(1).max(100).optional() }),
 } as const;
 
 export type Channel = keyof typeof ipcInputs;
@@ -197,9 +200,13 @@ export interface SettingsView {
 }
 
 export interface SyncStatus {
+  /** False only when the central cannot be reached, not when one order fails there. */
   online: boolean;
+  /** Orders waiting to be sent (the set-aside ones not counted). */
   pending: number;
   rejected: number;
+  /** Orders set aside after failing MAX_ATTEMPTS times while others went through. */
+  setAside: number;
   lastSuccessAt: string | null;
   /** Why the last round failed, as a refusal code the renderer words. */
   lastError: RefusalCode | null;
@@ -243,6 +250,15 @@ export interface IpcOutputs {
   'sync.status': SyncStatus;
   'sync.now': SyncStatus;
   'sync.rejected': CounterOrder[];
+  'sync.setAside': SetAsideOrder[];
+  'sync.retry': SyncStatus;
+}
+
+/** An order sync set aside: how often it failed, and the last error. */
+export interface SetAsideOrder {
+  order: Order;
+  attempts: number;
+  lastError: string;
 }
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };

@@ -39,6 +39,7 @@ export const CHANNEL_ACCESS: Record<Channel, Access> = {
   'settings.get': 'clerk',
   'sync.now': 'clerk',
   'sync.rejected': 'clerk',
+  'sync.setAside': 'clerk',
 
   'staff.list': 'manager',
   'staff.add': 'manager',
@@ -47,6 +48,7 @@ export const CHANNEL_ACCESS: Record<Channel, Access> = {
   'payments.refund': 'manager',
   'settings.set': 'manager',
   'settings.history': 'manager',
+  'sync.retry': 'manager',
 };
 
 /** Whether someone with `role` (null: nobody logged in) may make a call needing `access`. */

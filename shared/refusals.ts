@@ -38,6 +38,9 @@ export const REFUSAL_TEXT = {
   'sync.tokenRefused': 'The central refused this counter’s bearer token.',
   'sync.unreachable': 'The central cannot be reached or did not answer.',
   'sync.failed': 'Sync failed; it will try again.',
+  'sync.centralError': 'The central answered with an error; sync tries again.',
+  'sync.orderFailed': 'The central could not take some orders; sync tries them again.',
+  'sync.notSetAside': 'Order {orderId} is not set aside.',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_TEXT;

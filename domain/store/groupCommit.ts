@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 
-interface Pending {
-  write: () => unknown;
+interface Pending<C> {
+  write: (context: C) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -11,10 +11,11 @@ interface Pending {
  * in one transaction and so one disk sync, instead of one sync each. Each write runs in its
  * own savepoint, so one that fails (a duplicate externalOrderId) is undone alone and the
  * others commit. Every caller is answered only after the commit: nothing is confirmed
- * before it is on disk.
+ * before it is on disk. `begin` runs first in each transaction, holding the write lock,
+ * and what it answers is handed to every write of the batch (the batch's change stamp).
  */
-export function groupCommit(db: Database) {
-  let queue: Pending[] = [];
+export function groupCommit<C = void>(db: Database, begin: () => C = () => undefined as C) {
+  let queue: Pending<C>[] = [];
 
   function flush() {
     const batch = queue;
@@ -22,9 +23,10 @@ export function groupCommit(db: Database) {
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
       db.transaction(() => {
+        const context = begin();
         for (const item of batch) {
           try {
-            outcomes.push({ ok: true, value: db.transaction(item.write)() });
+            outcomes.push({ ok: true, value: db.transaction(item.write)(context) });
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
@@ -42,7 +44,7 @@ export function groupCommit(db: Database) {
     });
   }
 
-  return function write<T>(run: () => T): Promise<T> {
+  return function write<T>(run: (context: C) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       queue.push({ write: run, resolve: resolve as (value: unknown) => void, reject });
       if (queue.length === 1) setImmediate(flush);

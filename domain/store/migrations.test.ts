@@ -70,6 +70,34 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(tables(before)).toEqual(expect.arrayContaining(['login_failures', 'settings_audit']));
     before.close();
   },
+  4: () => {
+    const before = atVersion(3);
+    before
+      .prepare(
+        `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
+           status_id, created_on, last_updated_on, version, doc) VALUES ('kept', 1, NULL, 'n-1', 0, 0, 1, ?, ?, 0, '{}')`,
+      )
+      .run('2030-01-01T00:00:00.000Z', '2030-01-02T00:00:00.000Z');
+    migrate(before, ':memory:', MIGRATIONS.slice(0, 4));
+    expect(tables(before)).toContain('deleted_orders');
+    // The change clock goes on from the greatest stamp already given, never below it.
+    expect(before.prepare("SELECT value FROM sequences WHERE name = 'change_stamp'").get()).toEqual({
+      value: Date.parse('2030-01-02T00:00:00.000Z'),
+    });
+    const empty = atVersion(4);
+    expect(empty.prepare("SELECT value FROM sequences WHERE name = 'change_stamp'").get()).toEqual({ value: 0 });
+    empty.close();
+    before.close();
+  },
+  5: () => {
+    const before = atVersion(4);
+    before.prepare("INSERT INTO sync_orders (order_id, state, updated_at) VALUES ('o', 'pending', 't')").run();
+    migrate(before, ':memory:', MIGRATIONS.slice(0, 5));
+    expect(before.prepare('SELECT order_id, failures, set_aside, last_error, central_updated_on FROM sync_orders').all()).toEqual([
+      { order_id: 'o', failures: 0, set_aside: 0, last_error: null, central_updated_on: null },
+    ]);
+    before.close();
+  },
 };
 
 describe('migrations', () => {

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { greatestStampSoFar } from './changes';
 
 /**
  * Numbered migrations, in order. A released migration never changes: a change to the schema
@@ -104,5 +105,31 @@ export const MIGRATIONS: readonly Migration[] = [
         setting TEXT NOT NULL,
         value TEXT
       );
+    `),
+  // 4: the change feed (CONTRACT 8): the change clock, which goes on from the greatest
+  // lastUpdatedOn stored, and the tombstones of deleted orders.
+  (db) => {
+    db.exec(`
+      CREATE TABLE deleted_orders (
+        order_id TEXT PRIMARY KEY,
+        external_order_id TEXT,
+        touchpoint_id INTEGER NOT NULL,
+        customer_profile_id INTEGER NOT NULL,
+        deleted_on TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX deleted_orders_by_stamp ON deleted_orders (deleted_on, order_id);
+    `);
+    db.prepare("INSERT INTO sequences (name, value) VALUES ('change_stamp', ?)").run(greatestStampSoFar(db));
+  },
+  // 5: the counter's side: an order whose push keeps failing (`failures` counts those that
+  // count, `attempts` every unknown outcome) is set aside with its last error, so it no
+  // longer holds up the others, until a manager retries it; and the
+  // central's lastUpdatedOn of the version last taken in, so a pull skips what it has.
+  (db) =>
+    db.exec(`
+      ALTER TABLE sync_orders ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE sync_orders ADD COLUMN set_aside INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE sync_orders ADD COLUMN last_error TEXT;
+      ALTER TABLE sync_orders ADD COLUMN central_updated_on TEXT;
     `),
 ];

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Order } from '../../shared/schemas/order';
 import type { OrderRecord } from '../order/settle';
+import { pageOf, conditions } from './query';
 import { stmt } from './statements';
 import type { OrderFilter, Page, PageAfter } from './types';
 
@@ -26,6 +27,10 @@ export function getOrder(db: Database, orderId: string): OrderRecord | undefined
     | OrderRow
     | undefined;
   return row && toRecord(row);
+}
+
+export function hasOrder(db: Database, orderId: string): boolean {
+  return stmt(db, 'SELECT 1 FROM orders WHERE order_id = ?').get(orderId) !== undefined;
 }
 
 export function orderIdOfPart(db: Database, kind: 'line' | 'payment', partId: string): string | undefined {
@@ -101,8 +106,17 @@ export function updateOrder(db: Database, record: OrderRecord, expectedVersion: 
   return true;
 }
 
-export function deleteOrder(db: Database, orderId: string, expectedVersion: number): boolean {
-  return stmt(db, 'DELETE FROM orders WHERE order_id = ? AND version = ?').run(orderId, expectedVersion).changes > 0;
+/** Deletes the order if the stored version is still `expectedVersion`; answers what its tombstone needs. */
+export function deleteOrder(
+  db: Database,
+  orderId: string,
+  expectedVersion: number,
+): { externalOrderId: string | null; touchpointId: number; customerProfileId: number } | undefined {
+  return stmt(
+    db,
+    `DELETE FROM orders WHERE order_id = ? AND version = ?
+     RETURNING external_order_id AS externalOrderId, touchpoint_id AS touchpointId, customer_profile_id AS customerProfileId`,
+  ).get(orderId, expectedVersion) as { externalOrderId: string | null; touchpointId: number; customerProfileId: number } | undefined;
 }
 
 /**
@@ -111,12 +125,8 @@ export function deleteOrder(db: Database, orderId: string, expectedVersion: numb
  * newest createdOn first. One row more than asked tells whether another page follows.
  */
 export function listOrders(db: Database, filter: OrderFilter, limit: number, after: PageAfter | null): Page {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  const add = (sql: string, ...values: unknown[]) => {
-    where.push(sql);
-    args.push(...values);
-  };
+  const q = conditions();
+  const add = q.add;
   if (filter.orderId !== undefined) add('order_id = ?', filter.orderId);
   if (filter.orderNumber !== undefined) add('order_number = ?', filter.orderNumber);
   if (filter.externalOrderId !== undefined) add('external_order_id = ?', filter.externalOrderId);
@@ -140,15 +150,8 @@ export function listOrders(db: Database, filter: OrderFilter, limit: number, aft
   const sql =
     `SELECT order_id, ${key} AS sort_key, doc,
        status_id IN (1, 2, 3) AND EXISTS (SELECT 1 FROM order_tokens t WHERE t.order_id = orders.order_id) AS present
-     FROM orders` +
-    (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
-    ` ORDER BY ${key} ${direction}, order_id ${direction} LIMIT ?`;
-  const rows = stmt(db, sql).all(...args, limit + 1) as { order_id: string; sort_key: string; doc: string; present: number }[];
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  const last = page[page.length - 1];
-  return {
-    rows: page.map((row) => ({ doc: row.doc, needsPresenting: row.present === 1 })),
-    next: more && last ? { key: last.sort_key, orderId: last.order_id } : null,
-  };
+     FROM orders${q.sql()} ORDER BY ${key} ${direction}, order_id ${direction} LIMIT ?`;
+  const rows = stmt(db, sql).all(...q.args, limit + 1) as { order_id: string; sort_key: string; doc: string; present: number }[];
+  const page = pageOf(rows, limit, (row) => ({ key: row.sort_key, orderId: row.order_id }));
+  return { rows: page.rows.map((row) => ({ doc: row.doc, needsPresenting: row.present === 1 })), next: page.next };
 }

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Fixtures } from '../../shared/schemas/reference';
 import type { OrderRecord } from '../order/settle';
+import { listDeletions, nextStamp, recordDeletion } from './changes';
 import { openDatabase } from './database';
 import {
   deleteOrder,
@@ -25,9 +26,18 @@ const isUniqueViolation = (error: unknown) =>
  */
 export type WriteHook = (orderId: string, change: 'insert' | 'update' | 'delete') => void;
 
-/** The SQLite backend of the order store; writes are group-committed (groupCommit.ts). */
-export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): OrderStore & { db: Database } {
-  const write = groupCommit(db);
+const stamped = (record: OrderRecord, stamp: string): OrderRecord => ({ ...record, order: { ...record.order, lastUpdatedOn: stamp } });
+
+/**
+ * The SQLite backend of the order store; writes are group-committed (groupCommit.ts), each
+ * batch under one change stamp taken from `clock` while it holds the write lock (changes.ts).
+ */
+export function sqliteOrderStore(
+  db: Database,
+  onWrite: WriteHook = () => {},
+  clock: () => Date = () => new Date(),
+): OrderStore & { db: Database } {
+  const write = groupCommit(db, () => nextStamp(db, clock()));
   return {
     db,
     get: async (orderId) => getOrder(db, orderId),
@@ -35,11 +45,8 @@ export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): O
     findByExternalId: async (touchpointId, externalOrderId) => findByExternalId(db, touchpointId, externalOrderId),
     async insert(record, numberFor): Promise<InsertOutcome> {
       try {
-        return await write((): InsertOutcome => {
-          const numbered: OrderRecord = {
-            ...record,
-            order: { ...record.order, orderNumber: numberFor(nextSequence(db, 'order_number')) },
-          };
+        return await write((stamp): InsertOutcome => {
+          const numbered = stamped({ ...record, order: { ...record.order, orderNumber: numberFor(nextSequence(db, 'order_number')) } }, stamp);
           insertOrder(db, numbered);
           onWrite(numbered.order.orderId, 'insert');
           return { inserted: numbered };
@@ -52,18 +59,22 @@ export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): O
       }
     },
     update: (record, expectedVersion) =>
-      write(() => {
-        const written = updateOrder(db, record, expectedVersion);
-        if (written) onWrite(record.order.orderId, 'update');
-        return written;
+      write((stamp) => {
+        const next = stamped(record, stamp);
+        if (!updateOrder(db, next, expectedVersion)) return null;
+        onWrite(record.order.orderId, 'update');
+        return next;
       }),
     remove: (orderId, expectedVersion) =>
-      write(() => {
+      write((stamp) => {
         const removed = deleteOrder(db, orderId, expectedVersion);
-        if (removed) onWrite(orderId, 'delete');
-        return removed;
+        if (!removed) return false;
+        recordDeletion(db, { orderId, ...removed, deletedOn: stamp });
+        onWrite(orderId, 'delete');
+        return true;
       }),
     list: async (filter, limit, after) => listOrders(db, filter, limit, after),
+    listDeleted: async (filter, limit, after) => listDeletions(db, filter, limit, after),
     async loadReference() {
       const row = readReference(db);
       return row ? (JSON.parse(row.doc) as Fixtures) : undefined;
@@ -75,6 +86,6 @@ export function sqliteOrderStore(db: Database, onWrite: WriteHook = () => {}): O
   };
 }
 
-export function openSqliteOrderStore(file: string, onWrite?: WriteHook) {
-  return sqliteOrderStore(openDatabase(file), onWrite);
+export function openSqliteOrderStore(file: string, onWrite?: WriteHook, clock?: () => Date) {
+  return sqliteOrderStore(openDatabase(file), onWrite, clock);
 }

@@ -1,6 +1,13 @@
 import type { Fixtures } from '../../shared/schemas/reference';
 import type { OrderRecord } from '../order/settle';
 
+/** The filters of GET /deletedorders. */
+export interface DeletedFilter {
+  updatedAfter?: string;
+  touchpointId?: number;
+  customerProfileId?: number;
+}
+
 /** The filters of GET /orders (CONTRACT 3.4), already parsed. */
 export interface OrderFilter {
   orderId?: string;
@@ -34,12 +41,26 @@ export interface Page {
   next: PageAfter | null;
 }
 
+/** The tombstone of a deleted order (CONTRACT 8): what a counter holding a copy needs to drop it. */
+export interface DeletedOrder {
+  orderId: string;
+  externalOrderId: string | null;
+  touchpointId: number;
+  deletedOn: string;
+}
+
+export interface DeletedPage {
+  rows: DeletedOrder[];
+  next: PageAfter | null;
+}
+
 export type InsertOutcome = { inserted: OrderRecord } | { duplicateOf: string };
 
 /**
  * The order store: what the service needs of a database, and no more, so that another
  * backend (PostgreSQL for operators with many stores) can stand in. Async for that reason;
- * every write is one transaction.
+ * every write is one transaction, and stamps `lastUpdatedOn` (and a deletion's `deletedOn`)
+ * from the store's change clock: rising in commit order, never the caller's time.
  */
 export interface OrderStore {
   get(orderId: string): Promise<OrderRecord | undefined>;
@@ -47,10 +68,11 @@ export interface OrderStore {
   findByExternalId(touchpointId: number, externalOrderId: string): Promise<string | undefined>;
   /** Inserts with the next order number (made by `numberFor` inside the transaction). */
   insert(record: OrderRecord, numberFor: (sequence: number) => string): Promise<InsertOutcome>;
-  /** Writes the record if the stored version is still `expectedVersion`. */
-  update(record: OrderRecord, expectedVersion: number): Promise<boolean>;
+  /** Writes the record if the stored version is still `expectedVersion`: answers it as stored, or null. */
+  update(record: OrderRecord, expectedVersion: number): Promise<OrderRecord | null>;
   remove(orderId: string, expectedVersion: number): Promise<boolean>;
   list(filter: OrderFilter, limit: number, after: PageAfter | null): Promise<Page>;
+  listDeleted(filter: DeletedFilter, limit: number, after: PageAfter | null): Promise<DeletedPage>;
   loadReference(): Promise<Fixtures | undefined>;
   saveReference(fixtures: Fixtures, source: string, at: string): Promise<void>;
   close(): Promise<void>;

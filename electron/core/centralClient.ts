@@ -13,7 +13,10 @@ import { problem as problemSchema, type Problem } from '../../shared/schemas/pro
 export type CentralAnswer<T> =
   | { kind: 'ok'; status: number; value: T }
   | { kind: 'refused'; status: number; problem: Problem }
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; reason: string; answered?: true };
+
+/** What pushing an order needs of the client (so the engine can note each order's failures). */
+export type CentralRequests = Pick<CentralClient, 'orderBase' | 'request'>;
 
 export interface CentralClientOptions {
   baseUrl: string;
@@ -92,13 +95,14 @@ export class CentralClient {
       return { kind: 'unknown', reason: describe(error) };
     }
     const { text } = response;
-    if (response.status >= 500) return { kind: 'unknown', reason: `the central answered ${response.status}` };
+    // The central answered: it can be reached, though the outcome of this request is unknown.
+    if (response.status >= 500) return { kind: 'unknown', reason: `the central answered ${response.status}`, answered: true };
     let json: unknown = undefined;
     if (text !== '') {
       try {
         json = JSON.parse(text);
       } catch {
-        return { kind: 'unknown', reason: `the central's answer (${response.status}) is not JSON` };
+        return { kind: 'unknown', reason: `the central's answer (${response.status}) is not JSON`, answered: true };
       }
     }
     if (response.status >= 400) {
@@ -111,7 +115,9 @@ export class CentralClient {
     }
     if (!schema) return { kind: 'ok', status: response.status, value: undefined as z.output<S> };
     const parsed = schema.safeParse(json);
-    if (!parsed.success) return { kind: 'unknown', reason: `the central's answer does not match the interface: ${parsed.error.issues[0]?.message}` };
+    if (!parsed.success) {
+      return { kind: 'unknown', reason: `the central's answer does not match the interface: ${parsed.error.issues[0]?.message}`, answered: true };
+    }
     return { kind: 'ok', status: response.status, value: parsed.data };
   }
 }

@@ -78,7 +78,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       token = () => devToken;
     }
     const client = new CentralClient({ baseUrl: centralUrl, token });
-    const store = sqliteOrderStore(db, (orderId, change) => enqueue(db, orderId, change, stamp()));
+    const store = sqliteOrderStore(db, (orderId, change) => enqueue(db, orderId, change, stamp()), clock);
     const prefix = `K${settings.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase()}`;
     const service = new OrderService({
       store,
@@ -95,6 +95,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       embeddedCentral: embedded !== null,
       now: clock,
       intervalMs: options.intervalMs,
+      random: options.random,
     });
     const syncEngine = engine;
     syncEngine.on('status', (status) => events.emit('sync.changed', status));

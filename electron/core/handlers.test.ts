@@ -334,6 +334,7 @@ describe('sync while the central cannot be reached', () => {
       online: false,
       pending: 2,
       rejected: 0,
+      setAside: 0,
       lastSuccessAt: null,
       lastError: 'sync.unreachable',
       embeddedCentral: false,

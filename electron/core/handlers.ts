@@ -7,7 +7,7 @@ import { owns, type Caller, type OrderService } from '../../domain/service';
 import type { CatalogCache } from './catalogCache';
 import type { Challenges } from './challenge';
 import { searchOrders } from './db/search';
-import { getSync, rejectedIds, syncView } from './db/syncOrders';
+import { getSync, rejectedIds, setAsideOrders, syncView } from './db/syncOrders';
 import type { Lookups } from './lookups';
 import type { CounterSettings } from './settings';
 import { isRefusal, type Staff, type StaffRefusal } from './staff';
@@ -180,6 +180,14 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     'sync.rejected': async () => {
       const orders = await Promise.all(rejectedIds(db).map((id) => service.get(id, caller())));
       return done(orders.filter((r) => r.ok).map((r) => counterOrder((r as { value: Order }).value)));
+    },
+    'sync.setAside': async () => {
+      const held = await Promise.all(setAsideOrders(db).map(async (s) => ({ ...s, found: await service.get(s.orderId, caller()) })));
+      return done(held.flatMap(({ found, attempts, lastError }) => (found.ok ? [{ order: found.value, attempts, lastError }] : [])));
+    },
+    'sync.retry': async ({ orderId }) => {
+      if (engine.retry(orderId ?? null) === 0 && orderId !== undefined) return refusal('not-found', 'sync.notSetAside', { orderId });
+      return done(status());
     },
   };
 }

@@ -38,6 +38,8 @@ export interface CounterOptions {
   central?: { url: string; bearerToken: string };
   /** How often sync pulls when nothing happens (ms). */
   intervalMs?: number;
+  /** The jitter of sync's backoff, in [0, 1): tests make it 0 to retry at once. */
+  random?: () => number;
   /** The e-mail challenge's relay; null for none. Default: COUNTER_SMTP_URL, or the demo relay with the embedded central. */
   mail?: MailTransport | null;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */

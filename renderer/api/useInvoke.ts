@@ -30,7 +30,8 @@ export type ReadChannel =
   | 'lookup.mandates'
   | 'settings.get'
   | 'sync.status'
-  | 'sync.rejected';
+  | 'sync.rejected'
+  | 'sync.setAside';
 
 /** Invokes and never rejects: a transport failure becomes an `internal` refusal too. */
 export async function safeInvoke<C extends Channel>(
@@ -98,6 +99,7 @@ export function setAnswer<C extends ReadChannel>(
 export function syncStatusChanged(client: QueryClient, status: IpcOutputs['sync.status']): void {
   setAnswer(client, 'sync.status', {}, status);
   void client.invalidateQueries({ queryKey: queryKeys.channel('sync.rejected') });
+  void client.invalidateQueries({ queryKey: queryKeys.channel('sync.setAside') });
   void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });
 }
 

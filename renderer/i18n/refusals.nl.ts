@@ -33,4 +33,7 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'sync.tokenRefused': 'De centrale weigerde het bearer-token van deze balie.',
   'sync.unreachable': 'De centrale is niet bereikbaar of gaf geen antwoord.',
   'sync.failed': 'Synchroniseren mislukte; het wordt opnieuw geprobeerd.',
+  'sync.centralError': 'De centrale antwoordde met een fout; er wordt opnieuw geprobeerd.',
+  'sync.orderFailed': 'De centrale kon enkele orders niet aannemen; ze worden opnieuw geprobeerd.',
+  'sync.notSetAside': 'Order {orderId} staat niet apart.',
 };

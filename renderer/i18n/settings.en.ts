@@ -65,4 +65,11 @@ export const settingsEn = {
   'syncPanel.reasons': "The central's reasons",
   'syncPanel.noReason': 'The central gave no reason.',
   'syncPanel.lineReason': '{line}: {reason}',
+  'syncPanel.setAside': 'Set aside',
+  'setAside.title': 'Orders set aside',
+  'setAside.about': 'The central failed these orders again and again; the other orders are sent meanwhile.',
+  'setAside.facts': 'Tried {attempts} times. Last error: {error}',
+  'setAside.retry': 'Try order {number} again',
+  'setAside.retryAll': 'Try them all again',
+  'setAside.managerOnly': 'A manager can try them again.',
 } as const;

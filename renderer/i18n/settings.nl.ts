@@ -67,4 +67,11 @@ export const settingsNl: Record<keyof typeof settingsEn, string> = {
   'syncPanel.reasons': 'Redenen van de centrale',
   'syncPanel.noReason': 'De centrale gaf geen reden.',
   'syncPanel.lineReason': '{line}: {reason}',
+  'syncPanel.setAside': 'Apart gezet',
+  'setAside.title': 'Apart gezette orders',
+  'setAside.about': 'De centrale liet deze orders steeds opnieuw mislukken; de andere orders worden intussen verstuurd.',
+  'setAside.facts': '{attempts} keer geprobeerd. Laatste fout: {error}',
+  'setAside.retry': 'Order {number} opnieuw proberen',
+  'setAside.retryAll': 'Alle opnieuw proberen',
+  'setAside.managerOnly': 'Een manager kan ze opnieuw proberen.',
 };

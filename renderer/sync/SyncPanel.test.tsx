@@ -38,6 +38,7 @@ function counter(status: SyncStatus, extra: FakeHandlers = {}) {
   return fakeCounter({
     'sync.status': () => status,
     'sync.rejected': () => [refusedKind, refusedSilently],
+    'sync.setAside': () => [],
     ...extra,
   });
 }
@@ -187,5 +188,35 @@ describe('from the top bar', () => {
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     act(() => useSale.getState().goTo('start'));
+  });
+});
+
+describe('orders set aside', () => {
+  const held = rejectedOrder({ orderNumber: 'KAB12-000011' }, []).order;
+  const setAside = () => [{ order: held, attempts: 5, lastError: 'the central answered 500' }];
+
+  it('are listed with how often they were tried and the last error; a manager tries one, or all, again', async () => {
+    const api = counter(syncStatus({ setAside: 1 }), {
+      'sync.setAside': setAside,
+      'session.current': () => ({ staffId: 'mark', name: 'Mark', role: 'manager' }),
+      'sync.retry': () => syncStatus(),
+    });
+    renderWith(<SyncPanel />, api);
+    expect(await screen.findByText('Tried 5 times. Last error: the central answered 500')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try order KAB12-000011 again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try them all again' }));
+    expect(api.callsOf('sync.retry')).toEqual([{ orderId: held.orderId }, {}]);
+  });
+
+  it('are shown to a clerk, who cannot try them again', async () => {
+    renderWith(
+      <SyncPanel />,
+      counter(syncStatus({ setAside: 1 }), {
+        'sync.setAside': setAside,
+        'session.current': () => ({ staffId: 'anna', name: 'Anna', role: 'clerk' }),
+      }),
+    );
+    expect(await screen.findByText('A manager can try them again.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /again/ })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { useSale } from '../sale/saleStore';
 import { screenForStatus } from '../start/OrderList';
 import { closeSyncPanel, SYNC_PANEL_TITLE_ID } from './navigation';
 import { reasonInWords } from './reasons';
+import { SetAsideOrders } from './SetAsideOrders';
 
 /**
  * The details behind the top bar's sync status: whether the central can be reached, what
@@ -33,6 +34,7 @@ export function SyncPanel() {
         <SyncDetails />
       </section>
       <RefusedOrders />
+      <SetAsideOrders />
     </div>
   );
 }
@@ -66,6 +68,8 @@ function SyncDetails() {
           <dd>{s.pending}</dd>
           <dt>{t('syncPanel.rejected')}</dt>
           <dd>{s.rejected}</dd>
+          <dt>{t('syncPanel.setAside')}</dt>
+          <dd>{s.setAside}</dd>
           <dt>{t('syncPanel.lastSuccess')}</dt>
           <dd>{s.lastSuccessAt ? dateTime(s.lastSuccessAt) : t('syncPanel.never')}</dd>
           <dt>{t('syncPanel.lastError')}</dt>

@@ -139,6 +139,7 @@ export function syncStatus(s: Partial<SyncStatus> = {}): SyncStatus {
     online: true,
     pending: 0,
     rejected: 0,
+    setAside: 0,
     lastSuccessAt: null,
     lastError: null,
     embeddedCentral: true,

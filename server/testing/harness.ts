@@ -86,9 +86,10 @@ export interface HarnessOptions {
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
   const clock = frozenClock(options.now);
-  const store = sqliteOrderStore(openDatabase(options.db ?? ':memory:'));
+  const now = () => new Date(clock.now);
+  const store = sqliteOrderStore(openDatabase(options.db ?? ':memory:'), undefined, now);
   const catalog = new Catalog(options.fixtures);
-  const service = new OrderService({ store, catalog: () => catalog, clock: () => new Date(clock.now), newId: countingIds() });
+  const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
   const app = await buildApp({
     service,
     verifiers: { channel: channelVerifier(CHANNEL_SECRET), customer: customerVerifier(CUSTOMER_SECRET) },

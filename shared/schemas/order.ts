@@ -217,11 +217,9 @@ export const order = z.object({
 });
 
 const link = z.object({ href: z.string(), method: z.string(), templated: z.boolean() });
-export const orderList = z.object({
-  orders: z.array(order),
-  _links: z.object({ self: link, next: link.optional() }),
-  href: z.string(),
-});
+/** A page's own address and, when more follow, the next page's (CONTRACT 3.4). */
+export const pageFields = { _links: z.object({ self: link, next: link.optional() }), href: z.string() };
+export const orderList = z.object({ orders: z.array(order), ...pageFields });
 
 export type Order = z.infer<typeof order>;
 export type OrderLine = z.infer<typeof orderLine>;

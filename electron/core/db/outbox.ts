@@ -18,12 +18,15 @@ export interface OutboxWork {
   upToSeq: number;
 }
 
+/** Outbox rows of orders not set aside (a set-aside order waits for a manager's retry). */
+const WAITING = 'order_id NOT IN (SELECT order_id FROM sync_orders WHERE set_aside = 1)';
+
 /** Orders with outbox rows, oldest change first. */
 export function pendingOrders(db: Database, limit: number): OutboxWork[] {
   return (
     stmt(
       db,
-      'SELECT order_id AS orderId, MAX(seq) AS upToSeq FROM outbox GROUP BY order_id ORDER BY MIN(seq) LIMIT ?',
+      `SELECT order_id AS orderId, MAX(seq) AS upToSeq FROM outbox WHERE ${WAITING} GROUP BY order_id ORDER BY MIN(seq) LIMIT ?`,
     ).all(limit) as OutboxWork[]
   );
 }
@@ -36,6 +39,7 @@ export function hasPending(db: Database, orderId: string): boolean {
   return stmt(db, 'SELECT 1 FROM outbox WHERE order_id = ? LIMIT 1').get(orderId) !== undefined;
 }
 
+/** Orders waiting to be sent, not counting those set aside. */
 export function pendingCount(db: Database): number {
-  return (stmt(db, 'SELECT COUNT(DISTINCT order_id) AS n FROM outbox').get() as { n: number }).n;
+  return (stmt(db, `SELECT COUNT(DISTINCT order_id) AS n FROM outbox WHERE ${WAITING}`).get() as { n: number }).n;
 }

@@ -12,6 +12,7 @@ interface Row {
   state: SyncState;
   reasons: string;
   outcome_unknown: number;
+  central_updated_on: string | null;
 }
 
 export interface SyncRecord {
@@ -22,6 +23,8 @@ export interface SyncRecord {
   reasons: ProblemError[];
   /** A request about this order got no answer: look it up on the central before trying again. */
   outcomeUnknown: boolean;
+  /** The central's lastUpdatedOn of the version last known here: a pull skips that version. */
+  centralUpdatedOn: string | null;
 }
 
 const toRecord = (row: Row): SyncRecord => ({
@@ -31,6 +34,7 @@ const toRecord = (row: Row): SyncRecord => ({
   state: row.state,
   reasons: JSON.parse(row.reasons) as ProblemError[],
   outcomeUnknown: row.outcome_unknown === 1,
+  centralUpdatedOn: row.central_updated_on,
 });
 
 export function getSync(db: Database, orderId: string): SyncRecord | undefined {
@@ -54,18 +58,23 @@ export function findByCentralId(db: Database, centralOrderId: string): SyncRecor
 export function markCentral(
   db: Database,
   orderId: string,
-  central: { orderId: string; orderNumber: string },
+  central: { orderId: string; orderNumber: string; lastUpdatedOn: string },
   state: SyncState,
   at: string,
 ): void {
   stmt(
     db,
-    `INSERT INTO sync_orders (order_id, central_order_id, central_order_number, state, reasons, outcome_unknown, updated_at)
-     VALUES (?, ?, ?, ?, '[]', 0, ?)
+    `INSERT INTO sync_orders (order_id, central_order_id, central_order_number, state, reasons, outcome_unknown, central_updated_on, updated_at)
+     VALUES (?, ?, ?, ?, '[]', 0, ?, ?)
      ON CONFLICT (order_id) DO UPDATE SET central_order_id = excluded.central_order_id,
        central_order_number = excluded.central_order_number, state = excluded.state, reasons = '[]',
-       outcome_unknown = 0, updated_at = excluded.updated_at`,
-  ).run(orderId, central.orderId, central.orderNumber, state, at);
+       outcome_unknown = 0, central_updated_on = excluded.central_updated_on, updated_at = excluded.updated_at`,
+  ).run(orderId, central.orderId, central.orderNumber, state, central.lastUpdatedOn, at);
+}
+
+/** The central's version `lastUpdatedOn` of the order is taken in (or needs nothing taken in). */
+export function markSeen(db: Database, orderId: string, lastUpdatedOn: string): void {
+  stmt(db, 'UPDATE sync_orders SET central_updated_on = ? WHERE order_id = ?').run(lastUpdatedOn, orderId);
 }
 
 export function markRejected(db: Database, orderId: string, reasons: ProblemError[], at: string): void {
@@ -78,6 +87,49 @@ export function markRejected(db: Database, orderId: string, reasons: ProblemErro
 
 export function markOutcomeUnknown(db: Database, orderId: string, at: string): void {
   stmt(db, 'UPDATE sync_orders SET outcome_unknown = 1, attempts = attempts + 1, updated_at = ? WHERE order_id = ?').run(at, orderId);
+}
+
+/**
+ * Counts a failed push of an order against it (the central answered, with a 5xx or an
+ * answer off the interface, while it was seen to work for others): at `limit` the order is set
+ * aside, so it no longer holds up the others.
+ */
+export function countFailure(db: Database, orderId: string, error: string, limit: number, at: string): void {
+  stmt(
+    db,
+    `UPDATE sync_orders SET failures = failures + 1, last_error = ?, set_aside = (failures + 1 >= ?), updated_at = ?
+     WHERE order_id = ?`,
+  ).run(error, limit, at, orderId);
+}
+
+/** An order that went through starts counting its failures afresh. */
+export function clearFailures(db: Database, orderId: string): void {
+  stmt(db, 'UPDATE sync_orders SET failures = 0, last_error = NULL WHERE order_id = ? AND failures > 0').run(orderId);
+}
+
+export interface SetAside {
+  orderId: string;
+  attempts: number;
+  lastError: string;
+}
+
+export function setAsideOrders(db: Database): SetAside[] {
+  return stmt(
+    db,
+    `SELECT order_id AS orderId, failures AS attempts, last_error AS lastError FROM sync_orders WHERE set_aside = 1 ORDER BY updated_at`,
+  ).all() as SetAside[];
+}
+
+export function setAsideCount(db: Database): number {
+  return (stmt(db, 'SELECT COUNT(*) AS n FROM sync_orders WHERE set_aside = 1').get() as { n: number }).n;
+}
+
+/** Puts set-aside orders (one, or all when `orderId` is null) back in line, their count afresh. Answers how many. */
+export function retrySetAside(db: Database, orderId: string | null): number {
+  return stmt(
+    db,
+    `UPDATE sync_orders SET set_aside = 0, failures = 0 WHERE set_aside = 1 AND (? IS NULL OR order_id = ?)`,
+  ).run(orderId, orderId).changes;
 }
 
 export function forget(db: Database, orderId: string): void {

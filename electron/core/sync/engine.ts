@@ -2,12 +2,12 @@ import type { RefusalCode } from '../../../shared/refusals';
 import { EventEmitter } from 'node:events';
 import type { Database } from 'better-sqlite3';
 import type { SyncStatus } from '../../../shared/ipc';
-import type { CentralClient } from '../centralClient';
+import type { CentralAnswer, CentralClient, CentralRequests } from '../centralClient';
 import { pendingCount, pendingOrders } from '../db/outbox';
-import { rejectedCount } from '../db/syncOrders';
+import { clearFailures, countFailure, rejectedCount, retrySetAside, setAsideCount } from '../db/syncOrders';
 import { readSetting, writeSetting } from '../db/settings';
 import { pullChanges } from './pull';
-import { pushOrder, type PushDeps } from './push';
+import { pushOrder } from './push';
 
 export interface EngineOptions {
   db: Database;
@@ -26,16 +26,30 @@ export interface EngineOptions {
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 60_000;
 const BATCH = 256;
+/** Failed pushes (the central answered, others went through) before an order is set aside. */
+export const MAX_ATTEMPTS = 5;
+
+/** What one round did: whether anything moved, and what went wrong. */
+interface RoundOutcome {
+  progress: boolean;
+  failure: RefusalCode | null;
+  /** No request of the round was answered by the central: it cannot be reached. */
+  unreachable: boolean;
+}
 
 /**
- * Runs sync: push every order with outbox rows, then pull the central's changes; again
- * whenever a local change is committed (`kick`) or the interval passes. Network errors and
- * 5xx back off exponentially with full jitter; everything it needs to resume lives in SQLite.
+ * Runs sync: push every order with outbox rows, batch after batch while batches get on,
+ * then pull the central's changes; again whenever a local change is committed (`kick`), a
+ * round made progress and work remains, or the interval passes. Only a round that made no
+ * progress backs off (exponentially, with full jitter). An order that keeps failing while
+ * others go through is set aside after MAX_ATTEMPTS, for a manager to retry. Everything it
+ * needs to resume lives in SQLite.
  */
 export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [string[]] }> {
   private online = false;
   private lastError: RefusalCode | null = null;
   private failures = 0;
+  private lastProgress = false;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -54,6 +68,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       online: this.online,
       pending: pendingCount(db),
       rejected: rejectedCount(db),
+      setAside: setAsideCount(db),
       lastSuccessAt: readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
       lastError: this.lastError,
       embeddedCentral: this.options.embeddedCentral,
@@ -90,24 +105,34 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
   }
 
   /**
-   * Runs rounds until nothing is pending or a round fails (the central cannot be reached,
-   * refuses the token, or sync broke): for tests and `sync.now`. Asking again at once after
-   * a failure would only repeat it, for ever.
+   * Runs rounds, the first starting after this call, until nothing is pending or a round makes no progress (the central cannot
+   * be reached, refuses the token, or every order left fails): for tests and `sync.now`.
+   * Asking again at once after a round that got nowhere would only repeat it, for ever.
    */
   async settle(): Promise<SyncStatus> {
     for (;;) {
-      if (this.running) await this.running;
-      else {
-        this.clearTimer();
-        this.running = this.round().finally(() => (this.running = null));
-        await this.running;
-      }
+      // A round under way may have pulled before the caller's reason to ask: one more, of our own.
+      while (this.running) await this.running;
+      this.clearTimer();
+      this.running = this.round().finally(() => (this.running = null));
+      await this.running;
       const status = this.status();
-      if (status.pending === 0 || status.lastError !== null || this.stopped) {
+      if (status.pending === 0 || !this.lastProgress || this.stopped) {
         if (!this.stopped) this.schedule();
         return status;
       }
     }
+  }
+
+  /** Puts a set-aside order (or all of them) back in line and starts a round for it. */
+  retry(orderId: string | null): number {
+    const count = retrySetAside(this.options.db, orderId);
+    if (count > 0) {
+      this.failures = 0;
+      this.clearTimer();
+      this.kick();
+    }
+    return count;
   }
 
   async stop(): Promise<void> {
@@ -136,49 +161,99 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
   }
 
   private async round(): Promise<void> {
-    const { db, client, touchpointId } = this.options;
-    const stamp = () => this.now().toISOString();
-    const deps: PushDeps = { db, client, deviceId: this.options.deviceId, touchpointId, now: stamp };
-    let failure: RefusalCode | null = null;
-    let unreachable = false;
+    const { db } = this.options;
     const changed: string[] = [];
+    let outcome: RoundOutcome;
     try {
-      for (;;) {
-        const work = pendingOrders(db, BATCH);
-        if (work.length === 0) break;
-        const pushed = await mapLimited(work, this.options.concurrency ?? 32, (w) => pushOrder(deps, w));
-        db.transaction(() => pushed.forEach((p) => p.commit?.()))();
-        const outcomes = pushed.map((p) => p.outcome);
-        changed.push(...work.map((w) => w.orderId));
-        if (outcomes.includes('auth')) failure = 'sync.tokenRefused';
-        else if (outcomes.includes('unknown')) {
-          failure = 'sync.unreachable';
-          unreachable = true;
-        }
-        if (failure || outcomes.every((o) => o === 'rejected')) break;
-      }
-      if (!failure) {
-        const pulled = await pullChanges(db, client, touchpointId, stamp);
-        if (pulled.kind === 'ok') changed.push(...pulled.changed);
-        else {
-          failure = pulled.kind === 'auth' ? 'sync.tokenRefused' : 'sync.unreachable';
-          unreachable = pulled.kind === 'unknown';
-        }
-      }
+      outcome = await this.work(changed);
     } catch (error) {
       console.error(`counter: sync failed: ${(error as Error).message}`);
-      failure = 'sync.failed';
+      outcome = { progress: false, failure: 'sync.failed', unreachable: false };
     }
+    const { progress, failure, unreachable } = outcome;
     this.online = !unreachable;
     this.lastError = failure;
-    this.failures = failure ? this.failures + 1 : 0;
-    if (!failure) writeSetting(db, 'sync.lastSuccessAt', stamp());
+    this.lastProgress = progress;
+    // Back off only from a round that got nowhere; one that got on goes on while work remains.
+    this.failures = progress || !failure ? 0 : this.failures + 1;
+    if (progress && (failure || pendingCount(db) > 0)) this.again = true;
+    if (!failure) writeSetting(db, 'sync.lastSuccessAt', this.now().toISOString());
     if (changed.length > 0) this.emit('orders', [...new Set(changed)]);
     this.emit('status', this.status());
   }
+
+  private async work(changed: string[]): Promise<RoundOutcome> {
+    const { db, client, touchpointId } = this.options;
+    const stamp = () => this.now().toISOString();
+    let progress = false;
+    let answered = false;
+    let failure: RefusalCode | null = null;
+    // Orders the central answered with a 5xx: counted against them once the central is seen
+    // to work (other orders went through, or the pull did), not during an outage of its own.
+    const suspects = new Map<string, string>();
+    const count = () => {
+      db.transaction(() => suspects.forEach((reason, orderId) => countFailure(db, orderId, reason, MAX_ATTEMPTS, stamp())))();
+      suspects.clear();
+    };
+    for (;;) {
+      const work = pendingOrders(db, BATCH);
+      if (work.length === 0) break;
+      const pushed = await mapLimited(work, this.options.concurrency ?? 32, async (w) => {
+        const noted = notingFailures(client);
+        return { ...(await pushOrder({ db, client: noted, deviceId: this.options.deviceId, touchpointId, now: stamp }, w)), noted };
+      });
+      const outcomes = pushed.map((p) => p.outcome);
+      if (outcomes.includes('auth')) return { progress, failure: 'sync.tokenRefused', unreachable: false };
+      db.transaction(() => {
+        pushed.forEach((p, i) => {
+          p.commit?.();
+          const { orderId } = work[i]!;
+          if (p.outcome !== 'unknown') return clearFailures(db, orderId);
+          const last = p.noted.last;
+          // An order the central answered with an error is its own trouble; no answer at all is the link's.
+          failure = last?.answered && failure !== 'sync.unreachable' ? 'sync.orderFailed' : 'sync.unreachable';
+          if (last?.answered) suspects.set(orderId, last.reason);
+        });
+      })();
+      changed.push(...work.map((w) => w.orderId));
+      answered ||= suspects.size > 0;
+      const gotOn = outcomes.some((o) => o === 'synced' || o === 'rejected');
+      if (gotOn) progress = true;
+      // A batch that got nowhere ends the round; its suspects are judged after the pull.
+      if (!gotOn) break;
+      count();
+    }
+    if (failure && !progress && !answered) return { progress, failure, unreachable: true };
+    const pulled = await pullChanges(db, client, touchpointId, stamp);
+    if (pulled.kind === 'ok') {
+      changed.push(...pulled.changed);
+      count();
+      return { progress: progress || pulled.changed.length > 0, failure, unreachable: false };
+    }
+    return {
+      progress,
+      failure: pulled.kind === 'auth' ? 'sync.tokenRefused' : pulled.answered ? 'sync.centralError' : 'sync.unreachable',
+      unreachable: pulled.kind === 'unknown' && !pulled.answered && !progress && !answered,
+    };
+  }
 }
 
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+/** A client that remembers the last request whose outcome it could not know: why one order's push failed. */
+function notingFailures(client: CentralClient): CentralRequests & { last: Extract<CentralAnswer<unknown>, { kind: 'unknown' }> | null } {
+  const noted = {
+    orderBase: client.orderBase,
+    last: null as Extract<CentralAnswer<unknown>, { kind: 'unknown' }> | null,
+    request: (async (...args: Parameters<CentralClient['request']>) => {
+      const answer = await client.request(...args);
+      if (answer.kind === 'unknown') noted.last = answer;
+      return answer;
+    }) as CentralClient['request'],
+  };
+  return noted;
+}
+
+/** `fn` over `items`, at most `limit` at a time; results in the items' order. */
+export async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Central } from '../../../server/central';
+import { startCentral, type Central } from '../../../server/central';
 import { tempDir } from '../../../server/testing/fixtures';
-import { centralOrders, counterToken, startTestCentral } from '../testing/central';
+import { CentralClient } from '../centralClient';
+import { centralCall, centralOrders, counterToken, startTestCentral, TEST_SECRET, TOUCHPOINT } from '../testing/central';
+import { pullChanges } from './pull';
 import { clerk, NOTHING_WRONG, openCounter, reconcile, settleFully, STATUS, statusOf, type TestCounter } from '../testing/counter';
 
 /**
@@ -27,8 +29,8 @@ afterEach(async () => {
   folder.remove();
 });
 
-async function counterAt(name: string) {
-  const counter = await openCounter({ dataDir: join(folder.dir, name), database: ':memory:', central: { url: central.url, bearerToken: token } });
+async function counterAt(name: string, url = central.url, autoSync = true) {
+  const counter = await openCounter({ dataDir: join(folder.dir, name), database: ':memory:', central: { url, bearerToken: token }, autoSync });
   counters.push(counter);
   await clerk(counter).login();
   return counter;
@@ -67,3 +69,85 @@ describe('orders made at another counter', () => {
     expect(reconcile([atA], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
   });
 });
+
+describe('orders deleted elsewhere', () => {
+  /** An order made at A, held by B as a read copy: A's order and the central's. */
+  async function copiedFromAToB(a: TestCounter, b: TestCounter) {
+    const order = await clerk(a).create([{ productId: 600, quantity: 1 }]);
+    await settleFully(a);
+    await settleFully(b);
+    const [there] = await centralOrders(central.url, token);
+    expect((await clerk(b).get(there!.orderId)).sync.state).toBe('central');
+    return { order, there: there! };
+  }
+
+  it('leave the other counter of the touchpoint, which held them as read copies', async () => {
+    const a = await counterAt('a');
+    const b = await counterAt('b');
+    const { order, there } = await copiedFromAToB(a, b);
+
+    await clerk(a).remove(order.orderId);
+    expect((await settleFully(a)).status).toMatchObject({ pending: 0, rejected: 0 });
+    const seen = new Promise<string[]>((resolve) => b.test.engine.once('orders', resolve));
+    await settleFully(b);
+    expect(await seen).toContain(there.orderId);
+    expect((await b.dispatch('orders.get', { orderId: there.orderId })).ok).toBe(false);
+  });
+
+  it('stay while a local change of them waits to be sent', async () => {
+    const a = await counterAt('a');
+    const b = await counterAt('b', central.url, false);
+    const { order, there } = await copiedFromAToB(a, b);
+    // B's change to its copy waits in its outbox (its sync is not run) while A deletes the order.
+    await clerk(b).addLine(there.orderId, { productId: 600, quantity: 1 });
+    await clerk(a).remove(order.orderId);
+    await settleFully(a);
+    const client = new CentralClient({ baseUrl: central.url, token: () => token });
+    expect(await pullChanges(b.test.db, client, TOUCHPOINT, () => new Date().toISOString())).toMatchObject({ kind: 'ok' });
+    client.close();
+    expect((await clerk(b).get(there.orderId)).order.orderLines).toHaveLength(2);
+  });
+});
+
+describe('the change feed across centrals', () => {
+  it('misses nothing when a second central process on the same database runs 2 minutes behind', async () => {
+    const behind = await startCentral({
+      db: join(folder.dir, 'central.sqlite'),
+      port: 0,
+      jwtSecret: TEST_SECRET,
+      clock: () => new Date(Date.now() - 120_000),
+    });
+    try {
+      const reader = await counterAt('reader');
+      const ahead = await counterAt('ahead');
+      const late = await counterAt('late', behind.url);
+      const first = await clerk(ahead).create([{ productId: 600, quantity: 1 }]);
+      await settleFully(ahead);
+      await settleFully(reader);
+      const held = async () => (await clerk(reader).get((await centralId(first.orderId))!)).sync.state;
+      expect(await held()).toBe('central');
+
+      // Through the central whose clock is behind: a new order, and a change to the first.
+      const second = await clerk(late).create([{ productId: 601, quantity: 1, validFrom: new Date().toISOString() }]);
+      await settleFully(late);
+      const firstThere = (await centralId(first.orderId))!;
+      expect((await centralCall(behind.url, token, 'PATCH', `/orders/${firstThere}`, { languageId: 2 })).status).toBe(200);
+      await settleFully(reader);
+      const secondThere = (await centralId(second.orderId))!;
+      expect((await clerk(reader).get(secondThere)).order.orderLines.map((l) => l.productId)).toEqual([601]);
+      expect((await clerk(reader).get(firstThere)).order.language.languageId).toBe(2);
+
+      // And a deletion through it.
+      await clerk(late).remove(second.orderId);
+      await settleFully(late);
+      await settleFully(reader);
+      expect((await reader.dispatch('orders.get', { orderId: secondThere })).ok).toBe(false);
+    } finally {
+      await behind.close();
+    }
+  });
+});
+
+async function centralId(externalOrderId: string): Promise<string | undefined> {
+  return (await centralOrders(central.url, token)).find((o) => o.externalOrderId === externalOrderId)?.orderId;
+}

@@ -1,55 +1,110 @@
 import type { Database } from 'better-sqlite3';
-import { orderList, type Order } from '../../../shared/schemas/order';
-import { getOrder, insertOrder } from '../../../domain/store/orders';
-import type { CentralClient } from '../centralClient';
+import type { z } from 'zod';
+import { deletedOrderList } from '../../../shared/schemas/deleted';
+import { orderList } from '../../../shared/schemas/order';
+import { deleteOrder, getOrder, hasOrder, insertOrder } from '../../../domain/store/orders';
+import type { CentralAnswer, CentralClient } from '../centralClient';
+import { hasPending } from '../db/outbox';
 import { readSetting, writeSetting } from '../db/settings';
-import { findByCentralId, markCentral } from '../db/syncOrders';
+import { findByCentralId, forget, getSync, markCentral, markSeen } from '../db/syncOrders';
 import { adoptInto } from './push';
 
 const CURSOR = 'sync.pullUpdatedAfter';
+const DELETED_CURSOR = 'sync.pullDeletedAfter';
 const PAGE = 200;
 
-export type PullOutcome = { kind: 'ok'; changed: string[] } | { kind: 'unknown'; reason: string } | { kind: 'auth'; reason: string };
+export type PullOutcome =
+  | { kind: 'ok'; changed: string[] }
+  | { kind: 'unknown'; reason: string; answered?: true }
+  | { kind: 'auth'; reason: string };
 
 /** The local order a central order belongs to: ours by externalOrderId, or one adopted before. */
-function localIdOf(db: Database, central: Order): string | undefined {
-  if (central.externalOrderId && getOrder(db, central.externalOrderId)) return central.externalOrderId;
-  return findByCentralId(db, central.orderId)?.orderId ?? (getOrder(db, central.orderId) ? central.orderId : undefined);
+function localIdOf(db: Database, central: { orderId: string; externalOrderId: string | null }): string | undefined {
+  if (central.externalOrderId && hasOrder(db, central.externalOrderId)) return central.externalOrderId;
+  return findByCentralId(db, central.orderId)?.orderId ?? (hasOrder(db, central.orderId) ? central.orderId : undefined);
 }
 
 /**
  * Pulls what changed on the central for this touchpoint since the last pull, in
  * (lastUpdatedOn, orderId) order so no order sharing a time stamp is skipped. Orders the
  * counter made are brought up to date; orders made elsewhere are kept as read copies, so a
- * clerk finds them offline too.
+ * clerk finds them offline too. Then the deletions, from their own cursor.
  */
 export async function pullChanges(db: Database, client: CentralClient, touchpointId: number, now: () => string): Promise<PullOutcome> {
-  const since = readSetting<string>(db, CURSOR) ?? '1970-01-01T00:00:00.000Z';
-  const query = new URLSearchParams({ updatedAfter: since, touchpointId: String(touchpointId), limit: String(PAGE) });
-  let url: string | null = `${client.orderBase}/orders?${query}`;
-  const origin = new URL(client.orderBase).origin;
   const changed: string[] = [];
+  const orders = await pullFeed(db, client, { path: 'orders', cursor: CURSOR, touchpointId, schema: orderList }, (list) => {
+    for (const central of list.orders) {
+      const localId = localIdOf(db, central);
+      if (localId === undefined) {
+        insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
+        markCentral(db, central.orderId, central, 'central', now());
+        changed.push(central.orderId);
+      } else if (getSync(db, localId)?.centralUpdatedOn !== central.lastUpdatedOn) {
+        // A version not seen yet (most pulled orders after a push are the versions it left).
+        if (adoptInto(db, localId, central)) changed.push(localId);
+        if (!hasPending(db, localId)) markSeen(db, localId, central.lastUpdatedOn);
+      }
+    }
+    return list.orders.map((o) => o.lastUpdatedOn);
+  });
+  if (orders) return orders;
+  const deletions = await pullFeed(db, client, { path: 'deletedorders', cursor: DELETED_CURSOR, touchpointId, schema: deletedOrderList }, (list) => {
+    for (const gone of list.deletedOrders) {
+      const localId = localIdOf(db, gone);
+      if (localId !== undefined && dropCopy(db, localId)) changed.push(localId);
+    }
+    return list.deletedOrders.map((d) => d.deletedOn);
+  });
+  return deletions ?? { kind: 'ok', changed };
+}
+
+/**
+ * An order deleted on the central leaves this counter too, unless a local change of it
+ * waits to be sent: that change is the clerk's, and sync settles it with the central first.
+ */
+function dropCopy(db: Database, orderId: string): boolean {
+  if (hasPending(db, orderId)) return false;
+  const record = getOrder(db, orderId);
+  if (!record || !deleteOrder(db, orderId, record.version)) return false;
+  forget(db, orderId);
+  return true;
+}
+
+interface Feed<S extends z.ZodType> {
+  path: 'orders' | 'deletedorders';
+  /** The setting that keeps the greatest stamp seen: the next pull asks from there. */
+  cursor: string;
+  touchpointId: number;
+  schema: S;
+}
+
+/**
+ * Reads a change feed of the central page by page, from the greatest stamp seen (inclusive:
+ * the central's stamps rise in commit order, so nothing lands behind it). Each page is
+ * taken in and its cursor moved in one transaction. Answers null when all went well.
+ */
+async function pullFeed<S extends z.ZodType>(
+  db: Database,
+  client: CentralClient,
+  feed: Feed<S>,
+  takeIn: (page: z.output<S>) => string[],
+): Promise<PullOutcome | null> {
+  const since = readSetting<string>(db, feed.cursor) ?? '1970-01-01T00:00:00.000Z';
+  const query = new URLSearchParams({ updatedAfter: since, touchpointId: String(feed.touchpointId), limit: String(PAGE) });
+  let url: string | null = `${client.orderBase}/${feed.path}?${query}`;
+  const origin = new URL(client.orderBase).origin;
   let newest = since;
   while (url) {
-    const answer: Awaited<ReturnType<typeof client.request<typeof orderList>>> = await client.request('GET', url, orderList);
-    if (answer.kind === 'unknown') return { kind: 'unknown', reason: answer.reason };
+    const answer: CentralAnswer<z.output<S>> = await client.request('GET', url, feed.schema);
+    if (answer.kind === 'unknown') return answer;
     if (answer.kind === 'refused') return { kind: 'auth', reason: answer.problem.detail };
+    const page = answer.value as z.output<S> & { _links: { next?: { href: string } } };
     db.transaction(() => {
-      for (const central of answer.value.orders) {
-        const localId = localIdOf(db, central);
-        if (localId === undefined) {
-          insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
-          markCentral(db, central.orderId, central, 'central', now());
-          changed.push(central.orderId);
-        } else if (adoptInto(db, localId, central)) {
-          changed.push(localId);
-        }
-        if (central.lastUpdatedOn > newest) newest = central.lastUpdatedOn;
-      }
-      writeSetting(db, CURSOR, newest);
+      for (const stamp of takeIn(page)) if (stamp > newest) newest = stamp;
+      writeSetting(db, feed.cursor, newest);
     })();
-    const next: string | undefined = answer.value._links.next?.href;
+    const next = page._links.next?.href;
     url = next ? origin + next : null;
   }
-  return { kind: 'ok', changed };
+  return null;
 }

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
 import type { ProblemError } from '../../../shared/schemas/problem';
 import { getOrder, insertOrder, updateOrder } from '../../../domain/store/orders';
-import type { CentralAnswer, CentralClient } from '../centralClient';
+import type { CentralAnswer, CentralRequests } from '../centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
 import { owns } from '../../../domain/service';
@@ -11,7 +11,7 @@ import { createBody, nextStep } from './plan';
 
 export interface PushDeps {
   db: Database;
-  client: CentralClient;
+  client: CentralRequests;
   deviceId: string;
   touchpointId: number;
   now: () => string;

@@ -1,6 +1,8 @@
 import type { CounterOrder, IpcResult } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
+import { join } from 'node:path';
 import { createCounter } from '../counter';
+import { countingIds, testClock } from './clock';
 import type { CounterOptions } from '../types';
 
 export type TestCounter = Awaited<ReturnType<typeof createCounter>>;
@@ -18,6 +20,21 @@ export const latestPayment = (p: Order['payments'][number]) => p.paymentStatuses
 /** A counter with what every test here wants: no timer-driven sync to race the test. */
 export async function openCounter(options: Partial<CounterOptions> & { dataDir: string }): Promise<TestCounter> {
   return createCounter({ vault: null, intervalMs: 3_600_000, demoStaff: true, ...options });
+}
+
+/**
+ * A counter on `dir`'s counter.sqlite syncing with the central at `url`, its clock fixed
+ * at 2024-02-29 12:00 and its ids counting up from `idPrefix`.
+ */
+export function counterSyncingWith(dir: string, url: string, bearerToken: string, idPrefix: string, options: Partial<CounterOptions> = {}) {
+  return openCounter({
+    dataDir: dir,
+    database: join(dir, 'counter.sqlite'),
+    clock: testClock('2024-02-29T12:00:00.000Z'),
+    newId: countingIds(idPrefix),
+    central: { url, bearerToken },
+    ...options,
+  });
 }
 
 /** Clerk actions that must succeed. */

@@ -10,9 +10,10 @@ import { seededRandom } from './random';
  *   (the client's connection is destroyed), so the client cannot know what happened;
  * - `reset`: the connection is destroyed before anything is passed on;
  * - `hold`: passed on and carried out, the answer is kept until `release()` (or dropped
- *   when the proxy closes).
+ *   when the proxy closes);
+ * - `fail`: not passed on; answered 500 with a problem body, as a central that breaks on it.
  */
-export type Fate = 'forward' | 'drop' | 'reset' | 'hold';
+export type Fate = 'forward' | 'drop' | 'reset' | 'hold' | 'fail';
 
 export interface ProxyRequest {
   method: string;
@@ -39,7 +40,7 @@ export interface FaultyProxyOptions {
  */
 export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: [ProxyRequest] }> {
   readonly log: ProxyRequest[] = [];
-  decide: ((req: { method: string; path: string }) => Fate | undefined) | null = null;
+  decide: ((req: { method: string; path: string; body: string }) => Fate | undefined) | null = null;
   private readonly random: () => number;
   private readonly sockets = new Set<Socket>();
   private held: (() => void)[] = [];
@@ -90,11 +91,17 @@ export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: 
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const drawn = this.draw();
-    const fate = this.decide?.({ method, path }) ?? drawn;
+    const fate = this.decide?.({ method, path, body: body.toString('utf8') }) ?? drawn;
     const entry: ProxyRequest = { method, path, fate };
     this.log.push(entry);
     if (fate === 'reset') {
       req.socket.destroy();
+      return;
+    }
+    if (fate === 'fail') {
+      entry.status = 500;
+      res.writeHead(500, { 'content-type': 'application/problem+json' });
+      res.end(JSON.stringify({ type: 'urn:counter:problem:internal-error', title: 'Internal error', detail: 'broken on purpose', instance: 'urn:uuid:00000000-0000-4000-8000-000000000000', errors: [] }));
       return;
     }
     let answer: { status: number; headers: Record<string, string>; body: Buffer };
