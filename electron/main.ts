@@ -9,8 +9,9 @@ import {
   session,
   type IpcMainInvokeEvent,
   type Session,
+  type WebContents,
 } from 'electron';
-import type { IpcResult } from '../shared/ipc';
+import type { IpcResult, SettingsView } from '../shared/ipc';
 import { createCounter } from './core/counter';
 import type { CounterCore, TokenVault } from './core/types';
 import { contentSecurityPolicy, securityHeaders } from './shell/csp';
@@ -123,6 +124,21 @@ function refusal(kind: 'forbidden' | 'internal', message: string): IpcResult<nev
   return { ok: false, error: { kind, message, errors: [] } };
 }
 
+/**
+ * The receipt straight to the counter's printer (settings: printerName, or the system's
+ * default), without a dialog: the page's print CSS has laid it out for the chosen paper.
+ */
+async function printReceipt(core: CounterCore, contents: WebContents): Promise<IpcResult<{ printed: boolean }>> {
+  const settings = await core.dispatch('settings.get', {});
+  if (!settings.ok) return settings as IpcResult<never>;
+  const { printerName } = settings.value as SettingsView;
+  return new Promise((resolve) => {
+    contents.print({ silent: true, printBackground: false, ...(printerName ? { deviceName: printerName } : {}) }, (success, reason) => {
+      resolve(success ? { ok: true, value: { printed: true } } : refusal('internal', `The receipt was not printed: ${reason}.`));
+    });
+  });
+}
+
 function serveCounter(core: CounterCore): void {
   ipcMain.handle(INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, channel: unknown, input: unknown) => {
     const frame = event.senderFrame;
@@ -130,6 +146,7 @@ function serveCounter(core: CounterCore): void {
       return refusal('forbidden', 'Only the counter’s own page may use the counter.');
     }
     if (quitting !== 'no') return refusal('internal', 'The counter is closing.');
+    if (channel === 'receipt.print') return printReceipt(core, event.sender);
     return core.dispatch(channel, input);
   });
   for (const name of EVENT_NAMES) {

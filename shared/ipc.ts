@@ -23,6 +23,17 @@ import type { ProblemError } from './schemas/problem';
 
 const orderId = z.object({ orderId: uuid });
 
+/** How this counter is set up for its clerks (managers only): quick keys and receipt printing. */
+export const RECEIPT_LAYOUTS = ['80mm', 'A4'] as const;
+export type ReceiptLayout = (typeof RECEIPT_LAYOUTS)[number];
+const counterSetup = z.object({
+  /** Product ids on the quick keys 1–9, in order; null: the catalogue's first nine. */
+  quickKeys: z.array(z.number().int()).max(9).nullable().optional(),
+  receiptLayout: z.enum(RECEIPT_LAYOUTS).optional(),
+  /** The printer receipts go to without a dialog (Electron); null: the system's default. */
+  printerName: z.string().trim().min(1).max(200).nullable().optional(),
+});
+
 export const ipcInputs = {
   // Who is at the counter.
   'session.staff': z.object({}),
@@ -74,12 +85,18 @@ export const ipcInputs = {
     bearerToken: z.string().min(10).max(4000).optional(),
     touchpointId: z.number().int().optional(),
     languageId: z.number().int().optional(),
+    ...counterSetup.shape,
   }),
 
   // Sync with the central.
   'sync.status': z.object({}),
   'sync.now': z.object({}),
   'sync.rejected': z.object({}),
+  'sync.unsent': z.object({}),
+
+  // The receipt on this counter's printer. Electron's main answers it (silent print to the
+  // chosen printer); a shell without a printer answers printed: false and the page prints itself.
+  'receipt.print': z.object({}),
 } as const;
 
 export type Channel = keyof typeof ipcInputs;
@@ -143,6 +160,22 @@ export interface SettingsView {
   touchpointId: number;
   deviceId: string;
   languageId: number;
+  quickKeys: number[] | null;
+  receiptLayout: ReceiptLayout;
+  printerName: string | null;
+}
+
+/** An order the central has not seen in its latest state yet, for the sync panel. */
+export interface UnsentOrder {
+  orderId: string;
+  orderNumber: string;
+  /** The oldest change still waiting. */
+  since: string;
+  changes: number;
+  /** 'unknown': a request got no answer; the central is asked before anything is sent again. */
+  state: 'waiting' | 'unknown';
+  /** Why the last attempt to send failed (the attempt covers every waiting order). */
+  lastError: string | null;
 }
 
 export interface SyncStatus {
@@ -182,6 +215,8 @@ export interface IpcOutputs {
   'sync.status': SyncStatus;
   'sync.now': SyncStatus;
   'sync.rejected': CounterOrder[];
+  'sync.unsent': UnsentOrder[];
+  'receipt.print': { printed: boolean };
 }
 
 /** A refusal as the renderer sees it: never a thrown error. */

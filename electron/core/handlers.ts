@@ -6,7 +6,7 @@ import type { Caller, OrderService } from '../../domain/service';
 import type { CatalogCache } from './catalogCache';
 import type { Challenges } from './challenge';
 import { searchOrders } from './db/search';
-import { getSync, rejectedIds, syncView } from './db/syncOrders';
+import { getSync, rejectedIds, syncView, unsentOrders } from './db/syncOrders';
 import type { Lookups } from './lookups';
 import type { CounterSettings } from './settings';
 import type { Staff } from './staff';
@@ -125,9 +125,13 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
 
     'settings.get': async () => done(settings.view(deps.embeddedCentral)),
     'settings.set': async (change) => {
-      const { centralUrl, bearerToken, touchpointId } = change;
-      const needsManager = centralUrl !== undefined || bearerToken !== undefined || touchpointId !== undefined;
-      if (needsManager && staff.who()?.role !== 'manager') return fail('forbidden', 'only a manager may change the central or the touchpoint');
+      const { languageId: _language, ...managed } = change;
+      const needsManager = Object.values(managed).some((value) => value !== undefined);
+      if (needsManager && staff.who()?.role !== 'manager') return fail('forbidden', 'only a manager may change the settings of this counter');
+      const unknown = (change.quickKeys ?? []).filter((id) => !catalog.current().products.has(id));
+      if (unknown.length > 0) {
+        return fail('invalid', `there is no product ${unknown.join(', ')}`, [{ detail: 'unknown product', pointer: '/quickKeys' }]);
+      }
       if (change.languageId !== undefined && !catalog.current().languages.has(change.languageId)) {
         return fail('invalid', `there is no language ${change.languageId}`, [{ detail: 'unknown language', pointer: '/languageId' }]);
       }
@@ -137,6 +141,12 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
 
     'sync.status': async () => done(status()),
     'sync.now': async () => done(await engine.settle()),
+    'sync.unsent': async () => {
+      if (!staff.who()) return fail('forbidden', 'log in first');
+      return done(unsentOrders(db, engine.status().lastError));
+    },
+    // No printer in this host: the page prints itself (Electron's main answers before this).
+    'receipt.print': async () => done({ printed: false }),
     'sync.rejected': async () => {
       const orders = await Promise.all(rejectedIds(db).map((id) => service.get(id, caller())));
       return done(orders.filter((r) => r.ok).map((r) => counterOrder((r as { value: Order }).value)));

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { SettingsView } from '../../shared/ipc';
+import type { IpcParsedInput, ReceiptLayout, SettingsView } from '../../shared/ipc';
 import { deleteSetting, readSetting, writeSetting } from './db/settings';
 import type { TokenVault } from './types';
 
@@ -49,8 +49,18 @@ export class CounterSettings {
     return this.memoryToken;
   }
 
-  update(change: { centralUrl?: string | null; bearerToken?: string; touchpointId?: number; languageId?: number }): void {
+  get receiptLayout(): ReceiptLayout {
+    return readSetting<ReceiptLayout>(this.db, 'receiptLayout') ?? '80mm';
+  }
+  get printerName(): string | null {
+    return readSetting<string | null>(this.db, 'printerName') ?? null;
+  }
+
+  update(change: IpcParsedInput<'settings.set'>): void {
     if (change.centralUrl !== undefined) writeSetting(this.db, 'centralUrl', change.centralUrl);
+    for (const key of ['quickKeys', 'receiptLayout', 'printerName'] as const) {
+      if (change[key] !== undefined) writeSetting(this.db, key, change[key]);
+    }
     if (change.touchpointId !== undefined) writeSetting(this.db, 'touchpointId', change.touchpointId);
     if (change.languageId !== undefined) writeSetting(this.db, 'languageId', change.languageId);
     if (change.bearerToken !== undefined) {
@@ -73,6 +83,9 @@ export class CounterSettings {
       touchpointId: this.touchpointId,
       deviceId: this.deviceId,
       languageId: this.languageId,
+      quickKeys: readSetting<number[] | null>(this.db, 'quickKeys') ?? null,
+      receiptLayout: this.receiptLayout,
+      printerName: this.printerName,
     };
   }
 }

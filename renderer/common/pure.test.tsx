@@ -46,8 +46,10 @@ describe('catalogue', () => {
     expect(searchProducts(products, 'fk600').map((p) => p.productId)).toEqual([600]);
     expect(searchProducts(products, ' ')).toEqual([]);
   });
-  it('puts the most sold leaves on the quick keys', () => {
-    expect(quickProducts(products, { 600: 5, 102: 2 }).map((p) => p.productId)).toEqual([600, 102, 101]);
+  it("puts the manager's products on the quick keys, or else the first sellable ones, never by sales", () => {
+    expect(quickProducts(products, null).map((p) => p?.productId)).toEqual([101, 102, 600]);
+    // A product with variants, or one the catalogue dropped, leaves its key empty.
+    expect(quickProducts(products, [600, 100, 999, 101]).map((p) => p?.productId ?? null)).toEqual([600, null, null, 101]);
   });
 });
 

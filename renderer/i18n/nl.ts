@@ -1,9 +1,11 @@
+import { counterNl } from './counter.nl';
 import type { MessageKey } from './en';
 import { settingsNl } from './settings.nl';
 
 /** Nederlands. */
 export const nl: Record<MessageKey, string> = {
   ...settingsNl,
+  ...counterNl,
   'common.loading': 'Laden…',
   'common.searching': 'Zoeken…',
   'common.required': 'verplicht',
@@ -90,17 +92,17 @@ export const nl: Record<MessageKey, string> = {
   'orders.open': 'Order {number} openen',
   'orders.openShort': 'Openen',
 
-  'orderStatus.concept': 'Concept',
+  'orderStatus.concept': 'Open',
   'orderStatus.awaitingPayment': 'Wacht op betaling',
   'orderStatus.pendingPayment': 'Betaling loopt',
   'orderStatus.paid': 'Betaald',
   'orderStatus.delivered': 'Geleverd',
   'orderStatus.cancelled': 'Geannuleerd',
 
-  'syncState.pending': 'nog niet naar de centrale',
-  'syncState.synced': 'naar de centrale verstuurd',
-  'syncState.rejected': 'geweigerd door de centrale',
-  'syncState.central': 'bij de centrale',
+  'syncState.pending': 'wacht op verzenden',
+  'syncState.synced': 'verzonden',
+  'syncState.rejected': 'geweigerd door het hoofdkantoor',
+  'syncState.central': 'gemaakt op het hoofdkantoor',
 
   'rejected.title': 'Door de centrale geweigerde orders',
   'rejected.none': 'Geen geweigerde orders.',
@@ -231,7 +233,7 @@ export const nl: Record<MessageKey, string> = {
 
   'remark.PRODUCT_CHOICE_REQUIRED': 'Kies welke variant van dit product de reiziger wil.',
   'remark.VALIDFROM_REQUIRED': 'Het product heeft een startdatum nodig.',
-  'remark.TOKEN_REQUIRED': 'Het product moet op een drager (pas of bankpas).',
+  'remark.TOKEN_REQUIRED': 'Het product moet op een drager: {types}.',
   'remark.CUSTOMERTOKEN_REQUIRED': 'Het product heeft een geregistreerde drager van de klant nodig.',
   'remark.PERSONALACCOUNTDATA_BIRTHDATE_REQUIRED': 'De geboortedatum van de reiziger is nodig.',
   'remark.MANDATE_REQUIRED': 'Er is een getekende incassomachtiging nodig.',

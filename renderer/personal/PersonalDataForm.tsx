@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { OrderLine } from '../../shared/schemas/order';
+import type { Order, OrderLine } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/reference';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
@@ -19,10 +19,13 @@ export function PersonalDataForm({
   line,
   product,
   autoFocusBirthdate,
+  onSaved,
 }: {
   line: OrderLine;
   product: Product | null;
   autoFocusBirthdate: boolean;
+  /** Called with the saved order; without it the form says "saved" and stays. */
+  onSaved?: (order: Order) => void;
 }) {
   const { t } = useI18n();
   const token = line.customerTokens?.[0];
@@ -76,7 +79,8 @@ export function PersonalDataForm({
         }),
       },
     });
-    if (result.ok) {
+    if (result.ok && onSaved) onSaved(result.value.order);
+    else if (result.ok) {
       setSaved(true);
       focusSoon('remarks-title');
     }

@@ -1,7 +1,10 @@
 import type { Order } from '../../shared/schemas/order';
+import { tokenTypeName } from '../common/names';
 import { describeDetail } from '../common/problems';
 import { useI18n } from '../i18n/i18n';
+import { useProducts } from './hooks';
 import { paymentGate } from './orderView';
+import { remarkActionId } from './pick';
 import { remarkItems, type RemarkAction, type RemarkItem } from './remarks';
 
 /**
@@ -41,6 +44,7 @@ export function RemarkPanel({
       </div>
       <div className="pay-bar">
         <button
+          id="pay"
           type="button"
           className="primary big"
           disabled={!gate.allowed}
@@ -67,10 +71,13 @@ function RemarkRow({
   onAction: (lineId: string, action: RemarkAction) => void;
 }) {
   const { t } = useI18n();
+  const product = useProducts().find((p) => p.productId === item.productId);
   const textId = `remark-${item.key}`;
+  // A token remark names only the token types this product accepts.
+  const types = (product?.tokenTypeIds ?? []).map((id) => tokenTypeName(t, id)).join(', ');
   const text =
     item.kind === 'remark'
-      ? t(`remark.${item.code}`)
+      ? t(`remark.${item.code}`, { types })
       : `${t(`field.${item.field}`)}: ${describeDetail(t, item.detail)}`;
   return (
     <li className={`remark ${item.kind === 'error' ? 'remark-error' : ''}`} data-code={item.kind === 'remark' ? item.code : undefined}>
@@ -81,7 +88,7 @@ function RemarkRow({
         {showLine && <strong>{item.lineName}: </strong>}
         {text}
       </p>
-      <button type="button" aria-describedby={textId} onClick={() => onAction(item.lineId, item.action)}>
+      <button id={remarkActionId(item.key)} type="button" aria-describedby={textId} onClick={() => onAction(item.lineId, item.action)}>
         {t(`action.${item.action}`)}
       </button>
     </li>

@@ -129,6 +129,9 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
     touchpointId: 10,
     deviceId: '5eed0000-0000-0000-0000-000000000001',
     languageId: 2,
+    quickKeys: null,
+    receiptLayout: '80mm',
+    printerName: null,
     ...s,
   };
 }
