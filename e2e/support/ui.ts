@@ -235,3 +235,23 @@ export async function tabTo(page: Page, target: Locator, { max = 40, backwards =
   }
   await expect(target, `reachable with ${max} presses of Tab`).toBeFocused({ timeout: 1 });
 }
+
+export interface Actions {
+  /** Pointer presses and key presses since countActions, as the page saw them. */
+  read: () => Promise<{ pointer: number; keys: number }>;
+}
+
+/** Counts every pointer press and key press the page receives from now on. */
+export async function countActions(page: Page): Promise<Actions> {
+  await page.evaluate(() => {
+    const w = window as unknown as { e2eActions?: { pointer: number; keys: number } };
+    if (!w.e2eActions) {
+      window.addEventListener('pointerdown', () => w.e2eActions!.pointer++, { capture: true });
+      window.addEventListener('keydown', () => w.e2eActions!.keys++, { capture: true });
+    }
+    w.e2eActions = { pointer: 0, keys: 0 };
+  });
+  return {
+    read: () => page.evaluate(() => ({ ...(window as unknown as { e2eActions: { pointer: number; keys: number } }).e2eActions })),
+  };
+}

@@ -299,7 +299,7 @@ export const en = {
 
   'cash.due': 'To pay:',
   'cash.tendered': 'Amount tendered',
-  'cash.exact': 'Exact amount',
+  'cash.exact': 'Exact',
   'cash.enterAmount': 'Enter the amount the customer hands over.',
   'cash.short': 'Short by {amount}.',
   'cash.change': 'Change: {amount}',

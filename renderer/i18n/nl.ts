@@ -56,7 +56,7 @@ export const nl: Record<MessageKey, string> = {
   'sync.demo': 'Democentrale (ingebouwd)',
   'sync.last': 'Laatst gesynchroniseerd {when}',
   'sync.unknown': 'Synchronisatie onbekend',
-  'sync.now': 'Nu synchroniseren',
+  'sync.now': 'Nu versturen',
   'sync.showRejected': 'Geweigerde orders tonen',
 
   'nav.label': 'Navigatie verkoop',
@@ -378,5 +378,5 @@ export const nl: Record<MessageKey, string> = {
   'receipt.terms': 'Voorwaarden',
   'receipt.thanks': 'Bedankt en goede reis.',
 
-  'sync.details': 'Synchronisatiestatus',
+  'sync.details': 'Verzendstatus',
 };

@@ -6,7 +6,7 @@ import { statusKey } from '../start/OrderList';
 import { useCurrentOrder } from './hooks';
 import { OrderLineItem } from './OrderLineItem';
 import { isConcept, orderStatusId, paymentGate } from './orderView';
-import { RemarkPanel } from './RemarkPanel';
+import { PayBar, RemarkList } from './RemarkPanel';
 import type { RemarkAction } from './remarks';
 import { focusSoon, useSale, type LineTask } from './saleStore';
 import { UndoBar } from './UndoBar';
@@ -97,21 +97,19 @@ export function OrderPanel() {
                 <OrderLineItem key={line.orderLineId} line={line} editable={isConcept(order)} />
               ))}
             </ol>
+            {isConcept(order) && <RemarkList order={order} onAction={resolveRemark} />}
           </div>
-          <p className="total-line" aria-live="polite">
-            {t('order.total')} <strong>{money(order.totalAmount)}</strong>
-          </p>
-          {isConcept(order) ? (
-            <RemarkPanel
-              order={order}
-              onAction={resolveRemark}
-              onPay={() => openCheckout(paymentGate(order).mandateOnly)}
-            />
-          ) : (
-            <button type="button" className="primary" onClick={() => useSale.getState().goTo('checkout')}>
-              {t('order.toPayment')}
-            </button>
-          )}
+          <div className="order-foot">
+            <p className="total-line" aria-live="polite">
+              {t('order.total')} <strong className="nowrap">{money(order.totalAmount)}</strong>
+            </p>
+            {isConcept(order) ? (
+              <PayBar order={order} onPay={() => openCheckout(paymentGate(order).mandateOnly)} />
+            ) : (
+              <button type="button" className="primary" onClick={() => useSale.getState().goTo('checkout')}>
+                {t('order.toPayment')}
+              </button>
+            )}
           <ErrorNote error={cancel.error} />
           {isConcept(order) && (
             <div className="row">
@@ -139,6 +137,7 @@ export function OrderPanel() {
               )}
             </div>
           )}
+          </div>
         </>
       )}
     </section>

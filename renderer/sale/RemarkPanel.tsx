@@ -21,11 +21,19 @@ export function RemarkPanel({
   onAction: (lineId: string, action: RemarkAction) => void;
   onPay: () => void;
 }) {
+  return (
+    <>
+      <RemarkList order={order} onAction={onAction} />
+      <PayBar order={order} onPay={onPay} />
+    </>
+  );
+}
+
+/** What the order still needs, line by line (the order column scrolls it with the lines). */
+export function RemarkList({ order, onAction }: { order: Order; onAction: (lineId: string, action: RemarkAction) => void }) {
   const { t } = useI18n();
   const items = remarkItems(order);
-  const gate = paymentGate(order);
   const multipleLines = order.orderLines.length > 1;
-
   return (
     <section className="remarks" aria-labelledby="remarks-title">
       <h3 id="remarks-title" tabIndex={-1}>
@@ -42,22 +50,23 @@ export function RemarkPanel({
           </ul>
         )}
       </div>
-      <div className="pay-bar">
-        <button
-          id="pay"
-          type="button"
-          className="primary big"
-          disabled={!gate.allowed}
-          aria-describedby="pay-why"
-          onClick={onPay}
-        >
-          {t('remarks.pay')}
-        </button>
-        <p id="pay-why" className="hint">
-          {!gate.allowed ? t('remarks.payBlocked') : gate.mandateOnly ? t('remarks.payMandateOnly') : t('remarks.payReady')}
-        </p>
-      </div>
     </section>
+  );
+}
+
+/** Pay: open only when the order is valid, or only a mandate is missing (a direct debit with one resolves it). */
+export function PayBar({ order, onPay }: { order: Order; onPay: () => void }) {
+  const { t } = useI18n();
+  const gate = paymentGate(order);
+  return (
+    <div className="pay-bar">
+      <button id="pay" type="button" className="primary big" disabled={!gate.allowed} aria-describedby="pay-why" onClick={onPay}>
+        {t('remarks.pay')}
+      </button>
+      <p id="pay-why" className="hint">
+        {!gate.allowed ? t('remarks.payBlocked') : gate.mandateOnly ? t('remarks.payMandateOnly') : t('remarks.payReady')}
+      </p>
+    </div>
   );
 }
 

@@ -134,7 +134,7 @@ describe('SyncPanel', () => {
   it('speaks Dutch', async () => {
     renderWith(<SyncPanel />, counter(syncStatus({ pending: 1 })), 'nl');
     expect(await screen.findByRole('heading', { name: 'Synchronisatie met de centrale' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Nu synchroniseren' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nu versturen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Terug' })).toBeTruthy();
     expect(await screen.findByText('Wacht op versturen')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Order KAB12-000009 openen' })).toBeTruthy();
