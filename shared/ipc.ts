@@ -27,8 +27,8 @@ const orderId = z.object({ orderId: uuid });
 export const RECEIPT_LAYOUTS = ['80mm', 'A4'] as const;
 export type ReceiptLayout = (typeof RECEIPT_LAYOUTS)[number];
 const counterSetup = z.object({
-  /** Product ids on the quick keys 1–9, in order; null: the catalogue's first nine. */
-  quickKeys: z.array(z.number().int()).max(9).nullable().optional(),
+  /** Product ids on the quick keys 1–9, in order (null: an empty key); null: the catalogue's first nine. */
+  quickKeys: z.array(z.number().int().nullable()).max(9).nullable().optional(),
   receiptLayout: z.enum(RECEIPT_LAYOUTS).optional(),
   /** The printer receipts go to without a dialog (Electron); null: the system's default. */
   printerName: z.string().trim().min(1).max(200).nullable().optional(),
@@ -160,7 +160,7 @@ export interface SettingsView {
   touchpointId: number;
   deviceId: string;
   languageId: number;
-  quickKeys: number[] | null;
+  quickKeys: (number | null)[] | null;
   receiptLayout: ReceiptLayout;
   printerName: string | null;
 }

@@ -128,7 +128,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
       const { languageId: _language, ...managed } = change;
       const needsManager = Object.values(managed).some((value) => value !== undefined);
       if (needsManager && staff.who()?.role !== 'manager') return fail('forbidden', 'only a manager may change the settings of this counter');
-      const unknown = (change.quickKeys ?? []).filter((id) => !catalog.current().products.has(id));
+      const unknown = (change.quickKeys ?? []).filter((id) => id !== null && !catalog.current().products.has(id));
       if (unknown.length > 0) {
         return fail('invalid', `there is no product ${unknown.join(', ')}`, [{ detail: 'unknown product', pointer: '/quickKeys' }]);
       }

@@ -83,7 +83,7 @@ export class CounterSettings {
       touchpointId: this.touchpointId,
       deviceId: this.deviceId,
       languageId: this.languageId,
-      quickKeys: readSetting<number[] | null>(this.db, 'quickKeys') ?? null,
+      quickKeys: readSetting<(number | null)[] | null>(this.db, 'quickKeys') ?? null,
       receiptLayout: this.receiptLayout,
       printerName: this.printerName,
     };

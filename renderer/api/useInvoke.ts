@@ -22,6 +22,7 @@ export type ReadChannel =
   | 'catalog.get'
   | 'orders.get'
   | 'orders.search'
+  | 'sync.unsent'
   | 'lookup.tokens'
   | 'lookup.mandates'
   | 'settings.get'
@@ -95,6 +96,7 @@ export function setAnswer<C extends ReadChannel>(
 export function syncStatusChanged(client: QueryClient, status: IpcOutputs['sync.status']): void {
   setAnswer(client, 'sync.status', {}, status);
   void client.invalidateQueries({ queryKey: queryKeys.channel('sync.rejected') });
+  void client.invalidateQueries({ queryKey: queryKeys.channel('sync.unsent') });
   void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });
 }
 

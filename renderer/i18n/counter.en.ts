@@ -37,7 +37,7 @@ export const counterEn = {
   'setup.save': 'Save counter setup',
   'setup.saved': 'Counter setup saved.',
 
-  'unsent.title': 'Waiting to be sent',
+  'unsent.title': 'Sales still to send',
   'unsent.none': 'Every sale has been sent.',
   'unsent.number': 'Order',
   'unsent.since': 'Waiting since',

@@ -39,7 +39,7 @@ export const counterNl: Record<keyof typeof counterEn, string> = {
   'setup.save': 'Inrichting opslaan',
   'setup.saved': 'Inrichting opgeslagen.',
 
-  'unsent.title': 'Wacht op verzenden',
+  'unsent.title': 'Verkopen die nog verstuurd worden',
   'unsent.none': 'Alle verkopen zijn verzonden.',
   'unsent.number': 'Order',
   'unsent.since': 'Wacht sinds',

@@ -59,7 +59,7 @@ export function searchProducts(products: readonly Product[], text: string): Prod
  * catalogue no longer sells as it is leaves its key empty); without a setting, the first nine
  * products that can be sold as they are, in the catalogue's order. They never move by themselves.
  */
-export function quickProducts(products: readonly Product[], configured: readonly number[] | null): (Product | null)[] {
+export function quickProducts(products: readonly Product[], configured: readonly (number | null)[] | null): (Product | null)[] {
   const sellable = products.filter((p) => isLeaf(products, p.productId));
   if (configured === null) return sellable.slice(0, 9);
   return configured.slice(0, 9).map((id) => sellable.find((p) => p.productId === id) ?? null);

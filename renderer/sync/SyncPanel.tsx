@@ -10,6 +10,7 @@ import { useSale } from '../sale/saleStore';
 import { screenForStatus } from '../start/OrderList';
 import { closeSyncPanel, SYNC_PANEL_TITLE_ID } from './navigation';
 import { reasonInWords } from './reasons';
+import { UnsentOrders } from './UnsentOrders';
 
 /**
  * The details behind the top bar's sync status: whether the central can be reached, what
@@ -31,6 +32,7 @@ export function SyncPanel() {
         </h2>
         <SyncDetails />
       </section>
+      <UnsentOrders />
       <RefusedOrders />
     </div>
   );
