@@ -104,3 +104,48 @@ for (const lang of ['en', 'nl'] as const) {
     });
   }
 }
+
+test('a sale with a token and personal data on the 1024×768 screen', async ({ page, counter }, testInfo) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openAndLogin(page, counter.url);
+  await button(page, 'New sale').first().click();
+  await button(page, 'Persoonlijke OV-pas').click();
+  const line = orderLine(page, 'Persoonlijke OV-pas');
+  await expect(line).toBeVisible();
+
+  // The remark panel leads: a token first (its action has the focus), on a new pass.
+  const needed = page.getByRole('list', { name: 'Remarks and errors' });
+  await expect(needed).toContainText('The product must be put on a token: physical pass.');
+  await expect(button(needed, 'Add token')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Search token')).toBeFocused();
+  await page.getByLabel('Pass number').fill('3528 0100 0000 1357');
+  await page.getByLabel('Verification code').fill('X9Z4');
+  await button(page, 'Use new pass').click();
+  await expect(line).toContainText('3528 0100 0000 1357');
+
+  // Then the birthdate: personal data opens as a dialog over the sale, inside the window.
+  await expect(button(needed, 'Add birthdate')).toBeVisible();
+  await button(needed, 'Add birthdate').click();
+  const personal = page.getByRole('dialog', { name: 'Personal data: Persoonlijke OV-pas' });
+  await expect(personal.getByLabel('Birthdate')).toBeFocused();
+  await expectInView(page, personal.getByRole('heading', { name: 'Personal data: Persoonlijke OV-pas' }), 'the dialog title');
+  await personal.getByLabel('Name').fill('Sanne de Boer');
+  // Typed the app's way, whatever the browser's locale: dd/mm/yyyy on the English screen.
+  await expect(personal.getByLabel('Birthdate')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await personal.getByLabel('Birthdate').fill('15/06/1990');
+  await expect(personal.getByText('Age on')).toBeVisible();
+  expect(await overflowing(page)).toEqual([]);
+  await screen(page, testInfo, 'personal-data-1024x768');
+  await personal.getByRole('button', { name: 'Save personal data' }).scrollIntoViewIfNeeded();
+  await button(personal, 'Save personal data').click();
+  await expect(personal).toHaveCount(0);
+
+  // Complete: Pay has the focus and the sale goes on at the same four-touch pace.
+  await expect(button(page, 'Pay')).toBeFocused();
+  await expectInView(page, button(page, 'Pay'), 'Pay');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Amount tendered')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Delivered');
+});

@@ -66,7 +66,8 @@ test('a product choice: Dagkaart, the adult variant, a later start date', async 
   const adult = productCard(page, 'Dagkaart volwassene');
   await expect(adult).toContainText(en.money(950));
   const start = adult.getByLabel('Start date');
-  await expect(start).toHaveValue(localDay(0));
+  // Written the app's way (dd/mm/yyyy in English), whatever the browser's locale.
+  await expect(start).toHaveValue(en.day(localDay(0)));
   // Beyond 60 days is refused on the spot; two days ahead is fine.
   await start.fill(localDay(70));
   await expect(adult.getByRole('alert')).toContainText('Too far ahead');

@@ -112,7 +112,7 @@ describe('App', () => {
     expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Dagkaart' }));
     await user.click(screen.getByRole('button', { name: 'Choose Dagkaart volwassene' }));
-    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await user.click(screen.getByRole('button', { name: 'Add to order' }));
 
     const [created] = api.callsOf('orders.create');

@@ -10,6 +10,8 @@ import { SCREENS_DIR } from './counter';
 
 export const en = {
   money: (cents: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100),
+  /** A local calendar day (YYYY-MM-DD) as a date field of the English screen writes it. */
+  day: (day: string) => day.split('-').reverse().join('/'),
   /** A local calendar day (YYYY-MM-DD) as the renderer shows it. */
   date: (day: string) => {
     const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Order } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
+import { DateInput } from '../common/DateInput';
 import { Dialog } from '../common/Dialog';
 import { ErrorNote } from '../common/ErrorNote';
 import { focusSoon } from '../sale/saleStore';
@@ -99,7 +100,7 @@ function BillingCustomerForm({ order, onSaved }: { order: Order; onSaved: () => 
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const missing = FIELDS.some(([f]) => !OPTIONAL.includes(f) && values[f].trim() === '');
   const houseNumber = Number(values.houseNumber);
-  const valid = !missing && Number.isInteger(houseNumber) && houseNumber > 0 && /^[A-Za-z]{2}$/.test(values.country.trim());
+  const valid = !missing && /^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth) && Number.isInteger(houseNumber) && houseNumber > 0 && /^[A-Za-z]{2}$/.test(values.country.trim());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -135,13 +136,17 @@ function BillingCustomerForm({ order, onSaved }: { order: Order; onSaved: () => 
             {t(label)}
             {OPTIONAL.includes(field) && <span className="hint"> ({t('common.optional')})</span>}
           </label>
-          <input
-            id={`customer-${field}`}
-            type={type}
-            autoComplete="off"
-            value={values[field]}
-            onChange={(e) => set(field, e.target.value)}
-          />
+          {type === 'date' ? (
+            <DateInput id={`customer-${field}`} value={values[field]} onChange={(v) => set(field, v)} />
+          ) : (
+            <input
+              id={`customer-${field}`}
+              type={type}
+              autoComplete="off"
+              value={values[field]}
+              onChange={(e) => set(field, e.target.value)}
+            />
+          )}
         </div>
       ))}
       <ErrorNote error={save.error} />

@@ -92,7 +92,7 @@ export function Receipt({ order }: { order: Order }) {
               <tr key={line.orderLineId}>
                 <td>
                   {line.productName}
-                  <span className="small muted"> {line.fikoArticleNumber}</span>
+                  <span className="small muted nowrap"> {line.fikoArticleNumber}</span>
                   {from && (
                     <span className="small muted">
                       {' '}

@@ -3,6 +3,7 @@ import type { Order, OrderLine } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/reference';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { DateInput } from '../common/DateInput';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { ageFits, ageOn, dateOfTimestamp, localDate } from '../sale/dates';
@@ -87,7 +88,7 @@ export function PersonalDataForm({
   };
 
   return (
-    <form className="stack" onSubmit={submit}>
+    <form className="stack personal-form" onSubmit={submit}>
       <fieldset className="stack">
         <legend>{t('personal.title')}</legend>
         <Field id={id('name')} label={t('personal.name')}>
@@ -100,14 +101,7 @@ export function PersonalDataForm({
           notes={[{ id: id('age'), text: <AgeFit age={age} onDate={onDate} profile={profile} />, live: true }]}
         >
           {(control) => (
-            <input
-              {...control}
-              type="date"
-              max={today}
-              value={birthdate}
-              autoFocus={autoFocusBirthdate}
-              onChange={(e) => setBirthdate(e.target.value)}
-            />
+            <DateInput {...control} value={birthdate} autoFocus={autoFocusBirthdate} onChange={setBirthdate} />
           )}
         </Field>
       </fieldset>
