@@ -99,3 +99,30 @@ test('a product that needs more opens exactly its step; an undone touch leaves n
   await button(page, 'Persoonlijke OV-pas').click();
   await expect(needed).toContainText('The product must be put on a token: physical pass.');
 });
+
+test('quick keys are the manager’s, per counter, and never move by themselves', async ({ page, counter }) => {
+  await openAndLogin(page, counter.url, 'mark', '9999');
+  await button(page, 'Settings').click();
+  const setup = page.getByRole('form', { name: 'Counter setup' });
+  await setup.getByLabel('Quick key 1', { exact: true }).selectOption({ label: `Enkele reis stad · ${en.money(340)}` });
+  await setup.getByLabel('Quick key 2', { exact: true }).selectOption({ label: '(empty)' });
+  await setup.getByLabel('Receipt paper').selectOption({ label: 'A4 sheet' });
+  await button(setup, 'Save counter setup').click();
+  await expect(setup.getByText('Counter setup saved.')).toBeVisible();
+
+  // Sold again and again, the single ride stays on key 1; key 2 stays empty; key 3 is unchanged.
+  for (let sale = 0; sale < 3; sale++) {
+    await page.keyboard.press('F2');
+    await expect(button(page, 'Enkele reis stad (quick key 1)')).toBeVisible();
+    await expect(page.getByRole('button', { name: /\(quick key 2\)$/ })).toHaveCount(0);
+    await expect(button(page, 'Maandabonnement stad (quick key 3)')).toBeVisible();
+    await page.keyboard.press('1');
+    await expect(button(page, 'Pay')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Amount tendered')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Delivered');
+    // The paper the manager chose is what the receipt is laid out for.
+    await expect(page.locator('html')).toHaveAttribute('data-paper', 'A4');
+  }
+});
