@@ -1,11 +1,11 @@
+import { ORDER_STATUS } from '../../shared/enums';
 import type { Order, Payment } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { orderStatusId, outstandingAmount } from '../sale/orderView';
-import { ORDER_STATUS } from '../../shared/enums';
-import { useFinishSale } from './useFinishSale';
 import { focusSoon } from '../sale/saleStore';
+import { useFinishSale } from './useFinishSale';
 import { usePayment } from './usePayment';
 
 /**
