@@ -36,8 +36,10 @@ function percentile(samples: number[], p: number): number {
 async function offlineCounter(dir: string, token: string) {
   // Nothing listens on a free port: the counter works offline, as at a counter whose network is down.
   const url = `http://127.0.0.1:${await freePort()}`;
-  const counter = await createCounter({ dataDir: dir, vault: null, central: { url, bearerToken: token }, autoSync: false });
-  await counter.dispatch('session.login', { staffId: 'anna', pin: '1234' });
+  // The demo staff beside the bench's central: Anna sells.
+  const counter = await createCounter({ dataDir: dir, vault: null, central: { url, bearerToken: token }, autoSync: false, demoStaff: true });
+  const login = await counter.dispatch('session.login', { staffId: 'anna', pin: '1234' });
+  if (!login.ok) throw new Error(`login failed: ${login.error.message}`);
   return counter;
 }
 

@@ -86,3 +86,7 @@ export function findMandates(catalog: Catalog, q: MandateQuery): MandateRecord[]
     })
     .map(mandateRecord);
 }
+
+/** Under a customer JWT only that customer's records exist, whatever the query asks (CONTRACT 7.4). */
+export const forCustomer = <T extends { customerProfileId: number }>(records: T[], customerProfileId: number | null): T[] =>
+  customerProfileId === null ? records : records.filter((r) => r.customerProfileId === customerProfileId);

@@ -9,22 +9,30 @@ import type {
   PatchOrderLineInput,
   PaymentInput,
   PaymentStatusInput,
+  RefundInput,
 } from '../shared/schemas/requests';
 import type { Catalog } from './catalog';
 import type { OpContext } from './order/context';
 import * as ops from './order/operations';
-import { addPayment, changePaymentStatus } from './order/payments';
+import { addPayment, addRefund, changePaymentStatus } from './order/payments';
 import { present } from './order/present';
 import type { OrderRecord } from './order/settle';
 import { notFound, ok, refuse, type Result } from './result';
 import type { OrderFilter, OrderStore, PageAfter } from './store/types';
+
+const recordOf = (made: Result<{ record: OrderRecord }>): Result<OrderRecord> => (made.ok ? ok(made.value.record) : made);
 
 /** Who asks: the sales channel's touchpoint and, for a web shop, the logged-in customer. */
 export interface Caller {
   touchpointId: number;
   /** From a customer JWT: the caller sees only this customer's orders. */
   customerProfileId: number | null;
+  /** A payment provider's callback (scope `payments:status`): reports payment outcomes of any touchpoint. */
+  reportsPayments?: boolean;
 }
+
+/** Who may change an order (CONTRACT 7.3): only the touchpoint that owns it. */
+export const owns = (caller: Caller, record: Pick<OrderRecord, 'touchpointId'>) => record.touchpointId === caller.touchpointId;
 
 export interface ServiceOptions {
   store: OrderStore;
@@ -58,55 +66,68 @@ export class OrderService {
     this.orderNumber = options.orderNumber ?? ((n) => String(100_000_000 + n));
   }
 
-  private context(): OpContext {
-    return { catalog: this.catalog(), now: this.clock(), newId: this.newId };
+  private context(caller?: Caller): OpContext {
+    return { catalog: this.catalog(), now: this.clock(), newId: this.newId, customerProfileId: caller?.customerProfileId ?? null };
   }
 
   private visible(record: OrderRecord | undefined, caller: Caller): record is OrderRecord {
     return !!record && (caller.customerProfileId === null || record.order.customerProfileId === caller.customerProfileId);
   }
 
-  private answer(record: OrderRecord): Order {
-    return present(record.order, this.catalog());
+  private answer(record: OrderRecord, caller: Caller): Order {
+    return present(record.order, this.catalog(), caller.customerProfileId);
   }
 
   async create(input: CreateOrderInput, caller: Caller): Promise<Result<Order>> {
-    const ctx = this.context();
+    const ctx = this.context(caller);
     if (input.externalOrderId) {
       const existing = await this.store.findByExternalId(caller.touchpointId, input.externalOrderId);
-      if (existing) return this.duplicate(existing);
+      if (existing) return this.duplicate(existing, caller);
     }
     const touchPoint = ctx.catalog.touchpoints.get(caller.touchpointId);
     if (!touchPoint) return refuse({ kind: 'forbidden', detail: `Touchpoint ${caller.touchpointId} is unknown.` });
     const made = ops.createOrder(input, { touchPoint, customerProfileId: caller.customerProfileId, orderNumber: '' }, ctx);
     if (!made.ok) return made;
     const outcome = await this.store.insert(made.value, this.orderNumber);
-    if ('duplicateOf' in outcome) return this.duplicate(outcome.duplicateOf);
-    return ok(this.answer(outcome.inserted));
+    if ('duplicateOf' in outcome) return this.duplicate(outcome.duplicateOf, caller);
+    return ok(this.answer(outcome.inserted, caller));
   }
 
-  private duplicate(orderId: string): Result<never> {
+  /** The 409 names the existing order only to a caller who may read it (CONTRACT 7.4). */
+  private async duplicate(orderId: string, caller: Caller): Promise<Result<never>> {
+    const readable = this.visible(await this.store.get(orderId), caller);
     return refuse({
       kind: 'conflict',
       detail: 'An order with this externalOrderId already exists for this touchpoint.',
-      errors: [{ detail: 'the externalOrderId is already used', pointer: '/externalOrderId', orderId }],
+      errors: [{ detail: 'the externalOrderId is already used', pointer: '/externalOrderId', ...(readable ? { orderId } : {}) }],
     });
   }
 
   async get(orderId: string, caller: Caller): Promise<Result<Order>> {
     const record = await this.store.get(orderId);
-    return this.visible(record, caller) ? ok(this.answer(record)) : notFound(`there is no order ${orderId}`);
+    return this.visible(record, caller) ? ok(this.answer(record, caller)) : notFound(`there is no order ${orderId}`);
+  }
+
+  /** An order the caller may see (else 404) and change (else 403). */
+  private async writable(orderId: string, caller: Caller, foreignAllowed = false): Promise<Result<OrderRecord>> {
+    const record = await this.store.get(orderId);
+    if (!this.visible(record, caller)) return notFound(`there is no order ${orderId}`);
+    if (!owns(caller, record) && !foreignAllowed) {
+      return refuse({ kind: 'forbidden', detail: `The order belongs to touchpoint ${record.touchpointId}; only that touchpoint may change it.` });
+    }
+    return ok(record);
   }
 
   /** Load, change, write-if-unchanged; a lost race is tried again with the newer version. */
-  private async change(orderId: string, caller: Caller, change: Change): Promise<Result<Order>> {
+  private async change(orderId: string, caller: Caller, change: Change, foreignAllowed = false): Promise<Result<Order>> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-      const record = await this.store.get(orderId);
-      if (!this.visible(record, caller)) return notFound(`there is no order ${orderId}`);
-      const next = change(record, this.context());
+      const found = await this.writable(orderId, caller, foreignAllowed);
+      if (!found.ok) return found;
+      const record = found.value;
+      const next = change(record, this.context(caller));
       if (!next.ok) return next;
       const written = { ...next.value, version: record.version + 1 };
-      if (await this.store.update(written, record.version)) return ok(this.answer(written));
+      if (await this.store.update(written, record.version)) return ok(this.answer(written, caller));
     }
     return refuse({ kind: 'conflict', detail: 'The order kept changing while this change was made; try again.', errors: [] });
   }
@@ -114,7 +135,7 @@ export class OrderService {
   private async changePart(kind: 'line' | 'payment', partId: string, caller: Caller, change: Change) {
     const orderId = await this.store.orderIdOfPart(kind, partId);
     if (!orderId) return notFound(`there is no ${kind === 'line' ? 'order line' : 'payment'} ${partId}`);
-    const result = await this.change(orderId, caller, change);
+    const result = await this.change(orderId, caller, change, kind === 'payment' && caller.reportsPayments === true);
     // An order of another customer hides its parts too.
     if (!result.ok && result.refusal.kind === 'not-found') return notFound(`there is no ${kind === 'line' ? 'order line' : 'payment'} ${partId}`);
     return result;
@@ -131,10 +152,9 @@ export class OrderService {
   setCustomer = (orderId: string, input: CustomerInput, caller: Caller) =>
     this.change(orderId, caller, (r, ctx) => ops.setCustomer(r, input, ctx));
   addPayment = (orderId: string, input: PaymentInput, caller: Caller) =>
-    this.change(orderId, caller, (r, ctx) => {
-      const paid = addPayment(r, input, ctx);
-      return paid.ok ? ok(paid.value.record) : paid;
-    });
+    this.change(orderId, caller, (r, ctx) => recordOf(addPayment(r, input, ctx)));
+  refund = (orderId: string, input: RefundInput, caller: Caller) =>
+    this.change(orderId, caller, (r, ctx) => recordOf(addRefund(r, input, ctx)));
   paymentStatus = (paymentId: string, input: PaymentStatusInput, caller: Caller) =>
     this.changePart('payment', paymentId, caller, (r, ctx) => changePaymentStatus(r, paymentId, input, ctx));
   deliver = (orderId: string, caller: Caller) => this.change(orderId, caller, (r, ctx) => ops.deliver(r, ctx));
@@ -142,8 +162,9 @@ export class OrderService {
 
   async remove(orderId: string, caller: Caller): Promise<Result<true>> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-      const record = await this.store.get(orderId);
-      if (!this.visible(record, caller)) return notFound(`there is no order ${orderId}`);
+      const found = await this.writable(orderId, caller);
+      if (!found.ok) return found;
+      const record = found.value;
       const allowed = ops.checkDeletable(record);
       if (!allowed.ok) return allowed;
       if (await this.store.remove(orderId, record.version)) return ok(true);
@@ -165,7 +186,9 @@ export class OrderService {
     const page = await this.store.list(filter, limit, after);
     const catalog = this.catalog();
     return {
-      orders: page.rows.map((row) => (row.needsPresenting ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog)) : row.doc)),
+      orders: page.rows.map((row) =>
+        row.needsPresenting ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog, caller.customerProfileId)) : row.doc,
+      ),
       next: page.next,
     };
   }

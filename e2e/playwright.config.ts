@@ -18,7 +18,7 @@ export default defineConfig({
   // Generous for a loaded two-core machine; the tests themselves never sleep.
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }], ['../scripts/testing/playwrightSkips.ts']],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -13,6 +13,7 @@ import type { CounterOptions } from './core/types';
 
 const fake = await vi.hoisted(async () => {
   const { EventEmitter: Emitter } = await import('node:events');
+  const hooks: Record<string, (...args: never[]) => unknown> = {};
   const app = Object.assign(new Emitter(), {
     requestSingleInstanceLock: () => true,
     whenReady: () => Promise.resolve(),
@@ -20,10 +21,22 @@ const fake = await vi.hoisted(async () => {
     getAppPath: (): string => '',
     quit: () => undefined,
     exit: (_code: number) => undefined,
+    // As installed: DevTools must stay closed.
+    isPackaged: true,
   });
+  const defaultSession = {
+    webRequest: { onHeadersReceived: (handler: (...args: never[]) => unknown) => void (hooks.headers = handler) },
+    setPermissionRequestHandler: (handler: (...args: never[]) => unknown) => void (hooks.permissionRequest = handler),
+    setPermissionCheckHandler: (handler: (...args: never[]) => unknown) => void (hooks.permissionCheck = handler),
+  };
   class FakeContents extends Emitter {
     openHandler: (() => unknown) | null = null;
     sent: unknown[][] = [];
+    devToolsClosed = 0;
+    session = defaultSession;
+    closeDevTools() {
+      this.devToolsClosed++;
+    }
     setWindowOpenHandler(handler: () => unknown) {
       this.openHandler = handler;
     }
@@ -37,6 +50,7 @@ const fake = await vi.hoisted(async () => {
     constructor(readonly options: Record<string, unknown>) {
       super();
       windows.push(this);
+      app.emit('web-contents-created', {}, this.webContents);
     }
     loadURL(url: string) {
       this.loaded.push(url);
@@ -49,12 +63,12 @@ const fake = await vi.hoisted(async () => {
     show = () => undefined;
   }
   const windows: BrowserWindow[] = [];
-  const hooks: Record<string, (...args: never[]) => unknown> = {};
   const capture = (name: string) => (handler: (...args: never[]) => unknown) => void (hooks[name] = handler);
   return {
     app,
     windows,
     hooks,
+    FakeContents,
     electron: {
       app,
       BrowserWindow,
@@ -67,13 +81,7 @@ const fake = await vi.hoisted(async () => {
         encryptString: (plain: string) => Buffer.from(plain),
         decryptString: (sealed: Buffer) => sealed.toString(),
       },
-      session: {
-        defaultSession: {
-          webRequest: { onHeadersReceived: capture('headers') },
-          setPermissionRequestHandler: capture('permissionRequest'),
-          setPermissionCheckHandler: capture('permissionCheck'),
-        },
-      },
+      session: { defaultSession },
     },
   };
 });
@@ -136,6 +144,8 @@ describe('main process', () => {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      webviewTag: false,
+      devTools: false,
       preload: join(appRoot, 'dist', 'electron', 'preload.cjs'),
     });
     expect(window?.loaded).toEqual([page]);
@@ -152,6 +162,21 @@ describe('main process', () => {
     expect(navigate('file:///etc/passwd')).toBe(true);
     expect(navigate(`${page}#/orders`)).toBe(false);
     expect(contents.openHandler?.()).toEqual({ action: 'deny' });
+  });
+
+  it('guards every webContents made later too: navigation, window.open, <webview>, DevTools', () => {
+    const later = new fake.FakeContents();
+    fake.app.emit('web-contents-created', {}, later);
+    const navigation = { url: 'https://evil.example/', preventDefault: vi.fn() };
+    later.emit('will-frame-navigate', navigation);
+    later.emit('will-redirect', navigation);
+    expect(navigation.preventDefault).toHaveBeenCalledTimes(2);
+    const webview = { preventDefault: vi.fn() };
+    later.emit('will-attach-webview', webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
+    expect(later.openHandler?.()).toEqual({ action: 'deny' });
+    later.emit('devtools-opened');
+    expect(later.devToolsClosed).toBe(1);
   });
 
   it('serves the renderer with the CSP and refuses traversal', async () => {

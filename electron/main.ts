@@ -12,11 +12,21 @@ import {
   type WebContents,
 } from 'electron';
 import type { IpcResult, SettingsView } from '../shared/ipc';
+import { refusal } from '../shared/refusals';
 import { createCounter } from './core/counter';
 import type { CounterCore, TokenVault } from './core/types';
 import { contentSecurityPolicy, securityHeaders } from './shell/csp';
 import { EVENT_CHANNEL, EVENT_NAMES, INVOKE_CHANNEL } from './shell/ipcNames';
-import { allowNavigation, allowPermission, APP_ENTRY_URL, APP_SCHEME, isAppUrl, isTrustedSender, vaultUsable } from './shell/policy';
+import {
+  allowPermission,
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  guardWebContents,
+  isAppUrl,
+  isTrustedSender,
+  vaultUsable,
+  windowPreferences,
+} from './shell/policy';
 import { loadStaticFile } from './shell/staticFiles';
 
 /**
@@ -66,7 +76,11 @@ function serveRenderer(rendererDir: string) {
   };
 }
 
+const hardened = new WeakSet<Session>();
+
 function hardenSession(ses: Session): void {
+  if (hardened.has(ses)) return;
+  hardened.add(ses);
   // The protocol handler already sends the CSP (Chromium has not always run header hooks for
   // custom schemes); this puts the same policy on anything else this session ever loads.
   ses.webRequest.onHeadersReceived((details, callback) => {
@@ -86,6 +100,24 @@ function hardenSession(ses: Session): void {
   );
 }
 
+function guard(contents: WebContents): void {
+  guardWebContents(
+    {
+      onNavigation: (listener) => {
+        contents.on('will-navigate', listener);
+        contents.on('will-frame-navigate', listener);
+        contents.on('will-redirect', listener);
+      },
+      onAttachWebview: (listener) => contents.on('will-attach-webview', listener),
+      onDevToolsOpened: (listener) => contents.on('devtools-opened', listener),
+      setWindowOpenHandler: (handler) => contents.setWindowOpenHandler(handler),
+      closeDevTools: () => contents.closeDevTools(),
+    },
+    app.isPackaged,
+  );
+  hardenSession(contents.session);
+}
+
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
@@ -95,24 +127,9 @@ function createWindow(): BrowserWindow {
     title: 'Counter',
     icon: appPath('assets', 'icons', 'icon.png'),
     show: false,
-    webPreferences: {
-      preload: appPath('dist', 'electron', 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      webviewTag: false,
-    },
+    webPreferences: { preload: appPath('dist', 'electron', 'preload.cjs'), ...windowPreferences(app.isPackaged) },
   });
   window.once('ready-to-show', () => window.show());
-  const contents = window.webContents;
-  contents.on('will-navigate', (event) => {
-    if (!allowNavigation(event.url)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event) => {
-    if (!allowNavigation(event.url)) event.preventDefault();
-  });
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   window.on('closed', () => {
     mainWindow = null;
   });
@@ -120,21 +137,20 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
-function refusal(kind: 'forbidden' | 'internal', message: string): IpcResult<never> {
-  return { ok: false, error: { kind, message, errors: [] } };
-}
-
 /**
  * The receipt straight to the counter's printer (settings: printerName, or the system's
- * default), without a dialog: the page's print CSS has laid it out for the chosen paper.
+ * default), without a dialog: the page's print CSS has laid it out for the chosen paper. The
+ * core answers the channel first, so its session gate decides who may print.
  */
 async function printReceipt(core: CounterCore, contents: WebContents): Promise<IpcResult<{ printed: boolean }>> {
+  const allowed = await core.dispatch('receipt.print', {});
+  if (!allowed.ok) return allowed as IpcResult<never>;
   const settings = await core.dispatch('settings.get', {});
   if (!settings.ok) return settings as IpcResult<never>;
   const { printerName } = settings.value as SettingsView;
   return new Promise((resolve) => {
     contents.print({ silent: true, printBackground: false, ...(printerName ? { deviceName: printerName } : {}) }, (success, reason) => {
-      resolve(success ? { ok: true, value: { printed: true } } : refusal('internal', `The receipt was not printed: ${reason}.`));
+      resolve(success ? { ok: true, value: { printed: true } } : refusal('internal', 'receipt.notPrinted', { reason }));
     });
   });
 }
@@ -143,9 +159,9 @@ function serveCounter(core: CounterCore): void {
   ipcMain.handle(INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, channel: unknown, input: unknown) => {
     const frame = event.senderFrame;
     if (!isTrustedSender(frame && { url: frame.url, isMainFrame: frame.parent === null })) {
-      return refusal('forbidden', 'Only the counter’s own page may use the counter.');
+      return refusal('forbidden', 'shell.foreignPage');
     }
-    if (quitting !== 'no') return refusal('internal', 'The counter is closing.');
+    if (quitting !== 'no') return refusal('internal', 'request.closing');
     if (channel === 'receipt.print') return printReceipt(core, event.sender);
     return core.dispatch(channel, input);
   });
@@ -181,6 +197,8 @@ function main(): void {
     mainWindow.focus();
   });
   app.on('window-all-closed', () => app.quit());
+  // Every webContents, the window's and any made later, gets the same rules.
+  app.on('web-contents-created', (_event, contents) => guard(contents));
 
   const started = app.whenReady().then(start);
   started.catch((error: unknown) => {

@@ -23,6 +23,7 @@ const settings: SettingsView = {
   embeddedCentral: true,
   hasBearerToken: false,
   tokenStorage: 'none',
+  retentionDays: 30,
   touchpointId: 10,
   deviceId: '5eed0000-0000-0000-0000-000000000001',
   languageId: 2,
@@ -73,11 +74,16 @@ function counter() {
     ],
   });
   let current = settings;
+  const status = () => ({ firstRun: false, embeddedCentral: true, languageId: current.languageId, languages: demo.languages });
   return {
     concept,
     api: fakeCounter({
       'settings.get': () => current,
-      'settings.set': (input) => (current = { ...current, languageId: input.languageId ?? current.languageId }),
+      'session.status': () => status(),
+      'session.language': (input) => {
+        current = { ...current, languageId: input.languageId };
+        return status();
+      },
       'catalog.get': () => catalog,
       'session.current': () => null,
       'session.staff': () => [anna],
@@ -155,7 +161,7 @@ describe('App', () => {
     expect(screen.getByText('Rejected: 1')).toBeTruthy();
 
     await user.click(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'Nederlands' }));
-    expect(api.callsOf('settings.set')).toEqual([{ languageId: 1 }]);
+    expect(api.callsOf('session.language')).toEqual([{ languageId: 1 }]);
     expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeTruthy();
     expect(screen.getByText('Geweigerd: 1')).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import { CounterProvider } from './api/counter';
 import { useCounterEvents } from './api/events';
 import { useInvoke } from './api/useInvoke';
 import { I18nProvider, langOf } from './i18n/i18n';
+import { FirstRunScreen } from './start/FirstRunScreen';
 import { LoginScreen } from './start/LoginScreen';
 import { Workspace } from './start/Workspace';
 
@@ -30,16 +31,16 @@ export function App({ api, client }: { api: CounterApi; client?: QueryClient }) 
 
 function Root() {
   useCounterEvents();
-  const settings = useInvoke('settings.get', {});
-  const catalog = useInvoke('catalog.get', {});
+  // Before anyone logs in only the public calls answer: the screen's language comes with the status.
+  const status = useInvoke('session.status', {});
   const session = useInvoke('session.current', {});
-  const lang = langOf(settings.value?.languageId, catalog.value?.languages ?? []);
+  const lang = langOf(status.value?.languageId, status.value?.languages ?? []);
 
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
 
-  if (settings.isLoading || session.isLoading) {
+  if (status.isLoading || session.isLoading) {
     return (
       <p className="loading" role="status">
         Counter…
@@ -48,7 +49,7 @@ function Root() {
   }
   return (
     <I18nProvider lang={lang}>
-      {session.value ? <Workspace clerk={session.value} /> : <LoginScreen />}
+      {status.value?.firstRun ? <FirstRunScreen /> : session.value ? <Workspace clerk={session.value} /> : <LoginScreen />}
     </I18nProvider>
   );
 }

@@ -1,5 +1,11 @@
-// `npm start`: the Electron app when Electron's binary is installed, otherwise the same counter
-// in the browser shell. Plain Node ESM (no TypeScript): it runs before anything is built.
+// `npm start`: the Electron app when Electron's binary is installed or can be fetched now,
+// otherwise the same counter in the browser shell, saying why. Plain Node ESM (no TypeScript):
+// it runs before anything is built.
+//
+// Electron's own install script is off in package.json (allowScripts) so that `npm ci` works
+// offline and on machines that reach only the npm registry; the binary is fetched here instead,
+// on the first start, with its own checksums, and a short probe first so an offline machine
+// falls back at once. COUNTER_SHELL=browser skips Electron altogether.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +23,45 @@ function electronBinary() {
   } catch {
     return null;
   }
+}
+
+const PROBE_MS = 5_000;
+const DOWNLOAD_MS = 180_000;
+
+/** The words of a failed fetch: its cause's code (ENOTFOUND, ECONNREFUSED…) or message. */
+function reasonOf(error) {
+  const cause = error?.cause;
+  if (error?.name === 'TimeoutError') return `no answer within ${PROBE_MS / 1000} s`;
+  return cause?.code ?? cause?.message ?? error?.message ?? String(error);
+}
+
+/**
+ * Fetches Electron's binary with its install script (which checks the download against the
+ * package's checksums). Null when it is there now, else the real reason it is not.
+ */
+async function fetchElectron() {
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return 'ELECTRON_SKIP_BINARY_DOWNLOAD is set';
+  const release = process.env.ELECTRON_MIRROR || 'https://github.com/electron/electron/releases/';
+  try {
+    await fetch(release, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(PROBE_MS) });
+  } catch (error) {
+    return `Electron's release host ${new URL(release).host} cannot be reached (${reasonOf(error)})`;
+  }
+  console.log("Electron's binary is not installed yet: fetching it (once)…");
+  let stderr = '';
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [require.resolve('electron/install.js')], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'pipe'],
+      timeout: DOWNLOAD_MS,
+    });
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', () => resolve(1));
+    child.on('exit', (exitCode, signal) => resolve(signal ? `killed after ${DOWNLOAD_MS / 1000} s` : exitCode));
+  });
+  if (code === 0 && electronBinary()) return null;
+  const last = stderr.trim().split('\n').find((line) => /error/i.test(line)) ?? `exit ${code}`;
+  return `the download of Electron's binary failed (${last.trim()})`;
 }
 
 /** Runs a child with our terminal; resolves with its exit code, passing SIGINT/SIGTERM on to it. */
@@ -61,7 +106,9 @@ function mainBuilt() {
 }
 
 async function main() {
-  const electron = electronBinary();
+  let why = 'COUNTER_SHELL=browser';
+  if (process.env.COUNTER_SHELL !== 'browser' && !electronBinary()) why = await fetchElectron();
+  const electron = process.env.COUNTER_SHELL === 'browser' ? null : electronBinary();
   if (electron) {
     if (!rendererBuilt()) await npmRun('build:renderer');
     if (!mainBuilt()) await npmRun('build:main');
@@ -69,10 +116,7 @@ async function main() {
     delete env.ELECTRON_RUN_AS_NODE; // would make the binary a plain Node
     process.exit(await run(electron, [root, ...process.argv.slice(2)], { env }));
   }
-  console.log(
-    "Electron's binary is not installed here (its download is blocked on this machine); " +
-      'starting the browser shell instead — open the address below in a browser',
-  );
+  console.log(`No Electron: ${why}. Starting the browser shell instead: open the address below in a browser.`);
   if (!rendererBuilt()) await npmRun('build:renderer');
   // tsx as a loader in this same node: one child, so Ctrl-C and SIGTERM reach the shell directly.
   process.exit(await run(process.execPath, ['--import', 'tsx', 'electron/browserShell/cli.ts', ...process.argv.slice(2)]));

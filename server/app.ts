@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '../shared/enums';
 import type { OrderService } from '../domain/service';
 import { authenticate, type Verifiers } from './caller';
+import { clientErrorHandler, drainRefusedBody } from './clientErrors';
 import { problemBody, sendProblem, validationErrors, type ProblemStatus } from './problems';
 import { extensionRoutes } from './routes/extensions';
 import { lookupRoutes } from './routes/lookup';
@@ -44,10 +45,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: MAX_BODY_BYTES,
     // Our own one-line access log names the route, never its ids, query or headers.
     logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
+    // Fastify's own 503 while closing is not a problem body; the onRequest hook below answers it.
+    return503OnClosing: false,
     // A malformed path (bad percent-encoding, an over-long id) is bad input like any other:
     // without this Fastify answers it with its own body instead of a problem (CONTRACT 5).
     frameworkErrors: (error, _req, reply) => sendProblem(reply, 400, error.message),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Fastify reads text/plain bodies by default; this service takes JSON only (415 otherwise).
@@ -76,7 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'Counter central order service',
         version: '1.0.0',
         description:
-          'The order interface (base /api/2.0) and the lookup interface (base /crud/v1), with the extensions a counter needs. Money is in euro cents; problem bodies follow interface.md section 7.',
+          'The order interface (base /api/2.0) and the lookup interface (base /crud/v1), with the extensions a counter needs. Money is in euro cents; problem bodies follow interface.md section 7. ' +
+          'Every write to an order needs a bearer token of the order\'s touchpoint (else 403); a token whose scope claim holds payments:status may record payment outcomes of any touchpoint. ' +
+          'With a customer JWT only that customer\'s orders, tokens and mandates exist. One order has at most 100 lines and 8 MiB of photos.',
       },
       components: {
         securitySchemes: {
@@ -87,6 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+  });
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (closing) return sendProblem(reply.header('connection', 'close'), 503, 'The service is shutting down; try again shortly.');
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -102,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const status = error.statusCode ?? 500;
     if (PROBLEM_STATUSES.has(status)) {
+      if (status === 413) drainRefusedBody(req, reply);
       const detail = status === 413 ? `The body may be at most ${MAX_BODY_BYTES} bytes.` : status === 415 ? 'Send the body as application/json.' : error.message;
       return sendProblem(reply, status as ProblemStatus, detail);
     }

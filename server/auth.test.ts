@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../shared/schemas/order';
+import { everyWrite, type Attempt } from './testing/writes';
 import { scenarios } from './testing/fixtures';
 import { API, CHANNEL_SECRET, CRUD, CUSTOMER_SECRET, expectOrder, expectProblem, harness, type Harness } from './testing/harness';
 import { createOrder, line, pay, registered } from './testing/orders';
@@ -106,8 +107,10 @@ describe.each(scenarios())('authentication ($name)', ({ fixtures, now }) => {
       const { registeredToken, needsRegistered } = h.roles;
       const mine = await createOrder(h, undefined, {}, { customer: 4242 });
       expect(mine.customerProfileId).toBe(4242);
-      // The JWT's customer wins over the token's.
-      const alsoMine = await createOrder(h, [line(needsRegistered, { customerTokens: [registered(registeredToken)] })], {}, { customer: 4242 });
+      // Another customer's registered token does not exist for this customer (CONTRACT 7.4).
+      const withTheirs = { languageId: h.roles.language.languageId, orderLines: [line(needsRegistered, { customerTokens: [registered(registeredToken)] })] };
+      expectProblem(await h.call('POST', `${API}/orders`, { customer: 4242, body: withTheirs }), 400);
+      const alsoMine = await createOrder(h, undefined, {}, { customer: 4242 });
       expect(alsoMine.customerProfileId).toBe(4242);
       await createOrder(h);
       await createOrder(h, undefined, {}, { customer: 4343 });
@@ -121,22 +124,8 @@ describe.each(scenarios())('authentication ($name)', ({ fixtures, now }) => {
 
     it('another customer\'s order is 404 on every operation, and stays as it was', async () => {
       const theirs = await pay(h, await createOrder(h, [line(h.roles.plain), line(h.roles.plain)], {}, { customer: 5151 }));
-      const lineId = theirs.orderLines[0]!.orderLineId;
-      const paymentId = theirs.payments[0]!.paymentId;
       const id = theirs.orderId;
-      const attempts: [string, string, unknown?][] = [
-        ['GET', `/orders/${id}`],
-        ['PATCH', `/orders/${id}`, { languageId: h.roles.otherLanguage.languageId }],
-        ['DELETE', `/orders/${id}`],
-        ['POST', `/orders/${id}/orderlines`, line(h.roles.plain)],
-        ['PATCH', `/orderlines/${lineId}`, { quantity: 3 }],
-        ['DELETE', `/orderlines/${lineId}`],
-        ['PUT', `/orders/${id}/customer`, { birthname: 'X', surname: 'Y', emailAddress: 'x@example.org', dateOfBirth: '1990-01-01' }],
-        ['POST', `/orders/${id}/payments`, { paymentMethodId: h.roles.paymentMethod.paymentMethodId, amountDebit: 1, operatorPaymentReference: 'r' }],
-        ['POST', `/payments/${paymentId}/status`, { statusCode: 'SETTLED' }],
-        ['POST', `/orders/${id}/delivery`],
-        ['POST', `/orders/${id}/cancellation`],
-      ];
+      const attempts: Attempt[] = [['GET', `/orders/${id}`], ...everyWrite(h, theirs)];
       for (const [method, path, body] of attempts) {
         const res = await h.call(method, `${API}${path}`, { customer: 6262, ...(body !== undefined ? { body } : {}) });
         expectProblem(res, 404);

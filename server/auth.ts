@@ -11,11 +11,14 @@ const channelClaims = z.object({
   exp: z.number(),
   sub: z.string().optional(),
   touchpointId: z.number().int().optional(),
+  /** Space-separated; `payments:status` marks a payment provider's callback (CONTRACT 7.3). */
+  scope: z.string().optional(),
   // Customer JWTs are signed with the same key unless CENTRAL_CUSTOMER_JWT_SECRET is set: one
   // must not pass for a sales channel's token (it would open the lookup interface to a customer).
   customerProfileId: z.undefined().optional(),
 });
-const customerClaims = z.object({ exp: z.number(), customerProfileId: z.number().int() });
+// Profile 0 is the anonymous customer: a customer JWT must name a real one (CONTRACT 7.4).
+const customerClaims = z.object({ exp: z.number(), customerProfileId: z.number().int().min(1) });
 
 export type ChannelClaims = z.infer<typeof channelClaims>;
 export type CustomerClaims = z.infer<typeof customerClaims>;
@@ -64,7 +67,7 @@ export const customerVerifier = (secret: string) => new JwtVerifier(secret, cust
 /** Makes a channel token, for local use and tests. */
 export async function signChannelToken(
   secret: string,
-  claims: { sub: string; touchpointId?: number },
+  claims: { sub: string; touchpointId?: number; scope?: string },
   expiresIn: string | number = '7d',
 ): Promise<string> {
   return new SignJWT({ ...claims })
@@ -73,6 +76,10 @@ export async function signChannelToken(
     .setExpirationTime(expiresIn)
     .sign(new TextEncoder().encode(secret));
 }
+
+export const PAYMENT_STATUS_SCOPE = 'payments:status';
+
+export const hasScope = (claims: ChannelClaims, scope: string) => (claims.scope ?? '').split(' ').includes(scope);
 
 export async function signCustomerToken(secret: string, customerProfileId: number, expiresIn: string | number = '1h') {
   return new SignJWT({ customerProfileId })

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalog } from '../domain/catalog';
 import type { Caller } from '../domain/service';
-import { AuthError, bearer, type JwtVerifier, type ChannelClaims, type CustomerClaims } from './auth';
+import { AuthError, PAYMENT_STATUS_SCOPE, bearer, hasScope, type JwtVerifier, type ChannelClaims, type CustomerClaims } from './auth';
 import { sendProblem } from './problems';
 
 export const CUSTOMER_HEADER = 'x-operator-jwt-auth-header';
@@ -45,7 +45,11 @@ export function authenticate(verifiers: Verifiers, catalog: () => Catalog, needs
           return sendProblem(reply, 403, `Touchpoint ${claims.touchpointId} is unknown or not active.`);
         }
       }
-      req.caller = { touchpointId: claims.touchpointId ?? 0, customerProfileId };
+      req.caller = {
+        touchpointId: claims.touchpointId ?? 0,
+        customerProfileId,
+        reportsPayments: hasScope(claims, PAYMENT_STATUS_SCOPE),
+      };
     } catch (error) {
       if (error instanceof AuthError) return sendProblem(reply, 401, `${error.message}.`);
       throw error;

@@ -23,7 +23,7 @@ describe.each(scenarios())('GET /orders filters ($name)', ({ fixtures, now }) =>
     o.B = await pay(h, await createOrder(h, [line(needsRegistered, { customerTokens: [registered(registeredToken)] })]), { statusCode: 'SETTLED' });
     h.clock.set(at(2));
     const other = await h.token({ touchpointId: otherTouchpoint.salesTouchpointId });
-    o.C = await pay(h, await createOrder(h, [line(plain)], {}, { auth: other }));
+    o.C = await pay(h, await createOrder(h, [line(plain)], {}, { auth: other }), {}, { auth: other });
     h.clock.set(at(3));
     o.D = await createOrder(h, [line(needsRegistered, { customerTokens: [registered(otherCustomerToken)] })]);
     h.clock.set(at(10));

@@ -3,15 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problem } from '../shared/schemas/problem';
 import { scenarios } from './testing/fixtures';
 import { API, CRUD, harness, type Harness } from './testing/harness';
+import { testSeed } from '../domain/testing/seed';
 import { IBAN, BIC, anonymous, createOrder, line, orderBody, pay } from './testing/orders';
 
 /**
  * CONTRACT 5: bad input never gets a 5xx and never stops the service. Random bodies,
  * queries, paths and content types go through Fastify's inject; every answer must be a
- * known status, and every refusal a problem body. FUZZ_RUNS raises the count locally.
+ * known status, and every refusal a problem body. FUZZ_RUNS raises the count locally;
+ * FUZZ_SEED replays a run (the seed is printed).
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const SEED = testSeed('FUZZ_SEED');
 const KNOWN = new Set([200, 201, 400, 401, 403, 404, 409, 413, 415]);
 
 const [scenario] = scenarios();
@@ -192,7 +195,7 @@ describe('malformed requests (property)', () => {
           expect(parsed.data!.instance).toMatch(/^urn:uuid:/);
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
     // And the service still answers.
     expect((await h.call('GET', `${API}/orders?limit=1`)).status).toBe(200);

@@ -324,9 +324,16 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
         `${API}/orderlines/{orderLineId}`,
         `${API}/orders/{orderId}/payments`,
         `${API}/payments/{paymentId}/status`,
+        `${API}/orders/{orderId}/refunds`,
         '/crud/v1/transittokens',
         '/crud/v1/directdebitmandates',
       ]),
     );
+    type Operation = { requestBody: { content: { 'application/json': { schema: { required: string[] } } } }; responses: Record<string, unknown> };
+    const refunds = (res.body.paths[`${API}/orders/{orderId}/refunds`] as { post: Operation }).post;
+    expect(refunds.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['paymentMethodId', 'amountDebit', 'operatorPaymentReference', 'reason']),
+    );
+    expect(Object.keys(refunds.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '404']));
   });
 });

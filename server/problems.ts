@@ -11,9 +11,11 @@ const KINDS = {
   403: ['forbidden', 'Not allowed'],
   404: ['not-found', 'Not found'],
   405: ['method-not-allowed', 'Method not allowed'],
+  408: ['request-timeout', 'The request did not arrive in time'],
   409: ['conflict', 'Conflict'],
   413: ['payload-too-large', 'The request body is too large'],
   415: ['unsupported-media-type', 'The request body must be JSON'],
+  431: ['headers-too-large', 'The request headers are too large'],
   500: ['internal-error', 'Internal error'],
   503: ['unavailable', 'Service unavailable'],
 } as const satisfies Record<number, readonly [string, string]>;

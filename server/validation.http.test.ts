@@ -116,6 +116,17 @@ describe.each(scenarios())('refused requests ($name)', ({ fixtures, now }) => {
     ]);
   });
 
+  it('a registered token on a product that does not take its type: the element names the token (CONTRACT 3.3)', async () => {
+    const { tokenless, registeredToken } = h.roles;
+    const p = await refused(orderBody(h, [line(tokenless, { customerTokens: [registered(registeredToken)] })]));
+    expect(p.errors).toEqual([{
+      detail: 'the combination of product and token type is not valid',
+      pointer: '/orderLines/0/customerTokens/0/tokenTypeId',
+      productId: tokenless.productId,
+      transitTokenId: registeredToken.transitTokenId,
+    }]);
+  });
+
   it('a registered token sent with another type than its own', async () => {
     const { needsRegistered, registeredToken } = h.roles;
     const other = needsRegistered.tokenTypeIds.find((id) => id !== registeredToken.tokenTypeId);

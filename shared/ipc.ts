@@ -10,10 +10,15 @@ import {
   patchOrderLineInput,
   paymentInput,
   paymentStatusInput,
+  refundInput,
   transitTokenQuery,
 } from './schemas/requests';
 import { uuid } from './schemas/primitives';
 import type { ProblemError } from './schemas/problem';
+import type { IpcError, RefusalCode } from './refusals';
+import { isAllowedCentralUrl } from './centralUrl';
+
+export type { IpcError } from './refusals';
 
 /**
  * The typed contract between the counter's renderer and its main process: one map of
@@ -22,6 +27,9 @@ import type { ProblemError } from './schemas/problem';
  */
 
 const orderId = z.object({ orderId: uuid });
+/** A new PIN: 6 to 8 digits (the demo staff's 4-digit PINs are only ever logged in with). */
+const newPin = z.string().regex(/^\d{6,8}$/, 'a new PIN is 6 to 8 digits');
+const staffName = z.string().trim().min(2).max(80);
 
 /** How this counter is set up for its clerks (managers only): quick keys and receipt printing. */
 export const RECEIPT_LAYOUTS = ['80mm', 'A4'] as const;
@@ -40,6 +48,18 @@ export const ipcInputs = {
   'session.login': z.object({ staffId: z.string().min(1), pin: z.string().regex(/^\d{4,8}$/, 'a PIN is 4 to 8 digits') }),
   'session.logout': z.object({}),
   'session.current': z.object({}),
+  /** What the login screen needs before anyone logs in: first run or not, the screen's language. */
+  'session.status': z.object({}),
+  /** First run on a counter with a real central: the first manager, who is then logged in. */
+  'session.setup': z.object({ name: staffName, pin: newPin }),
+  /** The counter's screen language, which the login screen may switch too. */
+  'session.language': z.object({ languageId: z.number().int() }),
+
+  // The staff list, kept by managers.
+  'staff.list': z.object({}),
+  'staff.add': z.object({ name: staffName, role: z.enum(['clerk', 'manager']), pin: newPin }),
+  'staff.setActive': z.object({ staffId: z.string().min(1), active: z.boolean() }),
+  'staff.resetPin': z.object({ staffId: z.string().min(1), pin: newPin }),
 
   // Reference data (cached locally, refreshed from the central).
   'catalog.get': z.object({}),
@@ -68,6 +88,8 @@ export const ipcInputs = {
   'lines.remove': z.object({ orderLineId: uuid }),
   'payments.add': orderId.extend({ payment: paymentInput }),
   'payments.setStatus': z.object({ paymentId: uuid, status: paymentStatusInput }),
+  /** Money given back (CONTRACT 7.1); a manager's act. */
+  'payments.refund': orderId.extend({ refund: refundInput }),
 
   // Lookups: the central's lookup interface when online, the local cache when not.
   'lookup.tokens': transitTokenQuery.partial(),
@@ -80,13 +102,21 @@ export const ipcInputs = {
   // Settings of this counter.
   'settings.get': z.object({}),
   'settings.set': z.object({
-    centralUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
+    centralUrl: z
+      .url({ protocol: /^https?$/ })
+      .refine(isAllowedCentralUrl, 'https:// is required, except for this computer itself')
+      .nullable()
+      .optional(),
     /** The bearer token for the central; kept encrypted where the OS allows, never shown again. */
     bearerToken: z.string().min(10).max(4000).optional(),
     touchpointId: z.number().int().optional(),
     languageId: z.number().int().optional(),
+    /** Days personal data of orders that reached the central is kept. */
+    retentionDays: z.number().int().min(1).max(3650).optional(),
     ...counterSetup.shape,
   }),
+  /** Who changed the central, its token or the touchpoint, and when. */
+  'settings.history': z.object({}),
 
   // Sync with the central.
   'sync.status': z.object({}),
@@ -109,6 +139,24 @@ export interface StaffMember {
   name: string;
   role: Role;
 }
+export interface StaffRecord extends StaffMember {
+  active: boolean;
+}
+export interface SessionStatus {
+  /** True on a counter with a real central and no staff yet: the first manager must be set up. */
+  firstRun: boolean;
+  embeddedCentral: boolean;
+  languageId: number;
+  languages: { languageId: number; iso639Code: string }[];
+}
+export interface SettingsChange {
+  at: string;
+  staffId: string;
+  staffName: string;
+  /** What changed; a token's value is never recorded. */
+  setting: 'centralUrl' | 'bearerToken' | 'touchpointId' | 'retentionDays';
+  value: string | null;
+}
 
 export type SyncState = 'pending' | 'synced' | 'rejected' | 'central';
 export interface OrderSync {
@@ -121,6 +169,8 @@ export interface OrderSync {
 export interface CounterOrder {
   order: Order;
   sync: OrderSync;
+  /** Another touchpoint owns the order (CONTRACT 7.3): the counter shows it and changes nothing. */
+  readOnly: boolean;
 }
 export interface OrderSummary {
   orderId: string;
@@ -160,6 +210,7 @@ export interface SettingsView {
   touchpointId: number;
   deviceId: string;
   languageId: number;
+  retentionDays: number;
   quickKeys: (number | null)[] | null;
   receiptLayout: ReceiptLayout;
   printerName: string | null;
@@ -175,7 +226,7 @@ export interface UnsentOrder {
   /** 'unknown': a request got no answer; the central is asked before anything is sent again. */
   state: 'waiting' | 'unknown';
   /** Why the last attempt to send failed (the attempt covers every waiting order). */
-  lastError: string | null;
+  lastError: RefusalCode | null;
 }
 
 export interface SyncStatus {
@@ -183,7 +234,8 @@ export interface SyncStatus {
   pending: number;
   rejected: number;
   lastSuccessAt: string | null;
-  lastError: string | null;
+  /** Why the last round failed, as a refusal code the renderer words. */
+  lastError: RefusalCode | null;
   embeddedCentral: boolean;
 }
 
@@ -192,6 +244,13 @@ export interface IpcOutputs {
   'session.login': StaffMember;
   'session.logout': true;
   'session.current': StaffMember | null;
+  'session.status': SessionStatus;
+  'session.setup': StaffMember;
+  'session.language': SessionStatus;
+  'staff.list': StaffRecord[];
+  'staff.add': StaffRecord;
+  'staff.setActive': StaffRecord;
+  'staff.resetPin': true;
   'catalog.get': CatalogView;
   'orders.create': CounterOrder;
   'orders.get': CounterOrder;
@@ -206,12 +265,14 @@ export interface IpcOutputs {
   'lines.remove': CounterOrder;
   'payments.add': CounterOrder;
   'payments.setStatus': CounterOrder;
+  'payments.refund': CounterOrder;
   'lookup.tokens': LookupAnswer<TransitTokenRecord>;
   'lookup.mandates': LookupAnswer<MandateRecord>;
   'challenge.send': { challengeId: string; expiresAt: string; sentTo: string; demoCode: string | null };
   'challenge.verify': { verified: true };
   'settings.get': SettingsView;
   'settings.set': SettingsView;
+  'settings.history': SettingsChange[];
   'sync.status': SyncStatus;
   'sync.now': SyncStatus;
   'sync.rejected': CounterOrder[];
@@ -219,12 +280,6 @@ export interface IpcOutputs {
   'receipt.print': { printed: boolean };
 }
 
-/** A refusal as the renderer sees it: never a thrown error. */
-export interface IpcError {
-  kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden' | 'unauthenticated' | 'internal';
-  message: string;
-  errors: ProblemError[];
-}
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
 /** Events the main process pushes to the renderer. */
@@ -243,4 +298,5 @@ export interface CounterApi {
   shell: 'electron' | 'browser';
 }
 
-export const isChannel = (name: unknown): name is Channel => typeof name === 'string' && name in ipcInputs;
+/** Own keys only: `constructor`, `toString` or `__proto__` are no channels. */
+export const isChannel = (name: unknown): name is Channel => typeof name === 'string' && Object.hasOwn(ipcInputs, name);

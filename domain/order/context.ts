@@ -5,6 +5,8 @@ export interface OpContext {
   catalog: Catalog;
   now: Date;
   newId: () => string;
+  /** The customer a customer JWT limits the request to: other customers' tokens do not exist for it. */
+  customerProfileId?: number | null;
 }
 
 export const stamp = (ctx: OpContext) => ctx.now.toISOString();

@@ -27,11 +27,12 @@ export function checkLine(
   }
   (line.customerTokens ?? []).forEach((token, i) => {
     const tokenAt = `${at}/customerTokens/${i}`;
+    const registered = token.transitTokenId != null ? { transitTokenId: token.transitTokenId } : {};
     if (!product.tokenTypeIds.includes(token.tokenTypeId)) {
-      errors.push({ detail: BAD_COMBINATION, pointer: `${tokenAt}/tokenTypeId`, productId });
+      errors.push({ detail: BAD_COMBINATION, pointer: `${tokenAt}/tokenTypeId`, productId, ...registered });
     }
     if (token.transitTokenId == null) return;
-    const known = ctx.catalog.tokens.get(token.transitTokenId);
+    const known = tokenFor(token.transitTokenId, ctx);
     const transitTokenId = token.transitTokenId;
     if (!known) {
       errors.push({ detail: `there is no transit token ${transitTokenId}`, pointer: `${tokenAt}/transitTokenId`, transitTokenId });
@@ -47,6 +48,13 @@ export function checkLine(
   return errors;
 }
 
+/** A registered token as the caller may see it: one of another customer is as unknown (CONTRACT 7.4). */
+function tokenFor(transitTokenId: number, ctx: OpContext) {
+  const known = ctx.catalog.tokens.get(transitTokenId);
+  const scoped = ctx.customerProfileId != null && known && known.customerProfileId !== ctx.customerProfileId;
+  return scoped ? undefined : known;
+}
+
 /** When a line products' tokens are kept but its product changes, the kept tokens must still fit. */
 export function checkKeptTokens(tokens: CustomerToken[], productId: number, at: string, ctx: OpContext): ProblemError[] {
   const product = ctx.catalog.products.get(productId);
@@ -54,7 +62,12 @@ export function checkKeptTokens(tokens: CustomerToken[], productId: number, at: 
   return tokens
     .map((t, i) => ({ t, i }))
     .filter(({ t }) => !product.tokenTypeIds.includes(t.tokenType.tokenTypeId))
-    .map(({ i }) => ({ detail: BAD_COMBINATION, pointer: `${at}/customerTokens/${i}/tokenTypeId`, productId }));
+    .map(({ t, i }) => ({
+      detail: BAD_COMBINATION,
+      pointer: `${at}/customerTokens/${i}/tokenTypeId`,
+      productId,
+      ...(t.transitTokenId !== null ? { transitTokenId: t.transitTokenId } : {}),
+    }));
 }
 
 export function toCustomerToken(input: CustomerTokenInput, ctx: OpContext): CustomerToken {

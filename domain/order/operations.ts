@@ -9,9 +9,12 @@ import type {
 } from '../../shared/schemas/requests';
 import { ADDRESS_TYPE, ORDER_LINE_STATUS, named } from '../../shared/enums';
 import { invalid, notFound, ok, type Result } from '../result';
+import { createdOnError, limitErrors } from '../rules/limits';
 import { MAY, canMove } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
 import { checkKeptTokens, checkLine, newLine, patchedLine } from './lines';
+import { heldMoney, settledMoney } from './money';
+import { cancelPending } from './payments';
 import { currentStatus, settle, statusError, withStatus, type OrderRecord } from './settle';
 
 export interface Origin {
@@ -34,6 +37,7 @@ function deviceOf(externalDeviceId: string | null | undefined, ctx: OpContext) {
 export function createOrder(input: CreateOrderInput, origin: Origin, ctx: OpContext): Result<OrderRecord> {
   const errors = [
     ...languageError(input.languageId, ctx),
+    ...(input.createdOn ? createdOnError(input.createdOn, ctx.now) : []),
     ...input.orderLines.flatMap((line, i) => checkLine(line, line.productId, `/orderLines/${i}`, ctx)),
   ];
   if (errors.length > 0) return invalid(errors);
@@ -57,6 +61,8 @@ export function createOrder(input: CreateOrderInput, origin: Origin, ctx: OpCont
     orderCustomer: null,
   };
   const order = withStatus(base, 'concept', 'Order created', ctx, createdOn);
+  const over = limitErrors(order, '/orderLines');
+  if (over.length > 0) return invalid(over);
   const record: OrderRecord = {
     order,
     touchpointId: origin.touchPoint.salesTouchpointId,
@@ -84,6 +90,12 @@ export function patchOrder(record: OrderRecord, input: PatchOrderInput, ctx: OpC
   );
 }
 
+/** A change that makes the order larger is refused past the limits of 7.5; nothing is stored. */
+function withinLimits(record: OrderRecord, order: Order, pointer: string, ctx: OpContext): Result<OrderRecord> {
+  const over = limitErrors(order, pointer);
+  return over.length > 0 ? invalid(over) : ok(settle(record, order, ctx));
+}
+
 function linesLocked(order: Order): ProblemError[] {
   const status = currentStatus(order);
   return MAY.changeLines(status)
@@ -94,8 +106,7 @@ function linesLocked(order: Order): ProblemError[] {
 export function addLine(record: OrderRecord, input: AddOrderLineInput, ctx: OpContext): Result<OrderRecord> {
   const errors = [...linesLocked(record.order), ...checkLine(input, input.productId, '', ctx)];
   if (errors.length > 0) return invalid(errors);
-  const order = { ...record.order, orderLines: [...record.order.orderLines, newLine(input, ctx)] };
-  return ok(settle(record, order, ctx));
+  return withinLimits(record, { ...record.order, orderLines: [...record.order.orderLines, newLine(input, ctx)] }, '', ctx);
 }
 
 export function patchLine(
@@ -119,7 +130,7 @@ export function patchLine(
     return startOnly ? invalid(errors, 'The start date of the product is not allowed') : invalid(errors);
   }
   const orderLines = record.order.orderLines.map((l) => (l === line ? patchedLine(l, patch, ctx) : l));
-  return ok(settle(record, { ...record.order, orderLines }, ctx));
+  return withinLimits(record, { ...record.order, orderLines }, '/customerTokens', ctx);
 }
 
 export function removeLine(record: OrderRecord, orderLineId: string, ctx: OpContext): Result<OrderRecord> {
@@ -167,18 +178,34 @@ export function deliver(record: OrderRecord, ctx: OpContext): Result<OrderRecord
   return ok(settle(record, withStatus({ ...order, orderLines }, 'delivered', 'Order delivered', ctx), ctx));
 }
 
+/**
+ * CONTRACT 7.2: an unpaid order is cancelled with its pending payments; one that holds
+ * settled money is refunded first, and a paid one is cancelled only by a full refund.
+ */
 export function cancel(record: OrderRecord, ctx: OpContext): Result<OrderRecord> {
   const { order } = record;
-  if (!canMove(currentStatus(order), 'cancelled')) {
-    return invalid([statusError(order, `the order cannot be cancelled: its status is ${currentStatus(order)}`)]);
+  const status = currentStatus(order);
+  if (!MAY.cancel(status)) {
+    return invalid([statusError(order, `the order cannot be cancelled: its status is ${status}${status === 'cancelled' ? '' : '; refund it in full instead'}`)]);
   }
-  return ok(settle(record, withStatus(order, 'cancelled', 'Order cancelled', ctx), ctx));
+  const held = settledMoney(order);
+  if (held > 0) {
+    return invalid(
+      [{ detail: `the order holds ${held} cents of settled money: refund it first`, pointer: '/payments', amount: held }],
+      'The order holds money',
+      `Refund the ${held} cents first.`,
+    );
+  }
+  return ok(settle(record, withStatus(cancelPending(order, ctx), 'cancelled', 'Order cancelled', ctx), ctx));
 }
 
-/** DELETE /orders: refused for pendingPayment, paid and delivered (CONTRACT 3.3). */
+/**
+ * DELETE /orders (CONTRACT 3.3, 7.2): refused for pendingPayment, paid and delivered, and for
+ * any order that holds money or ever did, so that no cent leaves the record.
+ */
 export function checkDeletable(record: OrderRecord): Result<true> {
   const status = currentStatus(record.order);
-  if (MAY.delete(status)) return ok(true);
-  return invalid([statusError(record.order, `the order cannot be deleted: its status is ${status}`)],
-    'The order cannot be deleted', `The order's status is ${status}.`);
+  const why = !MAY.delete(status) ? `its status is ${status}` : heldMoney(record.order) ? `it holds or has held money (status ${status})` : null;
+  if (why === null) return ok(true);
+  return invalid([statusError(record.order, `the order cannot be deleted: ${why}`)], 'The order cannot be deleted', `The order cannot be deleted: ${why}.`);
 }

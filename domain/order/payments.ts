@@ -1,17 +1,12 @@
-import { MANDATE_TYPE, named, type PaymentStatusCode } from '../../shared/enums';
-import type { Order, Payment, PaymentStatus } from '../../shared/schemas/order';
+import { MANDATE_TYPE, named } from '../../shared/enums';
+import type { Order, Payment, PaymentMethod, PaymentStatus } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
-import type { PaymentInput, PaymentStatusInput } from '../../shared/schemas/requests';
+import type { PaymentInput, PaymentStatusInput, RefundInput } from '../../shared/schemas/requests';
 import { invalid, notFound, ok, type Result } from '../result';
 import { MAY, canMove } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
+import { outstanding, paidIn, paidOut, refundable, settledMoney } from './money';
 import { currentStatus, paymentState, settle, statusError, withStatus, type OrderRecord } from './settle';
-
-const sumWhere = (order: Order, codes: PaymentStatusCode[]) =>
-  order.payments.filter((p) => codes.includes(paymentState(p))).reduce((sum, p) => sum + p.amountDebit, 0);
-
-/** What is still to be paid: the total less what is settled or on its way. */
-export const outstanding = (order: Order) => order.totalAmount - sumWhere(order, ['PENDING', 'SETTLED']);
 
 function paymentStatus(statusCode: string, ctx: OpContext, description?: string | null, subCode?: string | null): PaymentStatus {
   return {
@@ -44,16 +39,45 @@ function missing(order: Order, withMandateInput: boolean): ProblemError[] {
   ]);
 }
 
-/** Moves the order along as far as its payments allow (CONTRACT 4). */
+/**
+ * Moves the order along as far as its money allows (CONTRACT 4 and 7.1): paid once the money
+ * held covers the total, back to awaitingPayment when no payment is pending or settled, and
+ * cancelled when a paid or delivered order has been refunded in full.
+ */
 function followPayments(order: Order, ctx: OpContext): Order {
-  let next = order;
-  const status = currentStatus(next);
-  if (status === 'pendingPayment' && sumWhere(next, ['SETTLED']) >= next.totalAmount) {
-    next = withStatus(next, 'paid', 'Order paid', ctx);
-  } else if (status === 'pendingPayment' && sumWhere(next, ['PENDING', 'SETTLED']) === 0 && canMove(status, 'awaitingPayment')) {
-    next = withStatus(next, 'awaitingPayment', 'No payment is pending any more', ctx);
+  const status = currentStatus(order);
+  if (status === 'pendingPayment' && settledMoney(order) >= order.totalAmount) {
+    return withStatus(order, 'paid', 'Order paid', ctx);
   }
-  return next;
+  if (status === 'pendingPayment' && paidIn(order, ['PENDING', 'SETTLED']) === 0) {
+    return withStatus(order, 'awaitingPayment', 'No payment is pending any more', ctx);
+  }
+  if ((status === 'paid' || status === 'delivered') && paidIn(order) > 0 && paidOut(order) === paidIn(order) && canMove(status, 'cancelled')) {
+    return withStatus(order, 'cancelled', 'Order refunded in full', ctx);
+  }
+  return order;
+}
+
+/** A new payment or refund, PENDING or (money taken or given back at once) SETTLED. */
+function newPayment(
+  order: Order,
+  method: PaymentMethod,
+  input: { amountDebit: number; operatorPaymentReference: string; statusCode: 'PENDING' | 'SETTLED' },
+  kind: Pick<Payment, 'isRefund' | 'pspPaymentReference' | 'mandateInput'>,
+  descriptions: { pending: string; settled: string },
+  ctx: OpContext,
+): Payment {
+  const pending = paymentStatus('PENDING', ctx, descriptions.pending);
+  return {
+    paymentId: ctx.newId(),
+    createdOn: stamp(ctx),
+    amountDebit: input.amountDebit,
+    paymentMethod: method,
+    touchPoint: order.touchPoint,
+    operatorPaymentReference: input.operatorPaymentReference,
+    ...kind,
+    paymentStatuses: input.statusCode === 'SETTLED' ? [paymentStatus('SETTLED', ctx, descriptions.settled), pending] : [pending],
+  };
 }
 
 export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpContext): Result<{ record: OrderRecord; paymentId: string }> {
@@ -68,18 +92,9 @@ export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpCont
   if (input.amountDebit > due || (due > 0 && input.amountDebit === 0)) {
     return invalid([{ detail: `the amount must be between 1 and the ${due} cents still to be paid`, pointer: '/amountDebit' }]);
   }
-  const pending = paymentStatus('PENDING', ctx, 'Payment started');
-  const payment: Payment = {
-    paymentId: ctx.newId(),
-    createdOn: stamp(ctx),
-    amountDebit: input.amountDebit,
-    paymentMethod: method,
-    touchPoint: order.touchPoint,
+  const payment = newPayment(order, method, input, {
     isRefund: false,
-    operatorPaymentReference: input.operatorPaymentReference,
     pspPaymentReference: input.pspPaymentReference ?? '',
-    paymentStatuses:
-      input.statusCode === 'SETTLED' ? [paymentStatus('SETTLED', ctx, 'Paid at the counter'), pending] : [pending],
     mandateInput: input.mandateInput
       ? {
           mandateInputId: ctx.newId(),
@@ -94,7 +109,7 @@ export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpCont
           place: input.mandateInput.place,
         }
       : null,
-  };
+  }, { pending: 'Payment started', settled: 'Paid at the counter' }, ctx);
   let next: Order = { ...order, payments: [...order.payments, payment] };
   if (status === 'concept') next = withStatus(next, 'awaitingPayment', 'Payment requested', ctx);
   // A further payment on a pendingPayment order changes no status, so it adds no entry.
@@ -102,6 +117,29 @@ export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpCont
   next = followPayments(next, ctx);
   return ok({ record: settle(record, next, ctx), paymentId: payment.paymentId });
 }
+
+/** CONTRACT 7.1: money given back, never more than the order holds and has not promised back. */
+export function addRefund(record: OrderRecord, input: RefundInput, ctx: OpContext): Result<{ record: OrderRecord; paymentId: string }> {
+  const { order } = record;
+  const method = ctx.catalog.paymentMethods.get(input.paymentMethodId);
+  if (!method) return invalid([{ detail: `there is no payment method ${input.paymentMethodId}`, pointer: '/paymentMethodId' }]);
+  const reason = input.reason.trim();
+  if (reason === '') return invalid([{ detail: 'a refund needs a reason', pointer: '/reason' }]);
+  const available = refundable(order);
+  if (available <= 0) {
+    return invalid([{ ...statusError(order, 'the order holds no settled money to refund'), pointer: '/amountDebit' }]);
+  }
+  if (input.amountDebit < 1 || input.amountDebit > available) {
+    return invalid([{ detail: `the refund must be between 1 and the ${available} cents that may be refunded`, pointer: '/amountDebit' }]);
+  }
+  const kind = { isRefund: true, pspPaymentReference: '', mandateInput: null };
+  const refund = newPayment(order, method, input, kind, { pending: reason, settled: reason }, ctx);
+  const next = followPayments({ ...order, payments: [...order.payments, refund] }, ctx);
+  return ok({ record: settle(record, next, ctx), paymentId: refund.paymentId });
+}
+
+/** Why a refund was made: the description it was recorded with. */
+export const refundReason = (refund: Payment) => refund.paymentStatuses[refund.paymentStatuses.length - 1]!.statusDescription;
 
 export function changePaymentStatus(
   record: OrderRecord,
@@ -114,9 +152,21 @@ export function changePaymentStatus(
   if (paymentState(payment) !== 'PENDING') {
     return invalid([{ detail: `the payment is already ${paymentState(payment)}; only a PENDING payment can change`, pointer: '/statusCode' }]);
   }
+  // A cancelled order takes no money: its pending payments were cancelled with it (7.2).
+  if (input.statusCode === 'SETTLED' && !payment.isRefund && currentStatus(record.order) === 'cancelled') {
+    return invalid([statusError(record.order, 'a payment of a cancelled order cannot be settled')]);
+  }
   const entry = paymentStatus(input.statusCode, ctx, input.statusDescription, input.statusSubCode);
-  const payments = record.order.payments.map((p) =>
-    p === payment ? { ...p, paymentStatuses: [entry, ...p.paymentStatuses] } : p,
-  );
+  const payments = record.order.payments.map((p) => (p === payment ? withEntry(p, entry) : p));
   return ok(settle(record, followPayments({ ...record.order, payments }, ctx), ctx));
+}
+
+const withEntry = (payment: Payment, entry: PaymentStatus): Payment => ({ ...payment, paymentStatuses: [entry, ...payment.paymentStatuses] });
+
+/** A cancelled order's pending payments and refunds are cancelled in the same step (7.2). */
+export function cancelPending(order: Order, ctx: OpContext): Order {
+  const payments = order.payments.map((p) =>
+    paymentState(p) === 'PENDING' ? withEntry(p, paymentStatus('CANCELLED', ctx, 'Order cancelled')) : p,
+  );
+  return { ...order, payments };
 }

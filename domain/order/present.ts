@@ -34,9 +34,10 @@ export function needsPresenting(order: Order): boolean {
 /**
  * The order as answered: a registered token's nested transitToken is its current
  * reference record while the order is open, and null once paid, delivered or cancelled
- * (CONTRACT 3.1).
+ * (CONTRACT 3.1). A customer (`viewer`, from a customer JWT) sees only their own tokens'
+ * records: another traveller's on the same order stays null (CONTRACT 7.4).
  */
-export function present(order: Order, catalog: Catalog): Order {
+export function present(order: Order, catalog: Catalog, viewer: number | null = null): Order {
   if (!needsPresenting(order)) return order;
   return {
     ...order,
@@ -45,7 +46,8 @@ export function present(order: Order, catalog: Catalog): Order {
       customerTokens:
         line.customerTokens?.map((token) => {
           const known = token.transitTokenId !== null ? catalog.tokens.get(token.transitTokenId) : undefined;
-          return { ...token, transitToken: known ? nestedToken(known) : null };
+          const shown = known && (viewer === null || known.customerProfileId === viewer);
+          return { ...token, transitToken: shown ? nestedToken(known) : null };
         }) ?? null,
     })),
   };

@@ -1,10 +1,11 @@
-import { ORDER_STATUS, type OrderStatusName, type PaymentStatusCode } from '../../shared/enums';
-import type { Order, Payment } from '../../shared/schemas/order';
+import { ORDER_STATUS, type OrderStatusName } from '../../shared/enums';
+import type { Order } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
 import { orderTotal } from '../rules/amounts';
 import { judgeLine } from '../rules/lineRules';
 import { statusName } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
+import { paymentState } from './money';
 
 /** An order as stored: the answer's form plus what the service needs to keep about it. */
 export interface OrderRecord {
@@ -19,8 +20,7 @@ export interface OrderRecord {
 export const currentStatus = (order: Order): OrderStatusName =>
   statusName(order.order_OrderStatuses[0]!.orderStatus.orderStatusId);
 
-/** A payment's last status code. */
-export const paymentState = (payment: Payment) => payment.paymentStatuses[0]!.statusCode as PaymentStatusCode;
+export { paymentState };
 
 /** A refusal because of the order's status: it points at the status and names it. */
 export const statusError = (order: Order, detail: string): ProblemError => ({

@@ -11,6 +11,11 @@ export function ageOn(birthdate: string, on: Date): number {
   return beforeBirthday ? years - 1 : years;
 }
 
+/** CONTRACT 3.2: an age profile takes both its ends in. */
+export function ageFits(age: number, profile: { ageFromInclusive: number; ageToInclusive: number }): boolean {
+  return age >= profile.ageFromInclusive && age <= profile.ageToInclusive;
+}
+
 export function addDays(iso: string, days: number): string {
   return new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 }

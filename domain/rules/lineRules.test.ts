@@ -206,6 +206,15 @@ describe('validation errors (CONTRACT 3.2)', () => {
     expect(old.errors.map((e) => e.pointer)).toEqual(['/customerTokens/1/personalAccountData/birthdate']);
   });
 
+  it('takes both ends of the age profile in: 18 on the start date fits, and so does 64 until the 65th birthday', () => {
+    const on = (validFrom: string, birthdate: string) =>
+      judge(takesTokens, { validFrom, customerTokens: [anonymous(birthdate)] }).errors.length;
+    expect(on('2030-04-10T00:00:00.000Z', '2012-04-10')).toBe(0); // 18 that day
+    expect(on('2030-04-09T00:00:00.000Z', '2012-04-10')).toBe(1); // 17 still
+    expect(on('2030-04-09T00:00:00.000Z', '1965-04-10')).toBe(0); // 64, a day before 65
+    expect(on('2030-04-10T00:00:00.000Z', '1965-04-10')).toBe(1); // 65 that day
+  });
+
   it('errors make the line invalid even with remarks', () => {
     const p = product(2, {}, { validFrom: true });
     expect(judge(p, { customerTokens: [registered(11)] }).validationResult).toBe('invalid');

@@ -2,7 +2,7 @@ import { ACTIVE_TOKEN_STATUS, REMARK_PARAMETER, TOKEN_STATUS, named, type Remark
 import type { Product } from '../../shared/schemas/reference';
 import type { Remark, ValidationError } from '../../shared/schemas/order';
 import type { Catalog } from '../catalog';
-import { ageOn } from './dates';
+import { ageFits, ageOn } from './dates';
 
 /** What the rules read of a line: its product, start date and tokens. */
 export interface RuledLine {
@@ -81,7 +81,7 @@ export function judgeLine(line: RuledLine, product: Product, facts: OrderFacts):
   if (product.ageProfile && birthdate) {
     const age = ageOn(birthdate, on);
     const { ageFromInclusive: from, ageToInclusive: to } = product.ageProfile;
-    if (age < from || age > to) {
+    if (!ageFits(age, product.ageProfile)) {
       const i = tokens.findIndex((t) => t.personalAccountData?.birthdate === birthdate);
       errors.push({
         detail: `the traveller is ${age} on the start date; this product is for ages ${from} to ${to}`,

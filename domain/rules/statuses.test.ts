@@ -10,8 +10,9 @@ const ALLOWED: Record<OrderStatusName, OrderStatusName[]> = {
   concept: ['awaitingPayment', 'cancelled'],
   awaitingPayment: ['pendingPayment', 'cancelled'],
   pendingPayment: ['paid', 'awaitingPayment', 'cancelled'],
-  paid: ['delivered'],
-  delivered: [],
+  // CONTRACT 7.1: a full refund cancels a paid or delivered order.
+  paid: ['delivered', 'cancelled'],
+  delivered: ['cancelled'],
   cancelled: [],
 };
 
@@ -53,5 +54,7 @@ describe('order status machine', () => {
     expect(statusesWhere(MAY.pay)).toEqual(open);
     expect(statusesWhere(MAY.showTransitToken)).toEqual(open);
     expect(statusesWhere(MAY.changeOrder)).toEqual(open);
+    // Cancelling by POST /cancellation; paid and delivered orders only by a full refund (7.2).
+    expect(statusesWhere(MAY.cancel)).toEqual(open);
   });
 });

@@ -8,8 +8,9 @@ export const TRANSITIONS: Readonly<Record<OrderStatusName, readonly OrderStatusN
   concept: ['awaitingPayment', 'cancelled'],
   awaitingPayment: ['pendingPayment', 'cancelled'],
   pendingPayment: ['paid', 'awaitingPayment', 'cancelled'],
-  paid: ['delivered'],
-  delivered: [],
+  // Only a full refund cancels a paid or delivered order (CONTRACT 7.1).
+  paid: ['delivered', 'cancelled'],
+  delivered: ['cancelled'],
   cancelled: [],
 };
 
@@ -25,6 +26,7 @@ export const MAY = {
   changeLines: (s: OrderStatusName) => s === 'concept',
   changeOrder: (s: OrderStatusName) => s === 'concept' || s === 'awaitingPayment' || s === 'pendingPayment',
   pay: (s: OrderStatusName) => s === 'concept' || s === 'awaitingPayment' || s === 'pendingPayment',
+  cancel: (s: OrderStatusName) => s === 'concept' || s === 'awaitingPayment' || s === 'pendingPayment',
   delete: (s: OrderStatusName) => s === 'concept' || s === 'awaitingPayment' || s === 'cancelled',
   showTransitToken: (s: OrderStatusName) => s === 'concept' || s === 'awaitingPayment' || s === 'pendingPayment',
 };

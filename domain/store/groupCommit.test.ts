@@ -19,7 +19,7 @@ describe('groupCommit', () => {
     return { db, other: new BetterSqlite3(file, { readonly: true }) };
   }
 
-  it('commits the writes of one turn together, and answers each only after the commit', async () => {
+  it('commits the writes of one turn together: no other connection sees one of them before the commit', async () => {
     const { db, other } = open();
     const write = groupCommit(db);
     const seenByOthers: number[] = [];
@@ -56,5 +56,21 @@ describe('groupCommit', () => {
     await expect(failing).rejects.toThrow('second step failed');
     await expect(fine).resolves.toBe(1);
     expect(other.prepare('SELECT name FROM t').all()).toEqual([{ name: 'whole' }]);
+  });
+
+  it('answers no write of a batch whose commit fails: each caller gets the error, nothing is written', async () => {
+    const { db, other } = open();
+    // A deferred foreign key is checked at COMMIT only: every write of the batch succeeds in
+    // its savepoint, and the commit itself fails, as a full disk would make it.
+    db.pragma('foreign_keys = ON');
+    db.exec('CREATE TABLE child (parent TEXT REFERENCES t (name) DEFERRABLE INITIALLY DEFERRED)');
+    const write = groupCommit(db);
+    const results = await Promise.allSettled([
+      write(() => db.prepare('INSERT INTO t (name) VALUES (?)').run('a').changes),
+      write(() => db.prepare('INSERT INTO child (parent) VALUES (?)').run('nobody').changes),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    expect(other.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 });
   });
 });

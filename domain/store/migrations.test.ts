@@ -59,6 +59,17 @@ const PER_MIGRATION: Record<number, () => void> = {
     ).toThrow(/CHECK/);
     before.close();
   },
+  3: () => {
+    const before = atVersion(2);
+    before.prepare("INSERT INTO staff (staff_id, name, role, pin_hash) VALUES ('s1', 'Sam', 'clerk', 'h')").run();
+    migrate(before, ':memory:', MIGRATIONS.slice(0, 3));
+    expect(userVersion(before)).toBe(3);
+    // Staff of before are active; a disabled flag is 0 or 1 only.
+    expect(before.prepare('SELECT staff_id, active FROM staff').all()).toEqual([{ staff_id: 's1', active: 1 }]);
+    expect(() => before.prepare("UPDATE staff SET active = 2 WHERE staff_id = 's1'").run()).toThrow(/CHECK/);
+    expect(tables(before)).toEqual(expect.arrayContaining(['login_failures', 'settings_audit']));
+    before.close();
+  },
 };
 
 describe('migrations', () => {

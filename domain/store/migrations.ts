@@ -86,4 +86,23 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (kind, id)
       ) WITHOUT ROWID;
     `),
+  // 3: the counter's staff can be disabled; wrong-PIN lockouts survive a restart; who changed
+  // the central, its token or the touchpoint, and when.
+  (db) =>
+    db.exec(`
+      ALTER TABLE staff ADD COLUMN active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1));
+      CREATE TABLE login_failures (
+        staff_id TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        until_ms INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE settings_audit (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        staff_id TEXT NOT NULL,
+        staff_name TEXT NOT NULL,
+        setting TEXT NOT NULL,
+        value TEXT
+      );
+    `),
 ];

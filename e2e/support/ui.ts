@@ -83,6 +83,18 @@ export async function openAndLogin(page: Page, url: string, staffId = 'anna', pi
   await expect(button(page, 'New sale')).toBeVisible();
 }
 
+/** The first run of a counter beside a real central: the first manager, who is then logged in. */
+export async function setUpFirstManager(page: Page, url: string, name = 'Petra Bos', pin = '246810'): Promise<void> {
+  await openCounter(page, url);
+  await useEnglish(page);
+  await expect(page.getByRole('heading', { name: 'Set up this counter' })).toBeVisible();
+  await page.getByLabel('Manager’s name').fill(name);
+  await page.getByLabel('New PIN', { exact: true }).fill(pin);
+  await page.getByLabel('New PIN again').fill(pin);
+  await button(page, 'Set up and log in').click();
+  await expect(button(page, 'New sale')).toBeVisible();
+}
+
 export async function newSale(page: Page): Promise<void> {
   await button(page, 'New sale').first().click();
   await expect(page.getByLabel('Search products')).toBeVisible();

@@ -41,9 +41,15 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  const shell = await startBrowserShell({ port: parsePort(values.port), rendererDir: RENDERER_DIR, dataDir, fixtures: FIXTURES });
+  const shell = await startBrowserShell({
+    port: parsePort(values.port),
+    rendererDir: RENDERER_DIR,
+    dataDir,
+    fixtures: FIXTURES,
+    onLaunchUrl: (url) => console.log(`the address was used; for another browser or window: ${url}`),
+  });
   const about = shell.core.describe();
-  console.log(`counter (browser shell) on ${shell.url}`);
+  console.log(`counter (browser shell) on ${shell.url}  (this address opens once)`);
   console.log(`data in ${about.dataDir}; central ${about.centralUrl}${about.embeddedCentral ? ' (embedded demo central)' : ''}`);
 
   let stopping = false;

@@ -89,12 +89,15 @@ function request(options: { method?: string; path?: string; headers?: Record<str
   });
 }
 
+/** The Cookie header the launch exchange gives a browser. */
+const session = (secret = shell.secret) => `other=1; ${shell.cookieName}=${secret}`;
+
 const ipc = (headers: Record<string, string>, body = JSON.stringify({ channel: 'sync.status', input: {} })) =>
   request({ method: 'POST', path: '/ipc', headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('POST /ipc', () => {
   it('routes {channel, input} to core.dispatch and answers its IpcResult', async () => {
-    const answer = await ipc({ ...own, 'x-counter-secret': shell.secret }, JSON.stringify({ channel: 'orders.get', input: { orderId: 'x' } }));
+    const answer = await ipc({ ...own, cookie: session() }, JSON.stringify({ channel: 'orders.get', input: { orderId: 'x' } }));
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ ok: true, value: { echoed: 'orders.get' } });
     expect(core.calls).toEqual([{ channel: 'orders.get', input: { orderId: 'x' } }]);
@@ -102,11 +105,11 @@ describe('POST /ipc', () => {
 
   it('accepts the localhost name of the shell with its own origin', async () => {
     const host = `localhost:${shell.port}`;
-    const answer = await ipc({ host, origin: `http://${host}`, 'x-counter-secret': shell.secret });
+    const answer = await ipc({ host, origin: `http://${host}`, cookie: session() });
     expect(answer.status).toBe(200);
   });
 
-  it('refuses a request without the secret with 401', async () => {
+  it('refuses a request without the session cookie with 401', async () => {
     const answer = await ipc(own);
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { kind: 'unauthenticated' } });
@@ -114,28 +117,28 @@ describe('POST /ipc', () => {
   });
 
   it('refuses a wrong secret with 403', async () => {
-    expect((await ipc({ ...own, 'x-counter-secret': 'guess' })).status).toBe(403);
-    expect((await ipc({ ...own, 'x-counter-secret': `${shell.secret}x` })).status).toBe(403);
+    expect((await ipc({ ...own, cookie: `${shell.cookieName}=guess` })).status).toBe(403);
+    expect((await ipc({ ...own, cookie: `${shell.cookieName}=${shell.secret}x` })).status).toBe(403);
     expect(core.calls).toEqual([]);
   });
 
   it('refuses a foreign or missing Origin with 403, secret or not', async () => {
-    expect((await ipc({ host: own.host, origin: 'https://evil.example', 'x-counter-secret': shell.secret })).status).toBe(403);
-    expect((await ipc({ host: own.host, origin: `http://localhost:${shell.port}`, 'x-counter-secret': shell.secret })).status).toBe(403);
-    expect((await ipc({ host: own.host, origin: 'null', 'x-counter-secret': shell.secret })).status).toBe(403);
-    expect((await ipc({ host: own.host, 'x-counter-secret': shell.secret })).status).toBe(403);
+    expect((await ipc({ host: own.host, origin: 'https://evil.example', cookie: session() })).status).toBe(403);
+    expect((await ipc({ host: own.host, origin: `http://localhost:${shell.port}`, cookie: session() })).status).toBe(403);
+    expect((await ipc({ host: own.host, origin: 'null', cookie: session() })).status).toBe(403);
+    expect((await ipc({ host: own.host, cookie: session() })).status).toBe(403);
     expect(core.calls).toEqual([]);
   });
 
   it('refuses a foreign Host (DNS rebinding) with 403', async () => {
     const host = `evil.example:${shell.port}`;
-    const answer = await ipc({ host, origin: `http://${host}`, 'x-counter-secret': shell.secret });
+    const answer = await ipc({ host, origin: `http://${host}`, cookie: session() });
     expect(answer.status).toBe(403);
     expect(core.calls).toEqual([]);
   });
 
   it('answers malformed bodies with an invalid IpcResult, without reaching the core', async () => {
-    const auth = { ...own, 'x-counter-secret': shell.secret };
+    const auth = { ...own, cookie: session() };
     const notJson = await ipc(auth, '{channel');
     expect(notJson.status).toBe(400);
     expect(JSON.parse(notJson.body)).toMatchObject({ ok: false, error: { kind: 'invalid' } });
@@ -152,7 +155,7 @@ describe('POST /ipc', () => {
         port: shell.port,
         method: 'POST',
         path: '/ipc',
-        headers: { ...own, 'x-counter-secret': shell.secret, 'content-type': 'application/json', 'content-length': String(MAX_IPC_BODY + 1) },
+        headers: { ...own, cookie: session(), 'content-type': 'application/json', 'content-length': String(MAX_IPC_BODY + 1) },
       });
       req.on('response', (res) => collect(res).then(resolve, reject).finally(() => req.destroy()));
       req.on('error', reject);
@@ -164,9 +167,62 @@ describe('POST /ipc', () => {
 
   it('takes a body just under the limit (a photo)', async () => {
     const photo = 'a'.repeat(MAX_IPC_BODY - 100);
-    const answer = await ipc({ ...own, 'x-counter-secret': shell.secret }, JSON.stringify({ channel: 'lines.add', input: { photo } }));
+    const answer = await ipc({ ...own, cookie: session() }, JSON.stringify({ channel: 'lines.add', input: { photo } }));
     expect(answer.status).toBe(200);
     expect(core.calls).toHaveLength(1);
+  });
+});
+
+describe('the launch exchange', () => {
+  const launchPath = () => new URL(shell.url).pathname + new URL(shell.url).search;
+
+  it('trades the one-time address for an HttpOnly, SameSite=Strict cookie and sends the browser to / without it', async () => {
+    const told: string[] = [];
+    const second = await startBrowserShell({ rendererDir, core: new FakeCore(), onLaunchUrl: (url) => told.push(url) });
+    try {
+      const first = second.url;
+      const answer = await new Promise<Answer>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: second.port, path: new URL(first).pathname + new URL(first).search }, (res) =>
+          collect(res).then(resolve, reject),
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.location).toBe('/');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['set-cookie']).toEqual([`${second.cookieName}=${second.secret}; HttpOnly; SameSite=Strict; Path=/`]);
+      // A fresh one-time address for another browser; the spent one is not it.
+      expect(told).toEqual([second.url]);
+      expect(second.url).not.toBe(first);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses the spent address (history, session files) without the cookie, and lets the cookie through', async () => {
+    const spent = launchPath();
+    expect((await request({ path: spent })).status).toBe(303);
+    const again = await request({ path: spent });
+    expect(again.status).toBe(403);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body).toMatch(/used already/);
+    // The browser that has the cookie is simply sent on to the app.
+    const withSession = await request({ path: spent, headers: { cookie: session() } });
+    expect(withSession.status).toBe(303);
+    expect(withSession.headers['set-cookie']).toBeUndefined();
+    expect((await request({ path: '/?launch=guess' })).status).toBe(403);
+  });
+
+  it('lets no secret in the address reach /ipc: only the cookie counts', async () => {
+    const answer = await request({
+      method: 'POST',
+      path: `/ipc?secret=${shell.secret}&launch=${shell.secret}`,
+      headers: { 'content-type': 'application/json', ...own, 'x-counter-secret': shell.secret },
+      body: JSON.stringify({ channel: 'sync.status', input: {} }),
+    });
+    expect(answer.status).not.toBe(200);
+    expect(core.calls).toEqual([]);
   });
 });
 
@@ -188,7 +244,7 @@ describe('static files', () => {
     const bridge = await request({ path: '/bridge.js' });
     expect(bridge.status).toBe(200);
     expect(bridge.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(bridge.body).toContain('X-Counter-Secret');
+    expect(bridge.body).toContain('/ipc');
     const asset = await request({ path: '/assets/index.js' });
     expect(asset.status).toBe(200);
     expect(asset.headers['content-security-policy']).toBeDefined();
@@ -212,7 +268,14 @@ describe('static files', () => {
 });
 
 describe('WebSocket /events', () => {
-  const eventsUrl = (secret?: string) => `ws://127.0.0.1:${shell.port}/events${secret === undefined ? '' : `?secret=${encodeURIComponent(secret)}`}`;
+  let eventsUrl = '';
+  beforeAll(() => {
+    eventsUrl = `ws://127.0.0.1:${shell.port}/events`;
+  });
+  const withCookie = (secret: string, options: ClientOptions = {}): ClientOptions => ({
+    ...options,
+    headers: { ...options.headers, cookie: session(secret) },
+  });
 
   async function refusal(url: string, options: ClientOptions): Promise<number> {
     const ws = new WebSocket(url, options);
@@ -223,23 +286,25 @@ describe('WebSocket /events', () => {
   }
 
   it('refuses a socket without the secret (401), with a wrong one (403)', async () => {
-    expect(await refusal(eventsUrl(), { origin: own.origin })).toBe(401);
-    expect(await refusal(eventsUrl('guess'), { origin: own.origin })).toBe(403);
+    expect(await refusal(eventsUrl, { origin: own.origin })).toBe(401);
+    expect(await refusal(eventsUrl, withCookie('guess', { origin: own.origin }))).toBe(403);
+    // The secret in the address, as before the cookie, lets nobody in.
+    expect(await refusal(`${eventsUrl}?secret=${shell.secret}`, { origin: own.origin })).toBe(401);
   });
 
   it('refuses a foreign or missing Origin and a foreign Host with 403', async () => {
-    expect(await refusal(eventsUrl(shell.secret), { origin: 'https://evil.example' })).toBe(403);
-    expect(await refusal(eventsUrl(shell.secret), {})).toBe(403);
+    expect(await refusal(eventsUrl, withCookie(shell.secret, { origin: 'https://evil.example' }))).toBe(403);
+    expect(await refusal(eventsUrl, withCookie(shell.secret))).toBe(403);
     const host = `evil.example:${shell.port}`;
-    expect(await refusal(eventsUrl(shell.secret), { origin: `http://${host}`, headers: { host } })).toBe(403);
+    expect(await refusal(eventsUrl, withCookie(shell.secret, { origin: `http://${host}`, headers: { host } }))).toBe(403);
   });
 
   it('refuses upgrades on other paths', async () => {
-    expect(await refusal(`ws://127.0.0.1:${shell.port}/ipc?secret=${shell.secret}`, { origin: own.origin })).toBe(404);
+    expect(await refusal(`ws://127.0.0.1:${shell.port}/ipc`, withCookie(shell.secret, { origin: own.origin }))).toBe(404);
   });
 
   it('forwards the core’s events to an authorised socket', async () => {
-    const ws = new WebSocket(eventsUrl(shell.secret), { origin: own.origin });
+    const ws = new WebSocket(eventsUrl, withCookie(shell.secret, { origin: own.origin }));
     await once(ws, 'open');
     const message = once(ws, 'message');
     core.emit('orders.changed', { orderId: 'o-1' });
@@ -255,10 +320,13 @@ describe('lifecycle', () => {
   it('closes its sockets on close(), and leaves a core it was given to its owner', async () => {
     const own = new FakeCore();
     const second = await startBrowserShell({ rendererDir, core: own });
-    expect(second.url).toBe(`http://127.0.0.1:${second.port}/#secret=${second.secret}`);
+    expect(second.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${second.port}/\\?launch=[\\w-]{43}$`));
     expect(Buffer.from(second.secret, 'base64url')).toHaveLength(32);
     expect(second.secret).not.toBe(shell.secret);
-    const ws = new WebSocket(`ws://127.0.0.1:${second.port}/events?secret=${second.secret}`, { origin: second.origin });
+    const ws = new WebSocket(`ws://127.0.0.1:${second.port}/events`, {
+      origin: second.origin,
+      headers: { cookie: `${second.cookieName}=${second.secret}` },
+    });
     await once(ws, 'open');
     const closed = once(ws, 'close');
     await second.close();

@@ -4,47 +4,53 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { IpcError, IpcResult } from '../../shared/ipc';
+import { refusal } from '../../shared/refusals';
 import type { CounterCore } from '../core/types';
 import { contentSecurityPolicy, securityHeaders } from '../shell/csp';
 import { EVENT_NAMES } from '../shell/ipcNames';
 import { loadStaticFile } from '../shell/staticFiles';
-import { checkAccess, isOwnHost } from './access';
+import { checkAccess, isOwnHost, readCookie, sameSecret, sessionCookieName } from './access';
 import { loadBridgeScript } from './bridgeScript';
 
 /**
  * The counter under plain Node, for a browser: the built renderer, POST /ipc (what Electron's
  * counter:invoke does) and WebSocket /events (what counter:event does), on 127.0.0.1 only.
  * See access.ts for who may call /ipc and /events.
+ *
+ * The printed address carries a one-time launch code (/?launch=…). Its first GET is answered
+ * with a redirect to / and the session secret in an HttpOnly, SameSite=Strict cookie; the code
+ * is then spent, so the address left in the browser's history or session files opens nothing.
+ * Page scripts never see the session secret. A fresh launch address is reported for another
+ * browser (onLaunchUrl).
  */
 
 /** Photos travel inside IPC inputs as data, hence the generous limit. */
 export const MAX_IPC_BODY = 8 * 1024 * 1024;
-const SECRET_HEADER = 'x-counter-secret';
 
 export type BrowserShellOptions = {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** The built renderer: dist/renderer. */
   rendererDir: string;
+  /** Told the next one-time address each time one is spent. */
+  onLaunchUrl?: (url: string) => void;
 } & (
   | { /** A core made by the caller, who also closes it. */ core: CounterCore }
   | { core?: undefined; dataDir: string; fixtures?: string }
 );
 
 export interface BrowserShell {
-  /** The address to open, secret included: http://127.0.0.1:PORT/#secret=… */
-  url: string;
+  /** The one-time address to open: http://127.0.0.1:PORT/?launch=… (the current one). */
+  readonly url: string;
   origin: string;
   port: number;
+  /** The session secret the launch exchange puts in the cookie (tests). */
   secret: string;
+  /** The session cookie's name. */
+  cookieName: string;
   core: CounterCore;
   /** Stops serving; closes the core too when the shell made it. */
   close(): Promise<void>;
-}
-
-function ipcFailure(kind: IpcError['kind'], message: string): IpcResult<never> {
-  return { ok: false, error: { kind, message, errors: [] } };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
@@ -60,9 +66,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown, extra: Rec
 }
 
 const REFUSALS = {
-  401: ipcFailure('unauthenticated', 'The browser shell’s secret is missing: open the address it printed.'),
-  403: ipcFailure('forbidden', 'This page or address may not use the counter.'),
+  401: refusal('unauthenticated', 'shell.noSession'),
+  403: refusal('forbidden', 'shell.foreignPage'),
 } as const;
+const INVALID_BODY = refusal('invalid', 'request.invalid');
 
 /** The body, or null once it exceeds `limit` (the rest is left unread; the reply closes the connection). */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
@@ -105,6 +112,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     contentType: 'text/javascript; charset=utf-8',
   };
   const secret = randomBytes(32).toString('base64url');
+  let launchCode = randomBytes(32).toString('base64url');
   const server = createServer();
   const events = new WebSocketServer({ noServer: true, maxPayload: 1024 });
 
@@ -118,6 +126,9 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   const headers = securityHeaders(contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]));
+  const cookieName = sessionCookieName(port);
+  const launchUrl = () => `${origin}/?launch=${launchCode}`;
+  const sessionOf = (req: IncomingMessage) => readCookie(req.headers.cookie, cookieName);
 
   let core: CounterCore;
   try {
@@ -134,29 +145,24 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   };
 
   async function answerIpc(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const secretHeader = req.headers[SECRET_HEADER];
-    const verdict = checkAccess(
-      { host: req.headers.host, origin: req.headers.origin, secret: typeof secretHeader === 'string' ? secretHeader : undefined },
-      port,
-      secret,
-    );
+    const verdict = checkAccess({ host: req.headers.host, origin: req.headers.origin, secret: sessionOf(req) }, port, secret);
     if (verdict !== 'ok') return sendJson(res, verdict, REFUSALS[verdict]);
-    if (req.method !== 'POST') return sendJson(res, 405, ipcFailure('invalid', 'POST only.'), { Allow: 'POST' });
+    if (req.method !== 'POST') return sendJson(res, 405, INVALID_BODY, { Allow: 'POST' });
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-      return sendJson(res, 415, ipcFailure('invalid', 'The body must be application/json.'));
+      return sendJson(res, 415, INVALID_BODY);
     }
     const body = await readBody(req, MAX_IPC_BODY);
     if (body === null) {
-      return sendJson(res, 413, ipcFailure('invalid', 'The request is larger than 8 MiB.'), { Connection: 'close' });
+      return sendJson(res, 413, INVALID_BODY, { Connection: 'close' });
     }
     let call: unknown;
     try {
       call = JSON.parse(body.toString('utf8'));
     } catch {
-      return sendJson(res, 400, ipcFailure('invalid', 'The body is not JSON.'));
+      return sendJson(res, 400, INVALID_BODY);
     }
     if (typeof call !== 'object' || call === null || !('channel' in call)) {
-      return sendJson(res, 400, ipcFailure('invalid', 'The body must be {channel, input}.'));
+      return sendJson(res, 400, INVALID_BODY);
     }
     const { channel, input } = call as { channel: unknown; input?: unknown };
     sendJson(res, 200, await core.dispatch(channel, input));
@@ -177,10 +183,32 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  /** GET /?launch=CODE: spends the code for the session cookie, and sends the browser to / without it. */
+  function exchange(req: IncomingMessage, res: ServerResponse, code: string): void {
+    if (req.method !== 'GET') return sendStatus(res, 405);
+    const hasSession = sameSecret(sessionOf(req) ?? '', secret);
+    const fresh = sameSecret(code, launchCode);
+    if (!fresh && !hasSession) {
+      const text = 'This address was used already. Open the newest address the browser shell printed.\n';
+      res.writeHead(403, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(text);
+      return;
+    }
+    const cookie = `${cookieName}=${secret}; HttpOnly; SameSite=Strict; Path=/`;
+    res.writeHead(303, { ...headers, Location: '/', 'Cache-Control': 'no-store', ...(fresh ? { 'Set-Cookie': cookie } : {}) });
+    res.end();
+    if (fresh) {
+      launchCode = randomBytes(32).toString('base64url');
+      options.onLaunchUrl?.(launchUrl());
+    }
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isOwnHost(req.headers.host, port)) return sendStatus(res, 403);
     // The raw path, not a URL-normalised one: staticFiles must see (and refuse) any ../
-    const path = (req.url ?? '').split('?')[0] ?? '';
+    const [path = '', query = ''] = (req.url ?? '').split('?');
+    const code = new URLSearchParams(query).get('launch');
+    if (code !== null) return exchange(req, res, code);
     if (path === '/ipc') return answerIpc(req, res);
     if (path === '/events') return sendStatus(res, 426);
     return answerStatic(req, res, path);
@@ -190,18 +218,16 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     route(req, res).catch((error: unknown) => {
       // Only the message: a request's data (personal data, tokens) never goes to the log.
       console.error(`browser shell: ${error instanceof Error ? error.message : 'request failed'}`);
-      if (!res.headersSent) sendJson(res, 500, ipcFailure('internal', 'The browser shell failed.'));
+      if (!res.headersSent) sendJson(res, 500, refusal('internal', 'request.internal'));
       else res.destroy();
     });
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const [path, query] = (req.url ?? '').split('?');
+    const path = (req.url ?? '').split('?')[0];
     const verdict =
-      path === '/events'
-        ? checkAccess({ host: req.headers.host, origin: req.headers.origin, secret: new URLSearchParams(query).get('secret') }, port, secret)
-        : 404;
+      path === '/events' ? checkAccess({ host: req.headers.host, origin: req.headers.origin, secret: sessionOf(req) }, port, secret) : 404;
     if (verdict !== 'ok') {
       socket.end(`HTTP/1.1 ${verdict} ${STATUS_CODES[verdict]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
@@ -230,7 +256,17 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       if (!options.core) await core.close();
     })());
 
-  return { url: `${origin}/#secret=${secret}`, origin, port, secret, core, close };
+  return {
+    get url() {
+      return launchUrl();
+    },
+    origin,
+    port,
+    secret,
+    cookieName,
+    core,
+    close,
+  };
 }
 
 /** Loaded on demand: tests give their own core and never load SQLite. */

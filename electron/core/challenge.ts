@@ -1,3 +1,4 @@
+import type { RefusalCode } from '../../shared/refusals';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 const VALID_MS = 10 * 60 * 1000;
@@ -29,7 +30,7 @@ export class Challenges {
 
   /** The challenge, or why no code went out. */
   async send(emailAddress: string) {
-    if (!this.transport) return 'this counter has no mail relay configured (COUNTER_SMTP_URL), so no code can be sent';
+    if (!this.transport) return 'challenge.noRelay' as const;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const challengeId = this.newId();
     const expires = this.now().getTime() + VALID_MS;
@@ -41,7 +42,7 @@ export class Challenges {
       );
     } catch {
       // The relay's words may name the address: they stay out of the answer and the log.
-      return 'the code could not be sent: the mail relay did not take it';
+      return 'challenge.notSent' as const;
     }
     this.pending.set(challengeId, { hash: digest(code), expires, tries: 0 });
     return {
@@ -52,15 +53,15 @@ export class Challenges {
     };
   }
 
-  verify(challengeId: string, code: string): true | string {
+  verify(challengeId: string, code: string): true | RefusalCode {
     const entry = this.pending.get(challengeId);
-    if (!entry || entry.expires < this.now().getTime()) return 'the code has expired: send a new one';
+    if (!entry || entry.expires < this.now().getTime()) return 'challenge.expired';
     entry.tries++;
     if (entry.tries > MAX_TRIES) {
       this.pending.delete(challengeId);
-      return 'too many wrong codes: send a new one';
+      return 'challenge.tooManyTries';
     }
-    if (!timingSafeEqual(entry.hash, digest(code))) return 'the code is not right';
+    if (!timingSafeEqual(entry.hash, digest(code))) return 'challenge.wrongCode';
     this.pending.delete(challengeId);
     return true;
   }

@@ -1,20 +1,24 @@
 import type { Database } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { isChannel, ipcInputs, type EventName, type IpcEvents, type IpcResult } from '../../shared/ipc';
+import type { EventName, IpcEvents } from '../../shared/ipc';
 import { demoFixturesPath, loadFixturesFile } from '../../domain/fixtures';
 import { mandateRecord, tokenRecord } from '../../domain/lookup';
 import { OrderService } from '../../domain/service';
-import { openDatabase } from '../../domain/store/database';
+import { DATA_DIR_MODE, openDatabase } from '../../domain/store/database';
 import { sqliteOrderStore } from '../../domain/store/sqliteStore';
 import type { Central } from '../../server/central';
+import { isAllowedCentralUrl } from '../../shared/centralUrl';
 import { CatalogCache } from './catalogCache';
 import { CentralClient } from './centralClient';
 import { Challenges, demoTransport } from './challenge';
 import { enqueue } from './db/outbox';
+import { makeDispatch } from './dispatch';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './lookups';
+import { purgePersonalData, scheduleRetention } from './retention';
 import { chooseTransport } from './mail';
 import { CounterSettings } from './settings';
 import { Staff } from './staff';
@@ -42,6 +46,9 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   const newId = options.newId ?? randomUUID;
   const stamp = () => clock().toISOString();
   const fixturesFile = options.fixtures ?? demoFixturesPath();
+  // The data folder holds photos, birthdates and cached mandates: its owner's only, whatever the umask.
+  mkdirSync(options.dataDir, { recursive: true, mode: DATA_DIR_MODE });
+  chmodSync(options.dataDir, DATA_DIR_MODE);
   const db = openDatabase(options.database ?? join(options.dataDir, 'counter.sqlite'));
   const events = new EventEmitter();
   let embedded: Central | null = null;
@@ -54,9 +61,12 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     }
     const firstTouchpoint = [...catalog.current().touchpoints.values()].find((t) => t.isActive)?.salesTouchpointId ?? 0;
     const firstLanguage = [...catalog.current().languages.keys()][0] ?? 1;
-    const settings = new CounterSettings(db, options.vault, newId, { touchpointId: firstTouchpoint, languageId: firstLanguage });
+    const settings = new CounterSettings(db, options.vault, newId, { touchpointId: firstTouchpoint, languageId: firstLanguage }, clock);
 
     let centralUrl = options.central?.url ?? settings.centralUrl;
+    if (centralUrl && !isAllowedCentralUrl(centralUrl)) {
+      throw new Error(`the central's address ${centralUrl} is refused: it must be https:// (http:// only for this computer itself)`);
+    }
     const given = options.central?.bearerToken;
     let token: () => string | null = () => given ?? settings.bearerToken();
     if (!centralUrl) {
@@ -90,11 +100,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     syncEngine.on('status', (status) => events.emit('sync.changed', status));
     syncEngine.on('orders', (ids) => ids.forEach((orderId) => events.emit('orders.changed', { orderId })));
     const mail = options.mail !== undefined ? options.mail : chooseTransport(process.env, embedded !== null, demoTransport);
+    const staff = new Staff(db, clock, embedded !== null || options.demoStaff === true);
     const handlers = makeHandlers({
       db,
       service,
       settings,
-      staff: new Staff(db, clock),
+      staff,
+      now: clock,
       catalog,
       lookups: new Lookups(db, catalog, () => client, clock),
       challenges: new Challenges(mail, clock, newId),
@@ -108,6 +120,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       },
     });
 
+    const dispatch = makeDispatch(handlers, () => staff.who());
+    const stopRetention = scheduleRetention(() => purgePersonalData(db, settings.retentionDays, clock()));
     let closed = false;
     // A refresh still under way when the counter closes must not write to the closed
     // database: refreshes run one after the other, and close() waits for the last.
@@ -129,27 +143,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
 
     const central = embedded;
     return {
-      async dispatch(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
-        if (!isChannel(channel)) return { ok: false, error: { kind: 'invalid', message: `there is no channel ${String(channel)}`, errors: [] } };
-        const parsed = ipcInputs[channel].safeParse(input ?? {});
-        if (!parsed.success) {
-          return {
-            ok: false,
-            error: {
-              kind: 'invalid',
-              message: 'The request is not valid',
-              errors: parsed.error.issues.map((i) => ({ detail: i.message, pointer: `/${i.path.join('/')}` })),
-            },
-          };
-        }
-        try {
-          return await (handlers[channel] as (i: unknown) => Promise<IpcResult<unknown>>)(parsed.data);
-        } catch (error) {
-          // Logged without the input: it may hold personal data.
-          console.error(`counter: ${channel} failed: ${(error as Error).message}`);
-          return { ok: false, error: { kind: 'internal', message: 'Something went wrong; nothing was changed.', errors: [] } };
-        }
-      },
+      dispatch,
       on<E extends EventName>(event: E, listener: (payload: IpcEvents[E]) => void) {
         events.on(event, listener);
         return () => events.off(event, listener);
@@ -159,6 +153,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         if (closed) return;
         closed = true;
         clearInterval(refresher);
+        stopRetention();
         await refreshing;
         await syncEngine.stop();
         client.close();

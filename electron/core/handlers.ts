@@ -1,15 +1,17 @@
 import type { Database } from 'better-sqlite3';
-import type { Channel, CounterOrder, IpcError, IpcOutputs, IpcParsedInput, IpcResult } from '../../shared/ipc';
+import type { Channel, CounterOrder, IpcOutputs, IpcParsedInput, IpcResult } from '../../shared/ipc';
+import { refusal, type RefusalCode, type RefusalKind } from '../../shared/refusals';
 import type { Order } from '../../shared/schemas/order';
 import type { Refusal, Result } from '../../domain/result';
-import type { Caller, OrderService } from '../../domain/service';
+import { owns, type Caller, type OrderService } from '../../domain/service';
 import type { CatalogCache } from './catalogCache';
 import type { Challenges } from './challenge';
 import { searchOrders } from './db/search';
 import { getSync, rejectedIds, syncView, unsentOrders } from './db/syncOrders';
 import type { Lookups } from './lookups';
 import type { CounterSettings } from './settings';
-import type { Staff } from './staff';
+import { isRefusal, type Staff, type StaffRefusal } from './staff';
+import { purgePersonalData } from './retention';
 import type { SyncEngine } from './sync/engine';
 
 export interface HandlerDeps {
@@ -22,19 +24,29 @@ export interface HandlerDeps {
   challenges: Challenges;
   engine: SyncEngine;
   embeddedCentral: boolean;
+  now: () => Date;
   /** Called after every committed change of an order. */
   changed: (orderId: string) => void;
 }
 
 export type Handlers = { [C in Channel]: (input: IpcParsedInput<C>) => Promise<IpcResult<IpcOutputs[C]>> };
 
-const fail = (kind: IpcError['kind'], message: string, errors: IpcError['errors'] = []) =>
-  ({ ok: false, error: { kind, message, errors } }) as const;
 const done = <T>(value: T) => ({ ok: true, value }) as const;
 
-function refusalError(refusal: Refusal) {
-  if (refusal.kind === 'invalid') return fail('invalid', refusal.title, refusal.errors);
-  return fail(refusal.kind, refusal.detail, 'errors' in refusal ? refusal.errors : []);
+const DOMAIN_CODES: Record<Refusal['kind'], RefusalCode> = {
+  invalid: 'order.invalid',
+  'not-found': 'order.notFound',
+  conflict: 'order.conflict',
+  forbidden: 'order.forbidden',
+};
+
+function refusalError(r: Refusal) {
+  return refusal(r.kind, DOMAIN_CODES[r.kind], {}, 'errors' in r ? r.errors : []);
+}
+
+/** A staff refusal, or the value when there is none. */
+function staffAnswer<T extends object>(answer: T | StaffRefusal, kind: RefusalKind = 'conflict') {
+  return isRefusal(answer) ? refusal(kind, answer.code, answer.params) : done(answer as T);
 }
 
 const registeredTokens = (lines: { customerTokens?: { transitTokenId?: number | null }[] | null }[]) =>
@@ -45,11 +57,14 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
   const { db, service, settings, staff, catalog, lookups, engine } = deps;
   const caller = (): Caller => ({ touchpointId: settings.touchpointId, customerProfileId: null });
 
-  const counterOrder = (order: Order): CounterOrder => ({ order, sync: syncView(getSync(db, order.orderId)) });
+  const counterOrder = (order: Order): CounterOrder => ({
+    order,
+    sync: syncView(getSync(db, order.orderId)),
+    readOnly: !owns(caller(), { touchpointId: order.touchPoint.salesTouchpointId }),
+  });
 
-  /** Runs an order change for a logged-in clerk and tells sync and the screens. */
+  /** Runs an order change (the dispatch's gate has checked the session) and tells sync and the screens. */
   async function change(run: () => Promise<Result<Order>>): Promise<IpcResult<CounterOrder>> {
-    if (!staff.who()) return fail('forbidden', 'log in first');
     const result = await run();
     if (!result.ok) return refusalError(result.refusal);
     deps.changed(result.value.orderId);
@@ -57,12 +72,34 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
   }
 
   const status = () => engine.status();
+  const sessionStatus = () => ({
+    firstRun: staff.firstRun(),
+    embeddedCentral: deps.embeddedCentral,
+    languageId: settings.languageId,
+    languages: [...catalog.current().languages.values()].map(({ languageId, iso639Code }) => ({ languageId, iso639Code })),
+  });
+  const unknownLanguage = (languageId: number) =>
+    refusal('invalid', 'settings.unknownLanguage', { languageId }, [{ detail: 'unknown language', pointer: '/languageId' }]);
 
   return {
     'session.staff': async () => done(staff.list()),
     'session.login': async ({ staffId, pin }) => {
-      const who = staff.login(staffId, pin);
-      return typeof who === 'string' ? fail('unauthenticated', who) : done(who);
+      if (staff.firstRun()) return refusal('conflict', 'setup.needed');
+      return staffAnswer(staff.login(staffId, pin), 'unauthenticated');
+    },
+    'session.status': async () => done(sessionStatus()),
+    'session.setup': async ({ name, pin }) => staffAnswer(staff.setup(name, pin)),
+    'session.language': async ({ languageId }) => {
+      if (!catalog.current().languages.has(languageId)) return unknownLanguage(languageId);
+      settings.update({ languageId }, null);
+      return done(sessionStatus());
+    },
+    'staff.list': async () => done(staff.all()),
+    'staff.add': async ({ name, role, pin }) => done(staff.add(name, role, pin)),
+    'staff.setActive': async ({ staffId, active }) => staffAnswer(staff.setActive(staffId, active)),
+    'staff.resetPin': async ({ staffId, pin }) => {
+      const reset = staff.resetPin(staffId, pin);
+      return reset === true ? done(true as const) : refusal('not-found', reset.code);
     },
     'session.logout': async () => {
       staff.logout();
@@ -81,14 +118,13 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
       return result.ok ? done(counterOrder(result.value)) : refusalError(result.refusal);
     },
     'orders.search': async ({ text, day, orderStatusId, limit }) => {
-      if (!staff.who()) return fail('forbidden', 'log in first');
-      if (text === '' && staff.who()?.role !== 'manager') return fail('forbidden', "only a manager may list a day's orders");
+      // Listing (no search text) shows every order of a day: a manager's overview.
+      if (text === '' && staff.who()?.role !== 'manager') return refusal('forbidden', 'session.managerOnly');
       const range = day ? localDay(day) : {};
       return done(searchOrders(db, catalog.current(), { text, ...range, orderStatusId, limit }));
     },
     'orders.patch': ({ orderId, patch }) => change(() => service.patch(orderId, patch, caller())),
     'orders.delete': async ({ orderId }) => {
-      if (!staff.who()) return fail('forbidden', 'log in first');
       const result = await service.remove(orderId, caller());
       if (!result.ok) return refusalError(result.refusal);
       deps.changed(orderId);
@@ -110,41 +146,45 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     'lines.remove': ({ orderLineId }) => change(() => service.removeLine(orderLineId, caller())),
     'payments.add': ({ orderId, payment }) => change(() => service.addPayment(orderId, payment, caller())),
     'payments.setStatus': ({ paymentId, status: s }) => change(() => service.paymentStatus(paymentId, s, caller())),
+    // A manager's act: the dispatch's gate (shared/ipcAccess.ts) checks the role.
+    'payments.refund': ({ orderId, refund }) => change(() => service.refund(orderId, refund, caller())),
 
     'lookup.tokens': async (query) => done(await lookups.tokens(query)),
     'lookup.mandates': async (query) => done(await lookups.mandates(query)),
 
     'challenge.send': async ({ emailAddress }) => {
       const sent = await deps.challenges.send(emailAddress);
-      return typeof sent === 'string' ? fail('conflict', sent) : done(sent);
+      return typeof sent === 'string' ? refusal('conflict', sent) : done(sent);
     },
     'challenge.verify': async ({ challengeId, code }) => {
       const verdict = deps.challenges.verify(challengeId, code);
-      return verdict === true ? done({ verified: true as const }) : fail('invalid', verdict);
+      return verdict === true ? done({ verified: true as const }) : refusal('invalid', verdict);
     },
 
     'settings.get': async () => done(settings.view(deps.embeddedCentral)),
     'settings.set': async (change) => {
-      const { languageId: _language, ...managed } = change;
-      const needsManager = Object.values(managed).some((value) => value !== undefined);
-      if (needsManager && staff.who()?.role !== 'manager') return fail('forbidden', 'only a manager may change the settings of this counter');
-      const unknown = (change.quickKeys ?? []).filter((id) => id !== null && !catalog.current().products.has(id));
-      if (unknown.length > 0) {
-        return fail('invalid', `there is no product ${unknown.join(', ')}`, [{ detail: 'unknown product', pointer: '/quickKeys' }]);
+      if (change.languageId !== undefined && !catalog.current().languages.has(change.languageId)) return unknownLanguage(change.languageId);
+      if (change.touchpointId !== undefined && !catalog.current().touchpoints.get(change.touchpointId)?.isActive) {
+        return refusal('invalid', 'settings.unknownTouchpoint', { touchpointId: change.touchpointId }, [
+          { detail: 'unknown touchpoint', pointer: '/touchpointId' },
+        ]);
       }
-      if (change.languageId !== undefined && !catalog.current().languages.has(change.languageId)) {
-        return fail('invalid', `there is no language ${change.languageId}`, [{ detail: 'unknown language', pointer: '/languageId' }]);
+      const unknownProducts = (change.quickKeys ?? []).filter((id) => id !== null && !catalog.current().products.has(id));
+      if (unknownProducts.length > 0) {
+        return refusal('invalid', 'settings.unknownProduct', { productId: unknownProducts.join(', ') }, [
+          { detail: 'unknown product', pointer: '/quickKeys' },
+        ]);
       }
-      settings.update(change);
+      settings.update(change, staff.who());
+      // A shorter retention applies at once, not at the next daily run.
+      if (change.retentionDays !== undefined) purgePersonalData(db, settings.retentionDays, deps.now());
       return done(settings.view(deps.embeddedCentral));
     },
+    'settings.history': async () => done(settings.history()),
 
     'sync.status': async () => done(status()),
     'sync.now': async () => done(await engine.settle()),
-    'sync.unsent': async () => {
-      if (!staff.who()) return fail('forbidden', 'log in first');
-      return done(unsentOrders(db, engine.status().lastError));
-    },
+    'sync.unsent': async () => done(unsentOrders(db, engine.status().lastError)),
     // No printer in this host: the page prints itself (Electron's main answers before this).
     'receipt.print': async () => done({ printed: false }),
     'sync.rejected': async () => {

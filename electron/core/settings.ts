@@ -1,28 +1,50 @@
 import type { Database } from 'better-sqlite3';
-import type { IpcParsedInput, ReceiptLayout, SettingsView } from '../../shared/ipc';
+import type { ReceiptLayout, SettingsChange, SettingsView, StaffMember } from '../../shared/ipc';
+import { stmt } from '../../domain/store/statements';
 import { deleteSetting, readSetting, writeSetting } from './db/settings';
 import type { TokenVault } from './types';
 
 const SEALED_TOKEN = 'central.bearerTokenSealed';
+export const DEFAULT_RETENTION_DAYS = 30;
+
+export interface SettingsUpdate {
+  centralUrl?: string | null;
+  bearerToken?: string;
+  touchpointId?: number;
+  languageId?: number;
+  retentionDays?: number;
+  quickKeys?: (number | null)[] | null;
+  receiptLayout?: ReceiptLayout;
+  printerName?: string | null;
+}
 
 /**
  * The counter's settings. The central's bearer token is sealed with the OS keychain
  * (Electron safeStorage) before it touches the database; where no keychain is available
  * (the browser shell) it is kept in memory only, from COUNTER_CENTRAL_TOKEN or the settings
- * screen, and never written in plain text.
+ * screen, and never written in plain text. A token belongs to one central: changing the
+ * address forgets it, and COUNTER_CENTRAL_TOKEN is only ever sent to COUNTER_CENTRAL_URL.
  */
 export class CounterSettings {
-  private memoryToken: string | null = process.env.COUNTER_CENTRAL_TOKEN ?? null;
+  private memoryToken: string | null;
 
   constructor(
     private readonly db: Database,
     private readonly vault: TokenVault | null,
     newId: () => string,
     defaults: { touchpointId: number; languageId: number },
+    private readonly now: () => Date = () => new Date(),
   ) {
     if (readSetting(db, 'deviceId') === undefined) writeSetting(db, 'deviceId', newId());
     if (readSetting(db, 'touchpointId') === undefined) writeSetting(db, 'touchpointId', defaults.touchpointId);
     if (readSetting(db, 'languageId') === undefined) writeSetting(db, 'languageId', defaults.languageId);
+    const stored = readSetting<string | null>(db, 'centralUrl');
+    const envTokenFits = stored === undefined || stored === process.env.COUNTER_CENTRAL_URL;
+    this.memoryToken = envTokenFits ? (process.env.COUNTER_CENTRAL_TOKEN ?? null) : null;
+  }
+
+  get retentionDays(): number {
+    return readSetting<number>(this.db, 'retentionDays') ?? DEFAULT_RETENTION_DAYS;
   }
 
   get deviceId(): string {
@@ -56,21 +78,59 @@ export class CounterSettings {
     return readSetting<string | null>(this.db, 'printerName') ?? null;
   }
 
-  update(change: IpcParsedInput<'settings.set'>): void {
-    if (change.centralUrl !== undefined) writeSetting(this.db, 'centralUrl', change.centralUrl);
-    for (const key of ['quickKeys', 'receiptLayout', 'printerName'] as const) {
-      if (change[key] !== undefined) writeSetting(this.db, key, change[key]);
-    }
-    if (change.touchpointId !== undefined) writeSetting(this.db, 'touchpointId', change.touchpointId);
-    if (change.languageId !== undefined) writeSetting(this.db, 'languageId', change.languageId);
-    if (change.bearerToken !== undefined) {
-      if (this.vault && this.canSeal) {
-        writeSetting(this.db, SEALED_TOKEN, this.vault.encrypt(change.bearerToken).toString('base64'));
-      } else {
-        deleteSetting(this.db, SEALED_TOKEN);
-        this.memoryToken = change.bearerToken;
+  /** Applies a change; a change of central, token or touchpoint is recorded with who made it. */
+  update(change: SettingsUpdate, by: StaffMember | null): void {
+    const at = this.now().toISOString();
+    const audit = (setting: SettingsChange['setting'], value: string | number | null) => {
+      if (by) {
+        stmt(this.db, 'INSERT INTO settings_audit (at, staff_id, staff_name, setting, value) VALUES (?, ?, ?, ?, ?)').run(
+          at,
+          by.staffId,
+          by.name,
+          setting,
+          value === null ? null : String(value),
+        );
       }
-    }
+    };
+    this.db.transaction(() => {
+      if (change.centralUrl !== undefined && change.centralUrl !== this.centralUrl) {
+        writeSetting(this.db, 'centralUrl', change.centralUrl);
+        // The old central's token must never go to the new address.
+        this.forgetToken();
+        audit('centralUrl', change.centralUrl);
+      }
+      if (change.touchpointId !== undefined && change.touchpointId !== this.touchpointId) {
+        writeSetting(this.db, 'touchpointId', change.touchpointId);
+        audit('touchpointId', change.touchpointId);
+      }
+      if (change.retentionDays !== undefined && change.retentionDays !== this.retentionDays) {
+        writeSetting(this.db, 'retentionDays', change.retentionDays);
+        audit('retentionDays', change.retentionDays);
+      }
+      if (change.languageId !== undefined) writeSetting(this.db, 'languageId', change.languageId);
+      // The counter's setup for its clerks: kept as set (not audited: no access or data changes).
+      for (const key of ['quickKeys', 'receiptLayout', 'printerName'] as const) {
+        if (change[key] !== undefined) writeSetting(this.db, key, change[key]);
+      }
+      if (change.bearerToken !== undefined) {
+        this.forgetToken();
+        if (this.vault && this.canSeal) writeSetting(this.db, SEALED_TOKEN, this.vault.encrypt(change.bearerToken).toString('base64'));
+        else this.memoryToken = change.bearerToken;
+        audit('bearerToken', null);
+      }
+    })();
+  }
+
+  private forgetToken(): void {
+    deleteSetting(this.db, SEALED_TOKEN);
+    this.memoryToken = null;
+  }
+
+  history(limit = 100): SettingsChange[] {
+    return stmt(
+      this.db,
+      'SELECT at, staff_id AS staffId, staff_name AS staffName, setting, value FROM settings_audit ORDER BY seq DESC LIMIT ?',
+    ).all(limit) as SettingsChange[];
   }
 
   view(embeddedCentral: boolean): SettingsView {
@@ -83,6 +143,7 @@ export class CounterSettings {
       touchpointId: this.touchpointId,
       deviceId: this.deviceId,
       languageId: this.languageId,
+      retentionDays: this.retentionDays,
       quickKeys: readSetting<(number | null)[] | null>(this.db, 'quickKeys') ?? null,
       receiptLayout: this.receiptLayout,
       printerName: this.printerName,

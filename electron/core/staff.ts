@@ -1,9 +1,13 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { Role, StaffMember } from '../../shared/ipc';
+import type { Role, StaffMember, StaffRecord } from '../../shared/ipc';
+import type { RefusalCode, RefusalParams } from '../../shared/refusals';
 import { stmt } from '../../domain/store/statements';
 
-/** The demo staff of a fresh install: the README lists them and their PINs. */
+/**
+ * The demo staff: the README lists them and their PINs. They exist only beside the embedded
+ * demo central; a counter with a real central never accepts their PINs.
+ */
 export const DEMO_STAFF: { staffId: string; name: string; role: Role; pin: string }[] = [
   { staffId: 'anna', name: 'Anna de Vries', role: 'clerk', pin: '1234' },
   { staffId: 'mark', name: 'Mark Jansen', role: 'manager', pin: '9999' },
@@ -23,41 +27,122 @@ function pinMatches(pin: string, stored: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** The local staff list and who is at the counter; PINs are kept only as scrypt hashes. */
+export type StaffRefusal = { code: RefusalCode; params?: RefusalParams };
+
+interface Row {
+  staffId: string;
+  name: string;
+  role: Role;
+  active: number;
+  pin_hash: string;
+}
+
+const SELECT = 'SELECT staff_id AS staffId, name, role, active, pin_hash FROM staff';
+const record = (row: Row): StaffRecord => ({ staffId: row.staffId, name: row.name, role: row.role, active: row.active === 1 });
+const member = ({ staffId, name, role }: StaffMember): StaffMember => ({ staffId, name, role });
+
+/**
+ * The local staff list and who is at the counter. PINs are kept only as scrypt hashes;
+ * wrong-PIN counts are in the database, so a restart does not reset a lockout.
+ */
 export class Staff {
   private current: StaffMember | null = null;
-  private failures = new Map<string, { count: number; until: number }>();
 
-  constructor(private readonly db: Database, private readonly now: () => Date) {
-    const count = (stmt(db, 'SELECT COUNT(*) AS n FROM staff').get() as { n: number }).n;
-    if (count === 0) {
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date,
+    /** True with the embedded demo central: the demo staff are there. False: they are removed. */
+    demo: boolean,
+  ) {
+    const demoIds = DEMO_STAFF.map((s) => s.staffId);
+    db.transaction(() => {
+      if (!demo) {
+        stmt(db, `DELETE FROM staff WHERE staff_id IN (${demoIds.map(() => '?').join(', ')})`).run(...demoIds);
+        return;
+      }
+      if (this.count() > 0) return;
       const put = stmt(db, 'INSERT INTO staff (staff_id, name, role, pin_hash) VALUES (?, ?, ?, ?)');
-      db.transaction(() => DEMO_STAFF.forEach((s) => put.run(s.staffId, s.name, s.role, hashPin(s.pin))))();
-    }
+      DEMO_STAFF.forEach((s) => put.run(s.staffId, s.name, s.role, hashPin(s.pin)));
+    })();
   }
 
+  private count(): number {
+    return (stmt(this.db, 'SELECT COUNT(*) AS n FROM staff').get() as { n: number }).n;
+  }
+
+  private row(staffId: string): Row | undefined {
+    return stmt(this.db, `${SELECT} WHERE staff_id = ?`).get(staffId) as Row | undefined;
+  }
+
+  /** No staff at all: the first manager must be set up before anything else. */
+  firstRun(): boolean {
+    return this.count() === 0;
+  }
+
+  /** Who may log in: the active staff. */
   list(): StaffMember[] {
-    return stmt(this.db, 'SELECT staff_id AS staffId, name, role FROM staff ORDER BY name').all() as StaffMember[];
+    return (stmt(this.db, `${SELECT} WHERE active = 1 ORDER BY name`).all() as Row[]).map(member);
   }
 
-  /** Null with a reason when the PIN is wrong or too many wrong PINs were tried. */
-  login(staffId: string, pin: string): StaffMember | string {
-    const failed = this.failures.get(staffId);
+  /** Everyone, disabled too, for the managers' staff list. */
+  all(): StaffRecord[] {
+    return (stmt(this.db, `${SELECT} ORDER BY name`).all() as Row[]).map(record);
+  }
+
+  login(staffId: string, pin: string): StaffMember | StaffRefusal {
     const now = this.now().getTime();
-    if (failed && failed.count >= MAX_TRIES && failed.until > now) {
-      return `too many wrong PINs: try again in ${Math.ceil((failed.until - now) / 1000)} seconds`;
-    }
-    const row = stmt(this.db, 'SELECT staff_id AS staffId, name, role, pin_hash FROM staff WHERE staff_id = ?').get(staffId) as
-      | (StaffMember & { pin_hash: string })
+    const failed = stmt(this.db, 'SELECT count, until_ms AS until FROM login_failures WHERE staff_id = ?').get(staffId) as
+      | { count: number; until: number }
       | undefined;
-    if (!row || !pinMatches(pin, row.pin_hash)) {
-      const count = (failed && failed.until > now ? failed.count : 0) + 1;
-      this.failures.set(staffId, { count, until: now + LOCK_MS });
-      return 'the name or PIN is not right';
+    if (failed && failed.count >= MAX_TRIES && failed.until > now) {
+      return { code: 'session.lockedOut', params: { seconds: Math.ceil((failed.until - now) / 1000) } };
     }
-    this.failures.delete(staffId);
-    this.current = { staffId: row.staffId, name: row.name, role: row.role };
+    const row = this.row(staffId);
+    if (!row || row.active !== 1 || !pinMatches(pin, row.pin_hash)) {
+      const count = (failed && failed.until > now ? failed.count : 0) + 1;
+      stmt(
+        this.db,
+        `INSERT INTO login_failures (staff_id, count, until_ms) VALUES (?, ?, ?)
+         ON CONFLICT (staff_id) DO UPDATE SET count = excluded.count, until_ms = excluded.until_ms`,
+      ).run(staffId, count, now + LOCK_MS);
+      return { code: 'session.wrongPin' };
+    }
+    stmt(this.db, 'DELETE FROM login_failures WHERE staff_id = ?').run(staffId);
+    this.current = member(row);
     return this.current;
+  }
+
+  /** The first manager of a counter with a real central; logged in at once. */
+  setup(name: string, pin: string): StaffMember | StaffRefusal {
+    if (!this.firstRun()) return { code: 'setup.done' };
+    const added = this.add(name, 'manager', pin);
+    this.current = member(added);
+    return this.current;
+  }
+
+  add(name: string, role: Role, pin: string): StaffRecord {
+    const staffId = randomUUID();
+    stmt(this.db, 'INSERT INTO staff (staff_id, name, role, pin_hash) VALUES (?, ?, ?, ?)').run(staffId, name, role, hashPin(pin));
+    return { staffId, name, role, active: true };
+  }
+
+  setActive(staffId: string, active: boolean): StaffRecord | StaffRefusal {
+    const row = this.row(staffId);
+    if (!row) return { code: 'staff.unknown' };
+    // The manager who asks stays active: so there is always an active manager.
+    if (!active && staffId === this.current?.staffId) return { code: 'staff.self' };
+    stmt(this.db, 'UPDATE staff SET active = ? WHERE staff_id = ?').run(active ? 1 : 0, staffId);
+    return record({ ...row, active: active ? 1 : 0 });
+  }
+
+  /** A manager sets a new PIN; it also lifts a lockout. */
+  resetPin(staffId: string, pin: string): true | StaffRefusal {
+    if (!this.row(staffId)) return { code: 'staff.unknown' };
+    this.db.transaction(() => {
+      stmt(this.db, 'UPDATE staff SET pin_hash = ? WHERE staff_id = ?').run(hashPin(pin), staffId);
+      stmt(this.db, 'DELETE FROM login_failures WHERE staff_id = ?').run(staffId);
+    })();
+    return true;
   }
 
   logout(): void {
@@ -68,3 +153,5 @@ export class Staff {
     return this.current;
   }
 }
+
+export const isRefusal = (value: object): value is StaffRefusal => 'code' in value;

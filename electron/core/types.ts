@@ -32,6 +32,8 @@ export interface CounterOptions {
   newId?: () => string;
   /** The local database file; ':memory:' for tests. Default: counter.sqlite in dataDir. */
   database?: string;
+  /** The demo staff (README) also beside a given central: tests only. They are always there with the embedded central. */
+  demoStaff?: boolean;
   /** A central to use instead of the configured one (tests, deployment scripts). */
   central?: { url: string; bearerToken: string };
   /** How often sync pulls when nothing happens (ms). */

@@ -24,7 +24,7 @@ export function securityHeaders(csp: string): Record<string, string> {
   return {
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
-    // The browser shell's secret travels in the fragment, never sent on; this keeps even the path private.
+    // No page address (the browser shell's one-time launch address included) is ever sent on as a Referer.
     'Referrer-Policy': 'no-referrer',
   };
 }

@@ -86,3 +86,42 @@ export function vaultUsable(facts: VaultFacts): boolean {
   if (facts.platform !== 'linux') return true;
   return facts.linuxBackend !== undefined && facts.linuxBackend !== 'basic_text' && facts.linuxBackend !== 'unknown';
 }
+
+/** What the guard needs of a webContents: main.ts adapts Electron's to this. */
+export interface GuardedContents {
+  /** will-navigate, will-frame-navigate and will-redirect: `preventDefault` stops it. */
+  onNavigation(listener: (event: { url: string; preventDefault(): void }) => void): void;
+  /** will-attach-webview: the counter never uses <webview>. */
+  onAttachWebview(listener: (event: { preventDefault(): void }) => void): void;
+  onDevToolsOpened(listener: () => void): void;
+  setWindowOpenHandler(handler: () => { action: 'deny' }): void;
+  closeDevTools(): void;
+}
+
+/**
+ * The rules every webContents gets, applied app-wide from app.on('web-contents-created'), so
+ * a window, frame or popup made later (by a bug or an attacker's page) gets them too: only
+ * the app's own pages, no new windows, no <webview>, and in a packaged build no DevTools.
+ */
+export function guardWebContents(contents: GuardedContents, packaged: boolean): void {
+  contents.onNavigation((event) => {
+    if (!allowNavigation(event.url)) event.preventDefault();
+  });
+  contents.onAttachWebview((event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  if (packaged) contents.onDevToolsOpened(() => contents.closeDevTools());
+}
+
+/** The one window's webPreferences (the preload is added by main.ts). DevTools only in development. */
+export function windowPreferences(packaged: boolean) {
+  return {
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    webviewTag: false,
+    allowRunningInsecureContent: false,
+    devTools: !packaged,
+  } as const;
+}

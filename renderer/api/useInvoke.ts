@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, CounterApi, CounterOrder, IpcError, IpcInput, IpcOutputs, IpcResult } from '../../shared/ipc';
+import { refusal } from '../../shared/refusals';
 import { useCounter } from './counter';
 
 /**
@@ -19,6 +20,9 @@ export const queryKeys = {
 export type ReadChannel =
   | 'session.staff'
   | 'session.current'
+  | 'session.status'
+  | 'staff.list'
+  | 'settings.history'
   | 'catalog.get'
   | 'orders.get'
   | 'orders.search'
@@ -38,10 +42,9 @@ export async function safeInvoke<C extends Channel>(
   try {
     return await api.invoke(channel, input);
   } catch (cause) {
-    return {
-      ok: false,
-      error: { kind: 'internal', message: cause instanceof Error ? cause.message : String(cause), errors: [] },
-    };
+    // The transport's own words (a network error) stay out of the screen.
+    console.warn('counter: a call failed to reach the main process', cause);
+    return refusal('internal', 'shell.unreachable');
   }
 }
 

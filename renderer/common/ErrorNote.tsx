@@ -1,10 +1,12 @@
 import type { IpcError } from '../../shared/ipc';
 import type { ProblemError } from '../../shared/schemas/problem';
 import { useI18n, type I18n } from '../i18n/i18n';
+import { describeRefusal } from '../i18n/refusals';
 import { describeProblem } from './problems';
 
 /**
- * A refusal of the main process, shown where it happened. Each of its errors is put in words
+ * A refusal of the main process, shown where it happened, worded from its code in the screen's
+ * language (never the main process's own text). Each of its errors is put in words
  * by `describe`, by default the field its pointer names and the detail.
  */
 export function ErrorNote({
@@ -16,11 +18,11 @@ export function ErrorNote({
   id?: string;
   describe?: (t: I18n['t'], error: ProblemError) => string;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   if (!error) return null;
   return (
     <div className="note note-error" role="alert" id={id}>
-      <strong>{t(`error.${error.kind}`)}</strong> {error.message}
+      <strong>{t(`error.${error.kind}`)}</strong> {describeRefusal(lang, error.code, error.params)}
       {error.errors.length > 0 && (
         <ul>
           {error.errors.map((e, i) => (

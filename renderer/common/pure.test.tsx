@@ -8,7 +8,8 @@ import { en } from '../i18n/en';
 import { makeI18n } from '../i18n/i18n';
 import { nl } from '../i18n/nl';
 import { buildTree, quickProducts, searchProducts } from '../sale/catalogTree';
-import { addDaysToDate, ageFits, ageOn, latestStartDate, localDate, startDateProblem } from '../sale/dates';
+import { ageFits } from '../../domain/rules/dates';
+import { addDaysToDate, ageOn, latestStartDate, localDate, startDateProblem } from '../sale/dates';
 import { outstandingAmount, paymentGate, tokenCombination } from '../sale/orderView';
 import { line, order, product } from '../testing/builders';
 import { classifyTokenText, tokenMarks } from '../tokens/tokenQuery';
@@ -68,8 +69,13 @@ describe('dates', () => {
   it('counts the age on the start date as the central does', () => {
     expect(ageOn('2000-03-15', '2026-03-14')).toBe(25);
     expect(ageOn('2000-03-15', '2026-03-15')).toBe(26);
-    expect(ageFits(11, { ageFromInclusive: 4, ageToInclusive: 11 })).toBe(true);
-    expect(ageFits(12, { ageFromInclusive: 4, ageToInclusive: 11 })).toBe(false);
+  });
+  it('takes both ends of an age profile in, and nothing beyond them', () => {
+    const children = { ageFromInclusive: 4, ageToInclusive: 11 };
+    expect(ageFits(3, children)).toBe(false);
+    expect(ageFits(4, children)).toBe(true);
+    expect(ageFits(11, children)).toBe(true);
+    expect(ageFits(12, children)).toBe(false);
   });
 });
 

@@ -1,10 +1,12 @@
 import { counterEn } from './counter.en';
+import { lockdownEn } from './lockdown.en';
 import { settingsEn } from './settings.en';
 
 /** English: the reference dictionary. Its keys are the keys of every language. */
 export const en = {
   ...settingsEn,
   ...counterEn,
+  ...lockdownEn,
   'common.loading': 'Loading…',
   'common.searching': 'Searching…',
   'common.required': 'required',
@@ -202,6 +204,7 @@ export const en = {
   'order.total': 'Total',
   'order.centralNumber': 'central number {number}',
   'order.toPayment': 'Go to payment',
+  'order.readOnly': 'This order belongs to {touchpoint}: it can be viewed here, not changed.',
   'order.cancel': 'Cancel sale',
   'order.confirmCancel': 'Yes, cancel this sale',
   'order.keep': 'Keep the sale',

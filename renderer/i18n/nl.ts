@@ -1,11 +1,13 @@
 import { counterNl } from './counter.nl';
 import type { MessageKey } from './en';
+import { lockdownNl } from './lockdown.nl';
 import { settingsNl } from './settings.nl';
 
 /** Nederlands. */
 export const nl: Record<MessageKey, string> = {
   ...settingsNl,
   ...counterNl,
+  ...lockdownNl,
   'common.loading': 'Laden…',
   'common.searching': 'Zoeken…',
   'common.required': 'verplicht',
@@ -203,6 +205,7 @@ export const nl: Record<MessageKey, string> = {
   'order.total': 'Totaal',
   'order.centralNumber': 'centraal nummer {number}',
   'order.toPayment': 'Naar betalen',
+  'order.readOnly': 'Deze order is van {touchpoint}: hier alleen in te zien, niet te wijzigen.',
   'order.cancel': 'Verkoop annuleren',
   'order.confirmCancel': 'Ja, deze verkoop annuleren',
   'order.keep': 'Verkoop houden',

@@ -36,18 +36,22 @@ export function PhotoCapture({
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [camera, setCamera] = useState<CameraState>('off');
+  /** True once the preview shows a picture: before that, a capture would have nothing to take. */
+  const [picture, setPicture] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const cameraPossible = hasCamera();
 
   const stop = () => {
     stream.current?.getTracks().forEach((track) => track.stop());
     stream.current = null;
+    setPicture(false);
     setCamera('off');
   };
   useEffect(() => () => stream.current?.getTracks().forEach((track) => track.stop()), []);
 
   const start = async () => {
     setProblem(null);
+    setPicture(false);
     setCamera('starting');
     try {
       const media = await navigator.mediaDevices.getUserMedia({
@@ -108,7 +112,16 @@ export function PhotoCapture({
       <legend>{t('photo.title')}</legend>
       <div className="photo-stage">
         {camera === 'live' || camera === 'starting' ? (
-          <video ref={video} className="photo-frame" muted playsInline autoPlay aria-label={t('photo.preview')} />
+          <video
+            ref={video}
+            className="photo-frame"
+            muted
+            playsInline
+            autoPlay
+            aria-label={t('photo.preview')}
+            onLoadedData={(e) => setPicture(e.currentTarget.videoWidth > 0)}
+            onPlaying={(e) => setPicture(e.currentTarget.videoWidth > 0)}
+          />
         ) : value ? (
           <img src={value} className="photo-frame" alt={t('photo.captured')} />
         ) : (
@@ -123,9 +136,20 @@ export function PhotoCapture({
         )}
         {camera === 'live' && (
           <>
-            <button type="button" className="primary" onClick={capture}>
+            <button
+              type="button"
+              className="primary"
+              onClick={capture}
+              disabled={!picture}
+              aria-describedby={picture ? undefined : `${idPrefix}-waiting`}
+            >
               {t('photo.take')}
             </button>
+            {!picture && (
+              <span className="hint" id={`${idPrefix}-waiting`} role="status">
+                {t('photo.waiting')}
+              </span>
+            )}
             <button type="button" onClick={stop}>
               {t('photo.stopCamera')}
             </button>

@@ -65,6 +65,9 @@ export function OrderPanel() {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const order = current.value?.order;
   const sync = current.value?.sync;
+  // An order another touchpoint owns is shown as it is: the counter may not change it.
+  const readOnly = current.value?.readOnly === true;
+  const open = order !== undefined && isConcept(order) && !readOnly;
 
   if (!orderId) {
     return (
@@ -90,20 +93,24 @@ export function OrderPanel() {
               <> · {t('order.centralNumber', { number: sync.centralOrderNumber })}</>
             )}
           </p>
-          {isConcept(order) && <UndoBar order={order} />}
+          {open && <UndoBar order={order} />}
           <div className="order-scroll">
             <ol className="plain lines" aria-label={t('order.lines')}>
               {order.orderLines.map((line) => (
-                <OrderLineItem key={line.orderLineId} line={line} editable={isConcept(order)} />
+                <OrderLineItem key={line.orderLineId} line={line} editable={open} />
               ))}
             </ol>
-            {isConcept(order) && <RemarkList order={order} onAction={resolveRemark} />}
+            {open && <RemarkList order={order} onAction={resolveRemark} />}
           </div>
           <div className="order-foot">
             <p className="total-line" aria-live="polite">
               {t('order.total')} <strong className="nowrap">{money(order.totalAmount)}</strong>
             </p>
-            {isConcept(order) ? (
+            {readOnly ? (
+              <p className="muted" role="note">
+                {t('order.readOnly', { touchpoint: order.touchPoint.name })}
+              </p>
+            ) : open ? (
               <PayBar order={order} onPay={() => openCheckout(paymentGate(order).mandateOnly)} />
             ) : (
               <button type="button" className="primary" onClick={() => useSale.getState().goTo('checkout')}>
@@ -111,7 +118,7 @@ export function OrderPanel() {
               </button>
             )}
           <ErrorNote error={cancel.error} />
-          {isConcept(order) && (
+          {open && (
             <div className="row">
               {!confirmCancel ? (
                 <button type="button" className="danger" onClick={() => setConfirmCancel(true)}>

@@ -1,3 +1,4 @@
+import { ageOn as ageOnDate } from '../../domain/rules/dates';
 import { MAX_START_DAYS_AHEAD } from '../../shared/enums';
 
 /** Calendar dates (YYYY-MM-DD) in the counter's local time, and the 60-day start limit. */
@@ -44,17 +45,9 @@ export function dateOfTimestamp(ts: string | null | undefined): string | null {
   return Number.isNaN(t.getTime()) ? null : localDate(t);
 }
 
-/** Whole years between a birthdate and a calendar date, as the central counts them. */
+/** Whole years between a birthdate and a calendar date, counted by the domain's rule. */
 export function ageOn(birthdate: string, on: string): number | null {
-  const b = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate);
-  const o = /^(\d{4})-(\d{2})-(\d{2})$/.exec(on);
-  if (!b || !o) return null;
-  const [by, bm, bd] = b.slice(1).map(Number) as [number, number, number];
-  const [oy, om, od] = o.slice(1).map(Number) as [number, number, number];
-  const years = oy - by;
-  return om < bm || (om === bm && od < bd) ? years - 1 : years;
-}
-
-export function ageFits(age: number, profile: { ageFromInclusive: number; ageToInclusive: number }): boolean {
-  return age >= profile.ageFromInclusive && age <= profile.ageToInclusive;
+  const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
+  if (!calendarDate.test(birthdate) || !calendarDate.test(on)) return null;
+  return ageOnDate(birthdate, new Date(`${on}T00:00:00Z`));
 }

@@ -4,6 +4,7 @@ import type { IpcInput } from '../../shared/ipc';
 import type { CustomerToken, Order, OrderLine } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/reference';
 import type { ChosenToken } from './saleStore';
+import { outstanding, paidIn } from '../../domain/order/money';
 
 /** Pure readings of an order for the screens. */
 
@@ -82,21 +83,9 @@ export function tokenLabel(token: CustomerToken): string {
   );
 }
 
-export function settledAmount(order: Order): number {
-  return order.payments
-    .filter((p) => !p.isRefund && paymentState(p) === 'SETTLED')
-    .reduce((sum, p) => sum + p.amountDebit, 0);
-}
+export const settledAmount = (order: Order): number => paidIn(order);
 
-export function pendingAmount(order: Order): number {
-  return order.payments
-    .filter((p) => !p.isRefund && paymentState(p) === 'PENDING')
-    .reduce((sum, p) => sum + p.amountDebit, 0);
-}
-
-export function outstandingAmount(order: Order): number {
-  return Math.max(0, order.totalAmount - settledAmount(order) - pendingAmount(order));
-}
+export const outstandingAmount = (order: Order): number => Math.max(0, outstanding(order));
 
 /** A payment's latest status code (PENDING when it has none yet). */
 export function paymentState(payment: Order['payments'][number]): string {

@@ -30,6 +30,11 @@ export interface SaleState {
   lastMethod: MethodKind;
   /** The line the last touch added at once, until the next action: "Undo" takes it back. */
   undo: { lineId: string; productName: string } | null;
+  /**
+   * Counts sales: the sale screen is keyed by it, so a new sale (or another order) mounts every
+   * panel afresh and nothing of the previous customer (a token search, its matches) remains.
+   */
+  saleSeq: number;
 
   newSale(): void;
   openOrder(orderId: string, screen: Screen): void;
@@ -59,13 +64,14 @@ export const useSale = create<SaleState>()((set) => ({
   screen: 'start',
   scan: null,
   lastMethod: 'cash',
+  saleSeq: 0,
   ...fresh,
   newSale: () => {
-    set({ ...fresh, screen: 'sale' });
+    set((s) => ({ ...fresh, scan: null, saleSeq: s.saleSeq + 1, screen: 'sale' }));
     // Typing goes somewhere at once: the product search (where a lone digit is a quick key).
     focusSoon('product-search');
   },
-  openOrder: (orderId, screen) => set({ ...fresh, orderId, screen }),
+  openOrder: (orderId, screen) => set((s) => ({ ...fresh, scan: null, saleSeq: s.saleSeq + 1, orderId, screen })),
   goTo: (screen) => set({ screen }),
   setOrderId: (orderId) => set({ orderId }),
   selectProduct: (selectedProductId) => set({ selectedProductId }),

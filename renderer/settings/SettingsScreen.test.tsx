@@ -36,6 +36,8 @@ const TOKEN = 'sEcReT-bearer-7f3a9c';
 function counter(view: SettingsView = settingsView(), extra: FakeHandlers = {}) {
   let current = view;
   return fakeCounter({
+    'staff.list': () => [],
+    'settings.history': () => [],
     'settings.get': () => current,
     'settings.set': (input) => {
       current = {
@@ -282,7 +284,7 @@ describe('saving', () => {
     const user = userEvent.setup();
     const api = counter(settingsView(), {
       'settings.set': () =>
-        fail('forbidden', 'only a manager may change the central or the touchpoint', [
+        fail('forbidden', 'session.managerOnly', {}, [
           { detail: 'not allowed for this session', pointer: '/centralUrl' },
           { detail: 'something else', pointer: '/other' },
         ]),
@@ -293,7 +295,7 @@ describe('saving', () => {
     await user.click(saveButton());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Not allowed:');
-    expect(alert.textContent).toContain('only a manager may change the central or the touchpoint');
+    expect(alert.textContent).toContain('Only a manager may do this.');
     expect(within(alert).getByText('Central address: not allowed for this session')).toBeTruthy();
     expect(within(alert).getByText('something else')).toBeTruthy();
     expect(centralField().getAttribute('aria-invalid')).toBe('true');

@@ -12,6 +12,8 @@ import { focusSoon, useSale } from '../sale/saleStore';
 import { CounterSetup } from './CounterSetup';
 import { centralNowAndNext, rememberCentralBeforeChange, useCentralAtStart } from './centralAtStart';
 import { centralUsable, checkBearerToken, checkCentralUrl, settingsChange } from './checks';
+import { SettingsHistory } from './SettingsHistory';
+import { StaffPanel } from './StaffPanel';
 
 /**
  * The counter's settings, for managers: where its data syncs to, its device id, touchpoint
@@ -68,11 +70,13 @@ export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
                 <CounterFacts view={settings.value} languages={catalog.value?.languages ?? []} />
                 <SettingsForm view={settings.value} touchpoints={catalog.value?.touchpoints ?? []} />
                 {catalog.value && <CounterSetup view={settings.value} products={catalog.value.products} />}
+                <SettingsHistory />
               </>
             )}
           </>
         )}
       </section>
+      {manager && <StaffPanel me={clerk} />}
     </div>
   );
 }
@@ -124,8 +128,9 @@ function tokenState(view: SettingsView): { key: MessageKey; warn: boolean } {
   return { key: 'settings.tokenNone', warn: !view.embeddedCentral };
 }
 
-type SettingsField = 'centralUrl' | 'bearerToken' | 'touchpointId' | 'languageId';
+type SettingsField = 'centralUrl' | 'bearerToken' | 'touchpointId' | 'languageId' | 'retentionDays';
 const FIELD_LABEL: Record<SettingsField, MessageKey> = {
+  retentionDays: 'retention.label',
   centralUrl: 'settings.central',
   bearerToken: 'settings.bearer',
   touchpointId: 'settings.touchpoint',
@@ -162,12 +167,14 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
   const [centralText, setCentralText] = useState(view.centralUrl ?? '');
   const [bearerToken, setBearerToken] = useState('');
   const [touchpointId, setTouchpointId] = useState(view.touchpointId);
+  const [retentionDays, setRetentionDays] = useState(view.retentionDays);
   const [saved, setSaved] = useState<MessageKey[]>([]);
   const save = useAction('settings.set');
 
   const centralCheck = checkCentralUrl(centralText);
   const tokenCheck = checkBearerToken(bearerToken);
-  const change = settingsChange(view, { centralText, bearerToken, touchpointId });
+  const change = settingsChange(view, { centralText, bearerToken, touchpointId, retentionDays });
+  const centralChanging = centralUsable(centralCheck) && (centralText.trim() || null) !== view.centralUrl;
   const serverFields = new Set((save.error?.errors ?? []).map((e) => fieldOf(e.pointer)));
   const centralInvalid = !centralUsable(centralCheck) && centralCheck !== 'incomplete';
   const tokenInvalid = tokenCheck === 'short' || tokenCheck === 'long';
@@ -185,6 +192,7 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
     setCentralText(next.centralUrl ?? '');
     setBearerToken('');
     setTouchpointId(next.touchpointId);
+    setRetentionDays(next.retentionDays);
     const messages: MessageKey[] = ['settings.saved'];
     if (change.centralUrl !== undefined) messages.push('settings.savedCentral');
     if (change.bearerToken !== undefined && next.tokenStorage === 'memory-only') messages.push('settings.savedMemory');
@@ -240,6 +248,7 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
             live: true,
           },
           { id: 'settings-bearer-hint', text: t('settings.bearerHint') },
+          ...(centralChanging ? [{ id: 'settings-bearer-again', text: t('settings.tokenAgain'), className: 'note note-warn' }] : []),
         ]}
         alsoDescribedBy={[refusalId('bearerToken')]}
       >
@@ -272,6 +281,25 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
               </option>
             ))}
           </select>
+        )}
+      </Field>
+
+      <Field
+        id="settings-retention"
+        label={t('retention.label')}
+        invalid={refused('retentionDays')}
+        notes={[{ id: 'settings-retention-hint', text: t('retention.hint') }]}
+        alsoDescribedBy={[refusalId('retentionDays')]}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            min={1}
+            max={3650}
+            value={retentionDays}
+            onChange={(e) => setRetentionDays(e.target.valueAsNumber)}
+          />
         )}
       </Field>
 

@@ -1,3 +1,4 @@
+import { isAllowedCentralUrl } from '../../shared/centralUrl';
 import type { IpcInput, SettingsView } from '../../shared/ipc';
 
 /**
@@ -5,7 +6,7 @@ import type { IpcInput, SettingsView } from '../../shared/ipc';
  * (an http(s) URL, a token of 10 to 4000 characters) without zod, so the bundle carries none.
  */
 
-export type CentralCheck = 'empty' | 'incomplete' | 'scheme' | 'invalid' | 'credentials' | 'ok';
+export type CentralCheck = 'empty' | 'incomplete' | 'scheme' | 'invalid' | 'credentials' | 'insecure' | 'ok';
 
 const SCHEMES = ['https://', 'http://'];
 
@@ -25,6 +26,8 @@ export function checkCentralUrl(text: string): CentralCheck {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme';
   if (url.hostname === '') return 'invalid';
   if (url.username !== '' || url.password !== '') return 'credentials';
+  // The main process's own rule: https://, http:// only for this computer.
+  if (!isAllowedCentralUrl(value)) return 'insecure';
   return 'ok';
 }
 
@@ -48,6 +51,7 @@ export interface SettingsDraft {
   centralText: string;
   bearerToken: string;
   touchpointId: number;
+  retentionDays?: number;
 }
 
 /**
@@ -64,5 +68,9 @@ export function settingsChange(view: SettingsView, draft: SettingsDraft): IpcInp
   if (centralUrl !== view.centralUrl) change.centralUrl = centralUrl;
   if (token === 'ok') change.bearerToken = draft.bearerToken.trim();
   if (draft.touchpointId !== view.touchpointId) change.touchpointId = draft.touchpointId;
+  if (draft.retentionDays !== undefined && draft.retentionDays !== view.retentionDays) {
+    if (!Number.isInteger(draft.retentionDays) || draft.retentionDays < 1 || draft.retentionDays > 3650) return null;
+    change.retentionDays = draft.retentionDays;
+  }
   return Object.keys(change).length > 0 ? change : null;
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
+import { queryKeys, setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { languageIdOf, useI18n, type Lang } from '../i18n/i18n';
 import { useCurrentOrder } from '../sale/hooks';
@@ -10,18 +10,21 @@ const LANGS: { lang: Lang; name: string }[] = [
   { lang: 'en', name: 'English' },
 ];
 
-/** The counter's language (settings.set languageId); the open order's language follows. */
+/** The counter's language (session.language: the login screen may switch it too); the open order's language follows. */
 export function LanguageSwitch() {
   const { lang, t } = useI18n();
   const client = useQueryClient();
-  const catalog = useInvoke('catalog.get', {});
+  const status = useInvoke('session.status', {});
   const order = useCurrentOrder();
   const patchOrder = useAction('orders.patch');
-  const save = useAction('settings.set', (settings) => setAnswer(client, 'settings.get', {}, settings));
+  const save = useAction('session.language', (next) => {
+    setAnswer(client, 'session.status', {}, next);
+    void client.invalidateQueries({ queryKey: queryKeys.channel('settings.get') });
+  });
 
   const choose = async (next: Lang) => {
     if (next === lang) return;
-    const languageId = languageIdOf(next, catalog.value?.languages ?? []);
+    const languageId = languageIdOf(next, status.value?.languages ?? []);
     const result = await save.run({ languageId });
     const current = order.value?.order;
     if (result.ok && current && isConcept(current) && current.language.languageId !== languageId) {

@@ -2,11 +2,12 @@ import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { useI18n } from '../i18n/i18n';
+import { describeRefusal } from '../i18n/refusals';
 import { SYNC_DETAILS_BUTTON_ID } from '../sync/navigation';
 
 /** Always on screen: online or offline, what waits to be sent, what the central refused. */
 export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejected?: () => void; onShowDetails?: () => void }) {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, lang } = useI18n();
   const factsId = useId();
   // Events keep it current; a slow poll covers a main process that stays silent.
   const status = useInvoke('sync.status', {}, { staleTime: 30_000, refetchInterval: 60_000 });
@@ -35,7 +36,7 @@ export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejecte
             {s.lastSuccessAt && (
               <span className="muted">{t('sync.last', { when: dateTime(s.lastSuccessAt) })}</span>
             )}
-            {s.lastError && !s.online && <span className="muted">{s.lastError}</span>}
+            {s.lastError && !s.online && <span className="muted">{describeRefusal(lang, s.lastError)}</span>}
           </>
         )}
       </div>

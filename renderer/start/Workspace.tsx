@@ -22,9 +22,10 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
   const client = useQueryClient();
   const screen = useSale((s) => s.screen);
   const goTo = useSale((s) => s.goTo);
+  const saleSeq = useSale((s) => s.saleSeq);
   const [showRejected, setShowRejected] = useState(false);
   const logout = useAction('session.logout', () => {
-    useSale.setState({ screen: 'start', orderId: null, token: null, editing: null });
+    useSale.setState({ screen: 'start', orderId: null, token: null, editing: null, scan: null });
     setAnswer(client, 'session.current', {}, null);
   });
 
@@ -54,7 +55,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
       </header>
       <main id="main" tabIndex={-1}>
         {screen === 'start' && <StartScreen clerk={clerk} showRejected={showRejected} />}
-        {screen === 'sale' && <SaleScreen />}
+        {screen === 'sale' && <SaleScreen key={saleSeq} />}
         {screen === 'checkout' && <CheckoutScreen />}
         {screen === 'receipt' && <ReceiptScreen />}
         {screen === 'settings' && <SettingsScreen clerk={clerk} />}

@@ -101,7 +101,7 @@ export function order(o: Partial<Order> = {}): Order {
 }
 
 export function counterOrder(o: Partial<Order> = {}): CounterOrder {
-  return { order: order(o), sync: { state: 'pending', centralOrderNumber: null, reasons: [] } };
+  return { order: order(o), sync: { state: 'pending', centralOrderNumber: null, reasons: [] }, readOnly: false };
 }
 
 export function tokenRecord(r: Partial<TransitTokenRecord> & { transitTokenId: number }): TransitTokenRecord {
@@ -128,6 +128,7 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
     tokenStorage: 'none',
     touchpointId: 10,
     deviceId: '5eed0000-0000-0000-0000-000000000001',
+    retentionDays: 30,
     languageId: 2,
     quickKeys: null,
     receiptLayout: '80mm',
@@ -150,5 +151,5 @@ export function syncStatus(s: Partial<SyncStatus> = {}): SyncStatus {
 
 /** An order the central refused, with its reasons. */
 export function rejectedOrder(o: Partial<Order>, reasons: CounterOrder['sync']['reasons']): CounterOrder {
-  return { order: order(o), sync: { state: 'rejected', centralOrderNumber: null, reasons } };
+  return { order: order(o), sync: { state: 'rejected', centralOrderNumber: null, reasons }, readOnly: false };
 }

@@ -8,6 +8,7 @@ import type {
   IpcOutputs,
   IpcResult,
 } from '../../shared/ipc';
+import { refusal, type RefusalCode, type RefusalParams } from '../../shared/refusals';
 
 /**
  * A typed stand-in for `window.counter`, for the renderer's tests only: each channel answers
@@ -28,10 +29,8 @@ export interface FakeCounter extends CounterApi {
 }
 
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
-export const fail = (kind: IpcError['kind'], message: string, errors: IpcError['errors'] = []): IpcResult<never> => ({
-  ok: false,
-  error: { kind, message, errors },
-});
+export const fail = (kind: IpcError['kind'], code: RefusalCode, params: RefusalParams = {}, errors: IpcError['errors'] = []): IpcResult<never> =>
+  refusal(kind, code, params, errors);
 
 function isResult(x: unknown): x is IpcResult<unknown> {
   return typeof x === 'object' && x !== null && 'ok' in x && typeof (x as { ok: unknown }).ok === 'boolean' &&
@@ -49,7 +48,7 @@ export function fakeCounter(initial: FakeHandlers = {}): FakeCounter {
     async invoke<C extends Channel>(channel: C, input: IpcInput<C>): Promise<IpcResult<IpcOutputs[C]>> {
       calls.push({ channel, input });
       const handler = handlers[channel] as ((input: IpcInput<C>) => Answer<C> | Promise<Answer<C>>) | undefined;
-      if (!handler) return fail('internal', `no fake handler for ${channel}`);
+      if (!handler) return fail('internal', 'request.unknownChannel', { channel });
       const answer = await handler(input);
       return isResult(answer) ? (answer as IpcResult<IpcOutputs[C]>) : ok(answer as IpcOutputs[C]);
     },

@@ -112,10 +112,10 @@ describe('TokenSearch', () => {
   });
 
   it('shows a refusal of the lookup as an error, not a crash', async () => {
-    const api = fakeCounter({ 'lookup.tokens': () => fail('internal', 'the cache is locked') });
+    const api = fakeCounter({ 'lookup.tokens': () => fail('internal', 'request.internal') });
     renderWith(<TokenSearch onUse={() => {}} />, api);
     await userEvent.type(screen.getByLabelText('Search token'), '4411{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toContain('the cache is locked');
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong; nothing was changed.');
   });
 
   it('routes a scanner burst typed into another field to the token search, leaving that field clean', async () => {

@@ -9,6 +9,7 @@ import {
   paymentIdParams,
   paymentInput,
   paymentStatusInput,
+  refundInput,
 } from '../../shared/schemas/requests';
 import { language, paymentMethod, touchPoint } from '../../shared/schemas/order';
 import type { OrderService } from '../../domain/service';
@@ -55,9 +56,20 @@ export const extensionRoutes =
       },
     }, async (req, reply) => answer(reply, await service.addPayment(req.params.orderId, req.body, req.caller)));
 
+    app.post('/orders/:orderId/refunds', {
+      schema: {
+        summary: 'Give money back (a payment with isRefund: true); a full refund of a paid or delivered order cancels it',
+        description:
+          'At most the settled money not yet refunded or promised back; a reason is required. SETTLED by default, PENDING for a refund still to be executed. Only the touchpoint that owns the order.',
+        params: orderIdParams,
+        body: refundInput,
+        response: { 200: order, ...errors },
+      },
+    }, async (req, reply) => answer(reply, await service.refund(req.params.orderId, req.body, req.caller)));
+
     app.post('/payments/:paymentId/status', {
       schema: {
-        summary: 'Record the outcome of a pending payment',
+        summary: 'Record the outcome of a pending payment or refund (owner, or a token with scope payments:status)',
         params: paymentIdParams,
         body: paymentStatusInput,
         response: { 200: order, ...errors },
@@ -69,6 +81,6 @@ export const extensionRoutes =
     }, async (req, reply) => answer(reply, await service.deliver(req.params.orderId, req.caller)));
 
     app.post('/orders/:orderId/cancellation', {
-      schema: { summary: 'Cancel an order that is not paid', params: orderIdParams, response: { 200: order, ...errors } },
+      schema: { summary: 'Cancel an order that holds no settled money; its pending payments are cancelled with it', params: orderIdParams, response: { 200: order, ...errors } },
     }, async (req, reply) => answer(reply, await service.cancel(req.params.orderId, req.caller)));
   };

@@ -3,7 +3,7 @@ import { problem } from '../../shared/schemas/problem';
 import { mandateList, transitTokenList } from '../../shared/schemas/reference';
 import { mandateQuery, transitTokenQuery } from '../../shared/schemas/requests';
 import type { Catalog } from '../../domain/catalog';
-import { findMandates, findTransitTokens } from '../../domain/lookup';
+import { findMandates, findTransitTokens, forCustomer } from '../../domain/lookup';
 
 const errors = { 400: problem, 401: problem };
 
@@ -15,10 +15,11 @@ export const lookupRoutes =
       schema: { summary: 'Find transit tokens', querystring: transitTokenQuery, response: { 200: transitTokenList, ...errors } },
     }, async (req) => {
       const url = new URL(req.url, 'http://localhost');
-      return { transitTokens: findTransitTokens(catalog(), req.query), href: url.pathname + url.search };
+      const transitTokens = forCustomer(findTransitTokens(catalog(), req.query), req.caller.customerProfileId);
+      return { transitTokens, href: url.pathname + url.search };
     });
 
     app.get('/directdebitmandates', {
       schema: { summary: 'Find direct-debit mandates', querystring: mandateQuery, response: { 200: mandateList, ...errors } },
-    }, async (req) => findMandates(catalog(), req.query));
+    }, async (req) => forCustomer(findMandates(catalog(), req.query), req.caller.customerProfileId));
   };

@@ -70,7 +70,7 @@ export const orderRoutes =
 
     app.delete('/orders/:orderId', {
       schema: {
-        summary: 'Delete an order (refused when pendingPayment, paid or delivered)',
+        summary: 'Delete an order (refused when pendingPayment, paid or delivered, or when it holds or ever held money)',
         params: orderIdParams,
         response: { 200: z.undefined().describe('no body'), ...errors },
       },

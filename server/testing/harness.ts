@@ -70,7 +70,7 @@ export interface Harness {
   roles: Roles;
   clock: FrozenClock;
   store: ReturnType<typeof sqliteOrderStore>;
-  token(claims?: { touchpointId?: number; sub?: string }, expiresIn?: string | number): Promise<string>;
+  token(claims?: { touchpointId?: number; sub?: string; scope?: string }, expiresIn?: string | number): Promise<string>;
   customerToken(customerProfileId: number, expiresIn?: string | number): Promise<string>;
   call<T = unknown>(method: string, url: string, options?: CallOptions): Promise<Response<T>>;
   close(): Promise<void>;

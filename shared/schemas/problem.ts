@@ -9,6 +9,8 @@ export const problemError = z
     productId: z.number().int().optional(),
     orderStatusId: z.number().int().optional(),
     orderId: z.string().optional(),
+    /** Cents, where the refusal is about money (settled money still on an order). */
+    amount: z.number().int().optional(),
   });
 
 export const problem = z.object({

@@ -135,6 +135,15 @@ export const paymentInput = z.object({
   mandateInput: mandateInputSchema.nullish(),
 });
 
+/** CONTRACT 7.1: money given back; SETTLED unless it is still to be executed. */
+export const refundInput = z.object({
+  paymentMethodId: int,
+  amountDebit: positiveInt,
+  operatorPaymentReference: text(100),
+  reason: z.string().trim().min(1, 'a refund needs a reason').max(500),
+  statusCode: z.enum(['PENDING', 'SETTLED']).default('SETTLED'),
+});
+
 export const paymentStatusInput = z.object({
   statusCode: z.enum(['SETTLED', 'FAILED', 'CANCELLED']),
   statusSubCode: text(100).nullish(),
@@ -202,6 +211,7 @@ export type PatchOrderLineInput = z.output<typeof patchOrderLineInput>;
 export type CustomerTokenInput = z.output<typeof customerTokenInput>;
 export type CustomerInput = z.output<typeof customerInput>;
 export type PaymentInput = z.output<typeof paymentInput>;
+export type RefundInput = z.output<typeof refundInput>;
 export type PaymentStatusInput = z.output<typeof paymentStatusInput>;
 export type OrderListQuery = z.output<typeof orderListQuery>;
 export type TransitTokenQuery = z.output<typeof transitTokenQuery>;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CounterApi } from '../../../shared/ipc';
-import { createBridge, SECRET_KEY } from './counterBridge';
+import { createBridge } from './counterBridge';
 
 /** Stands in for the browser's WebSocket: records what the bridge opens and lets the test speak for the server. */
 class FakeSocket {
@@ -19,7 +19,7 @@ class FakeSocket {
 
 const fetchMock = vi.fn<typeof fetch>();
 
-/** A page load at `address` (path and fragment), with a fresh bridge. */
+/** A page load at `address`, with a fresh bridge. */
 function loadBridge(address: string): CounterApi {
   history.replaceState(null, '', address);
   return createBridge();
@@ -37,21 +37,19 @@ afterEach(() => {
 });
 
 describe('the browser shell’s bridge', () => {
-  it('takes the secret from the fragment, keeps it for reloads and clears the address bar', async () => {
-    const api = loadBridge('/#secret=s3cret');
+  it('never holds the session secret: it is an HttpOnly cookie, sent by the browser itself', async () => {
+    const api = loadBridge('/');
     expect(api.shell).toBe('browser');
-    expect(location.hash).toBe('');
-    expect(location.href).toBe(`${location.origin}/`);
-    expect(sessionStorage.getItem(SECRET_KEY)).toBe('s3cret');
-
-    const reloaded = loadBridge('/');
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ ok: true, value: [] })));
-    await reloaded.invoke('session.staff', {});
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('X-Counter-Secret')).toBe('s3cret');
+    await api.invoke('session.staff', {});
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe('same-origin');
+    expect([...new Headers(init?.headers).keys()]).toEqual(['content-type']);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('posts {channel, input} to /ipc and answers the shell’s IpcResult', async () => {
-    const api = loadBridge('/#secret=abc');
+    const api = loadBridge('/');
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ ok: true, value: { pending: 0 } })));
     const result = await api.invoke('orders.get', { orderId: 'o-1' });
     expect(result).toEqual({ ok: true, value: { pending: 0 } });
@@ -62,25 +60,26 @@ describe('the browser shell’s bridge', () => {
   });
 
   it('never throws: refusals, odd answers and a dead shell all become IpcResults', async () => {
-    const api = loadBridge('/#secret=abc');
-    const refusal = { ok: false, error: { kind: 'unauthenticated', message: 'no', errors: [] } };
+    const api = loadBridge('/');
+    const refusal = { ok: false, error: { kind: 'unauthenticated', code: 'shell.noSession', params: {}, message: 'no', errors: [] } };
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(refusal), { status: 401 }));
     expect(await api.invoke('sync.status', {})).toEqual(refusal);
     fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
-    expect(await api.invoke('sync.status', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(await api.invoke('sync.status', {})).toMatchObject({ ok: false, error: { kind: 'internal', code: 'shell.badAnswer' } });
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(await api.invoke('sync.status', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    // The network's own words never reach the screen: a code only.
+    expect(await api.invoke('sync.status', {})).toMatchObject({ ok: false, error: { kind: 'internal', code: 'shell.unreachable' } });
   });
 
   it('delivers events from one WebSocket to the listeners of that event until they unsubscribe', async () => {
-    const api = loadBridge('/#secret=a%2Bb');
+    const api = loadBridge('/');
     const orders: unknown[] = [];
     const syncs: unknown[] = [];
     const stopOrders = api.on('orders.changed', (payload) => orders.push(payload));
     api.on('sync.changed', (payload) => syncs.push(payload));
     expect(FakeSocket.opened).toHaveLength(1);
     const socket = FakeSocket.opened[0]!;
-    expect(socket.url).toBe(`ws://${location.host}/events?secret=a%2Bb`);
+    expect(socket.url).toBe(`ws://${location.host}/events`);
 
     socket.onmessage?.({ data: JSON.stringify({ event: 'orders.changed', payload: { orderId: 'o-1' } }) });
     socket.onmessage?.({ data: 'not json' });
@@ -93,7 +92,7 @@ describe('the browser shell’s bridge', () => {
   it('reopens the event socket when the shell drops it', async () => {
     vi.useFakeTimers();
     try {
-      const api = loadBridge('/#secret=abc');
+      const api = loadBridge('/');
       api.on('catalog.changed', () => undefined);
       FakeSocket.opened[0]!.close();
       expect(FakeSocket.opened).toHaveLength(1);
@@ -105,7 +104,7 @@ describe('the browser shell’s bridge', () => {
   });
 
   it('is installed as a read-only window.counter by the bridge script', async () => {
-    history.replaceState(null, '', '/#secret=abc');
+    history.replaceState(null, '', '/');
     await import('./bridge');
     const api = (window as unknown as { counter: CounterApi }).counter;
     expect(api.shell).toBe('browser');

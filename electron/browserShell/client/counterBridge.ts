@@ -1,4 +1,5 @@
-import type { CounterApi, EventName, IpcError, IpcEvents, IpcOutputs, IpcResult } from '../../../shared/ipc';
+import type { CounterApi, EventName, IpcEvents, IpcOutputs, IpcResult } from '../../../shared/ipc';
+import type { RefusalCode } from '../../../shared/refusals';
 
 /**
  * CounterApi for a plain browser: the same contract as Electron's preload, over the browser
@@ -6,27 +7,14 @@ import type { CounterApi, EventName, IpcError, IpcEvents, IpcOutputs, IpcResult 
  * bridge bundle's whole input.
  */
 
-export const SECRET_KEY = 'counter.browserShellSecret';
-
 /**
- * The shell prints http://127.0.0.1:PORT/#secret=…; the fragment never goes over the wire.
- * Kept in sessionStorage so a reload still works, and removed from the address bar so it is
- * not bookmarked, shared or left in the history.
+ * The session secret is an HttpOnly cookie the shell set when the printed (one-time) address
+ * was opened: this script never sees it, fetch and the WebSocket carry it on their own.
  */
-function takeSecret(): string {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const fresh = fragment.get('secret');
-  if (fresh) {
-    sessionStorage.setItem(SECRET_KEY, fresh);
-    fragment.delete('secret');
-    const rest = fragment.toString();
-    history.replaceState(history.state, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
-  }
-  return sessionStorage.getItem(SECRET_KEY) ?? '';
-}
 
-function failure(kind: IpcError['kind'], message: string): IpcResult<never> {
-  return { ok: false, error: { kind, message, errors: [] } };
+/** A refusal of the bridge itself; the renderer words it from its code (no runtime import here, see bridgeScript.ts). */
+function failure(code: RefusalCode): IpcResult<never> {
+  return { ok: false, error: { kind: 'internal', code, params: {}, message: code, errors: [] } };
 }
 
 function isResult(body: unknown): body is IpcResult<unknown> {
@@ -36,7 +24,6 @@ function isResult(body: unknown): body is IpcResult<unknown> {
 type Listener = (payload: unknown) => void;
 
 export function createBridge(): CounterApi {
-  const secret = takeSecret();
   const listeners = new Map<EventName, Set<Listener>>();
   let socket: WebSocket | null = null;
   let reconnect: ReturnType<typeof setTimeout> | null = null;
@@ -47,14 +34,15 @@ export function createBridge(): CounterApi {
     try {
       const response = await fetch('/ipc', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Counter-Secret': secret },
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
         body: JSON.stringify({ channel, input }),
         cache: 'no-store',
       });
       const body: unknown = await response.json().catch(() => null);
-      return isResult(body) ? body : failure('internal', `The browser shell answered ${response.status}.`);
-    } catch (error) {
-      return failure('internal', `The browser shell cannot be reached (${error instanceof Error ? error.message : String(error)}).`);
+      return isResult(body) ? body : failure('shell.badAnswer');
+    } catch {
+      return failure('shell.unreachable');
     }
   }
 
@@ -63,7 +51,7 @@ export function createBridge(): CounterApi {
   /** One WebSocket for all events, opened on the first listener and reopened (with backoff) if the shell restarts. */
   function connect(): void {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${scheme}://${location.host}/events?secret=${encodeURIComponent(secret)}`);
+    const ws = new WebSocket(`${scheme}://${location.host}/events`);
     socket = ws;
     ws.onopen = () => {
       retryDelay = 500;

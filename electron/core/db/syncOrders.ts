@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { OrderSync, SyncState, UnsentOrder } from '../../../shared/ipc';
+import type { RefusalCode } from '../../../shared/refusals';
 import type { ProblemError } from '../../../shared/schemas/problem';
 import { stmt } from '../../../domain/store/statements';
 
@@ -95,7 +96,7 @@ export function rejectedCount(db: Database): number {
 }
 
 /** The orders with changes the central has not acknowledged, oldest first, by their number. */
-export function unsentOrders(db: Database, lastError: string | null): UnsentOrder[] {
+export function unsentOrders(db: Database, lastError: RefusalCode | null): UnsentOrder[] {
   const rows = stmt(
     db,
     `SELECT x.order_id AS orderId, COALESCE(o.order_number, '') AS orderNumber, MIN(x.created_at) AS since,

@@ -1,3 +1,4 @@
+import type { RefusalCode } from '../../../shared/refusals';
 import { EventEmitter } from 'node:events';
 import type { Database } from 'better-sqlite3';
 import type { SyncStatus } from '../../../shared/ipc';
@@ -33,7 +34,7 @@ const BATCH = 256;
  */
 export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [string[]] }> {
   private online = false;
-  private lastError: string | null = null;
+  private lastError: RefusalCode | null = null;
   private failures = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -138,7 +139,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     const { db, client, touchpointId } = this.options;
     const stamp = () => this.now().toISOString();
     const deps: PushDeps = { db, client, deviceId: this.options.deviceId, touchpointId, now: stamp };
-    let failure: string | null = null;
+    let failure: RefusalCode | null = null;
     let unreachable = false;
     const changed: string[] = [];
     try {
@@ -149,9 +150,9 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
         db.transaction(() => pushed.forEach((p) => p.commit?.()))();
         const outcomes = pushed.map((p) => p.outcome);
         changed.push(...work.map((w) => w.orderId));
-        if (outcomes.includes('auth')) failure = 'the central refused this counter\'s bearer token';
+        if (outcomes.includes('auth')) failure = 'sync.tokenRefused';
         else if (outcomes.includes('unknown')) {
-          failure = 'the central cannot be reached or did not answer';
+          failure = 'sync.unreachable';
           unreachable = true;
         }
         if (failure || outcomes.every((o) => o === 'rejected')) break;
@@ -160,12 +161,13 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
         const pulled = await pullChanges(db, client, touchpointId, stamp);
         if (pulled.kind === 'ok') changed.push(...pulled.changed);
         else {
-          failure = pulled.kind === 'auth' ? `the central refused the pull: ${pulled.reason}` : pulled.reason;
+          failure = pulled.kind === 'auth' ? 'sync.tokenRefused' : 'sync.unreachable';
           unreachable = pulled.kind === 'unknown';
         }
       }
     } catch (error) {
-      failure = `sync failed: ${(error as Error).message}`;
+      console.error(`counter: sync failed: ${(error as Error).message}`);
+      failure = 'sync.failed';
     }
     this.online = !unreachable;
     this.lastError = failure;

@@ -1,6 +1,7 @@
 import { tokenInputOf } from '../../../shared/orderInputs';
 import type { Order, OrderLine } from '../../../shared/schemas/order';
 import { MAY } from '../../../domain/rules/statuses';
+import { refundReason } from '../../../domain/order/payments';
 import { currentStatus, paymentState } from '../../../domain/order/settle';
 import type { CreateOrderInput } from '../../../shared/schemas/requests';
 import { sameLine, samePayment } from './match';
@@ -29,9 +30,6 @@ function lineFields(line: OrderLine) {
   };
 }
 
-/** The most lines POST /orders takes; an order with more gets the rest one by one. */
-export const MAX_CREATE_LINES = 100;
-
 /** The POST /orders body of a local order: its own ids as external ids, its real creation time. */
 export function createBody(local: Order, deviceId: string): CreateOrderInput {
   return {
@@ -39,9 +37,8 @@ export function createBody(local: Order, deviceId: string): CreateOrderInput {
     languageId: local.language.languageId,
     externalDeviceId: local.device?.externalDeviceId ?? deviceId,
     createdOn: local.createdOn,
-    orderLines: local.orderLines
-      .slice(0, MAX_CREATE_LINES)
-      .map((line) => ({ ...lineFields(line), externalOrderLineId: line.orderLineId })),
+    // An order has at most as many lines as one create takes (CONTRACT 7.5), so it goes in one.
+    orderLines: local.orderLines.map((line) => ({ ...lineFields(line), externalOrderLineId: line.orderLineId })),
   };
 }
 
@@ -82,20 +79,27 @@ function lineStep(local: Order, central: Order): Step | null {
   return null;
 }
 
+/** Payments and refunds, each sent once under our id as its operatorPaymentReference. */
 function paymentStep(local: Order, central: Order): Step | null {
   for (const payment of local.payments) {
     const there = central.payments.find((c) => samePayment(c, payment));
     const status = paymentState(payment);
+    const sent = {
+      paymentMethodId: payment.paymentMethod.paymentMethodId,
+      amountDebit: payment.amountDebit,
+      operatorPaymentReference: payment.paymentId,
+      statusCode: status === 'SETTLED' ? 'SETTLED' : 'PENDING',
+    };
+    if (!there && payment.isRefund) {
+      return { method: 'POST', path: `/orders/${central.orderId}/refunds`, body: { ...sent, reason: refundReason(payment) } };
+    }
     if (!there) {
       return {
         method: 'POST',
         path: `/orders/${central.orderId}/payments`,
         body: {
-          paymentMethodId: payment.paymentMethod.paymentMethodId,
-          amountDebit: payment.amountDebit,
-          operatorPaymentReference: payment.paymentId,
+          ...sent,
           pspPaymentReference: payment.pspPaymentReference || null,
-          statusCode: status === 'SETTLED' ? 'SETTLED' : 'PENDING',
           mandateInput: payment.mandateInput
             ? {
                 directDebitMandateTypeId: payment.mandateInput.directDebitMandateType.directDebitMandateTypeId,

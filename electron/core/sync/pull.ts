@@ -38,7 +38,7 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
       for (const central of answer.value.orders) {
         const localId = localIdOf(db, central);
         if (localId === undefined) {
-          insertOrder(db, { order: central, touchpointId, customerFixed: true, version: 0 });
+          insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
           markCentral(db, central.orderId, central, 'central', now());
           changed.push(central.orderId);
         } else if (adoptInto(db, localId, central)) {

@@ -5,6 +5,7 @@ import { getOrder, insertOrder, updateOrder } from '../../../domain/store/orders
 import type { CentralAnswer, CentralClient } from '../centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
+import { owns } from '../../../domain/service';
 import { adoptCentral } from './adopt';
 import { createBody, nextStep } from './plan';
 
@@ -74,7 +75,7 @@ function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reason
   const { db } = deps;
   db.transaction(() => {
     if (!getOrder(db, central.orderId)) {
-      insertOrder(db, { order: central, touchpointId: deps.touchpointId, customerFixed: true, version: 0 });
+      insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
     }
     markCentral(db, central.orderId, central, 'central', deps.now());
     markRejected(db, central.orderId, reasons.length > 0 ? reasons : [{ detail: 'the central keeps this order', pointer: '' }], deps.now());
@@ -113,7 +114,14 @@ export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<Pushe
 async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (() => void)> {
   const { db, client } = deps;
   const { orderId } = work;
-  const local = getOrder(db, orderId)?.order;
+  const record = getOrder(db, orderId);
+  // Changes made before this counter moved to another touchpoint: the central would refuse
+  // them (403) and that refusal would stop all sync, so the order waits for the clerk instead.
+  if (record && !owns({ touchpointId: deps.touchpointId, customerProfileId: null }, record)) {
+    markRejected(db, orderId, [{ detail: `touchpoint ${record.touchpointId} owns this order; this counter may not change it`, pointer: '' }], deps.now());
+    return 'rejected';
+  }
+  const local = record?.order;
   const found = await findCentral(deps, orderId, !local);
   if (found.kind === 'stop') return found.outcome;
   let central = found.order;

@@ -17,7 +17,7 @@ export const latestPayment = (p: Order['payments'][number]) => p.paymentStatuses
 
 /** A counter with what every test here wants: no timer-driven sync to race the test. */
 export async function openCounter(options: Partial<CounterOptions> & { dataDir: string }): Promise<TestCounter> {
-  return createCounter({ vault: null, intervalMs: 3_600_000, ...options });
+  return createCounter({ vault: null, intervalMs: 3_600_000, demoStaff: true, ...options });
 }
 
 /** Clerk actions that must succeed. */
@@ -42,6 +42,12 @@ export function clerk(counter: TestCounter) {
       }).then((o) => o.order),
     paymentStatus: (paymentId: string, statusCode: 'SETTLED' | 'FAILED' | 'CANCELLED') =>
       call<CounterOrder>('payments.setStatus', { paymentId, status: { statusCode } }).then((o) => o.order),
+    /** A settled cash refund (a manager's act). */
+    refund: (orderId: string, amountDebit: number, reason = 'ticket not used', statusCode: 'SETTLED' | 'PENDING' = 'SETTLED') =>
+      call<CounterOrder>('payments.refund', {
+        orderId,
+        refund: { paymentMethodId: 1, amountDebit, operatorPaymentReference: 'till', reason, statusCode },
+      }).then((o) => o.order),
     deliver: (orderId: string) => call<CounterOrder>('orders.deliver', { orderId }).then((o) => o.order),
     cancel: (orderId: string) => call<CounterOrder>('orders.cancel', { orderId }).then((o) => o.order),
     remove: (orderId: string) => call<true>('orders.delete', { orderId }),

@@ -1,0 +1,41 @@
+/** English words of the first run, the staff list and the data-retention settings. */
+export const lockdownEn = {
+  'firstRun.title': 'Set up this counter',
+  'firstRun.intro':
+    'This counter works with a central order service and has no staff yet. Enter the first manager: they add the clerks and keep the settings.',
+  'firstRun.name': 'Manager’s name',
+  'firstRun.pin': 'New PIN',
+  'firstRun.pinAgain': 'New PIN again',
+  'firstRun.pinHint': '6 to 8 digits',
+  'firstRun.pinsDiffer': 'The two PINs are not the same.',
+  'firstRun.submit': 'Set up and log in',
+
+  'staff.title': 'Staff',
+  'staff.intro': 'Who may log in at this counter. Only a manager adds staff, disables them or sets a new PIN.',
+  'staff.listLabel': 'Staff of this counter',
+  'staff.disabled': 'disabled',
+  'staff.disable': 'Disable {name}',
+  'staff.enable': 'Enable {name}',
+  'staff.resetPin': 'New PIN for {name}',
+  'staff.resetSubmit': 'Set new PIN',
+  'staff.resetDone': 'The new PIN of {name} is set.',
+  'staff.add': 'Add staff member',
+  'staff.name': 'Name',
+  'staff.role': 'Role',
+  'staff.pin': 'PIN',
+  'staff.added': '{name} was added.',
+
+  'settings.url.insecure': 'Use https:// (http:// only for a central on this computer).',
+  'settings.tokenAgain': 'A new central needs its own bearer token: the current one is forgotten when the address changes.',
+  'photo.waiting': 'Waiting for the camera’s picture…',
+  'retention.label': 'Keep personal data (days)',
+  'retention.hint':
+    'Photos, birthdates, e-mail addresses, addresses and IBANs of orders that reached the central are removed from this counter after this many days.',
+  'history.title': 'Changes of the central',
+  'history.none': 'No changes yet.',
+  'history.entry': '{when}: {who} changed {setting}',
+  'history.setting.centralUrl': 'the central’s address to {value}',
+  'history.setting.bearerToken': 'the bearer token',
+  'history.setting.touchpointId': 'the touchpoint to {value}',
+  'history.setting.retentionDays': 'the retention to {value} days',
+};
