@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { IpcResult, SettingsView, SyncStatus, UnsentOrder } from '../../shared/ipc';
-import { tempDir } from '../../server/testing/fixtures';
-import { countingIds, testClock } from './testing/clock';
-import { clerk, openCounter, value, type TestCounter } from './testing/counter';
+import { clerk, value, type TestCounter } from './testing/counter';
+import { offlineCounterPerTest } from './testing/offlineCounter';
 
 /**
  * The counter's setup for its clerks (quick keys, receipt paper and printer), the receipt's
@@ -10,24 +9,11 @@ import { clerk, openCounter, value, type TestCounter } from './testing/counter';
  * of unsent sales: on a fresh in-memory counter whose central cannot be reached.
  */
 
+// No sync rounds of its own: each test says when to sync.
+const current = offlineCounterPerTest('setup', '5e7c0000', { autoSync: false });
 let counter: TestCounter;
-let folder: ReturnType<typeof tempDir>;
-
-beforeEach(async () => {
-  folder = tempDir('counter-setup-');
-  counter = await openCounter({
-    dataDir: folder.dir,
-    database: ':memory:',
-    clock: testClock('2024-05-01T08:00:00.000Z'),
-    newId: countingIds('5e7c0000'),
-    // No rounds of its own: each test says when to sync.
-    autoSync: false,
-    central: { url: 'http://127.0.0.1:9', bearerToken: 'central-bearer-token-of-this-counter' },
-  });
-});
-afterEach(async () => {
-  await counter.close();
-  folder.remove();
+beforeEach(() => {
+  counter = current();
 });
 
 const settings = async () => value((await counter.dispatch('settings.get', {})) as IpcResult<SettingsView>);
