@@ -146,6 +146,9 @@ export async function benchCounter(): Promise<void> {
     );
     const syncRatio = percentile(ratios, 50);
     console.log(`sync (counter pushing to a local central) / direct (the central creating them itself), median of ${ROUNDS} = ${fmt.ratio(syncRatio)} (goal at least 0.50): ${syncRatio >= 0.5 ? 'PASS' : 'MISS'}`);
+
+    console.log('');
+    await (await import('./touch')).benchTouch();
   } finally {
     remove();
   }

@@ -11,6 +11,7 @@ import {
   type Session,
   type WebContents,
 } from 'electron';
+import type { IpcResult, SettingsView } from '../shared/ipc';
 import { refusal } from '../shared/refusals';
 import { createCounter } from './core/counter';
 import type { CounterCore, TokenVault } from './core/types';
@@ -136,6 +137,24 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
+/**
+ * The receipt straight to the counter's printer (settings: printerName, or the system's
+ * default), without a dialog: the page's print CSS has laid it out for the chosen paper. The
+ * core answers the channel first, so its session gate decides who may print.
+ */
+async function printReceipt(core: CounterCore, contents: WebContents): Promise<IpcResult<{ printed: boolean }>> {
+  const allowed = await core.dispatch('receipt.print', {});
+  if (!allowed.ok) return allowed as IpcResult<never>;
+  const settings = await core.dispatch('settings.get', {});
+  if (!settings.ok) return settings as IpcResult<never>;
+  const { printerName } = settings.value as SettingsView;
+  return new Promise((resolve) => {
+    contents.print({ silent: true, printBackground: false, ...(printerName ? { deviceName: printerName } : {}) }, (success, reason) => {
+      resolve(success ? { ok: true, value: { printed: true } } : refusal('internal', 'receipt.notPrinted', { reason }));
+    });
+  });
+}
+
 function serveCounter(core: CounterCore): void {
   ipcMain.handle(INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, channel: unknown, input: unknown) => {
     const frame = event.senderFrame;
@@ -143,6 +162,7 @@ function serveCounter(core: CounterCore): void {
       return refusal('forbidden', 'shell.foreignPage');
     }
     if (quitting !== 'no') return refusal('internal', 'request.closing');
+    if (channel === 'receipt.print') return printReceipt(core, event.sender);
     return core.dispatch(channel, input);
   });
   for (const name of EVENT_NAMES) {

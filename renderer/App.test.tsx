@@ -27,6 +27,9 @@ const settings: SettingsView = {
   touchpointId: 10,
   deviceId: '5eed0000-0000-0000-0000-000000000001',
   languageId: 2,
+  quickKeys: null,
+  receiptLayout: '80mm',
+  printerName: null,
 };
 const sync: SyncStatus = {
   online: true,
@@ -116,7 +119,7 @@ describe('App', () => {
     expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Dagkaart' }));
     await user.click(screen.getByRole('button', { name: 'Choose Dagkaart volwassene' }));
-    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await user.click(screen.getByRole('button', { name: 'Add to order' }));
 
     const [created] = api.callsOf('orders.create');
@@ -136,9 +139,11 @@ describe('App', () => {
       paymentMethodId: 1,
       amountDebit: 950,
       statusCode: 'SETTLED',
+      pspPaymentReference: 'TENDERED 1000',
     });
 
-    await user.click(await screen.findByRole('button', { name: 'Deliver' }));
+    // Paid in full: delivered without another touch.
+    await waitFor(() => expect(api.callsOf('orders.deliver')).toHaveLength(1));
     const receipt = await screen.findByRole('article', { name: 'Receipt' });
     expect(receipt.textContent).toContain('C-0001');
     expect(receipt.textContent).toContain('Settled');

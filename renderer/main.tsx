@@ -6,6 +6,7 @@ import { NoBridge } from './start/NoBridge';
 import './styles/base.css';
 import './styles/badges.css';
 import './styles/layout.css';
+import './styles/counter.css';
 import './styles/print.css';
 
 const root = createRoot(document.getElementById('root')!);

@@ -31,6 +31,17 @@ const orderId = z.object({ orderId: uuid });
 const newPin = z.string().regex(/^\d{6,8}$/, 'a new PIN is 6 to 8 digits');
 const staffName = z.string().trim().min(2).max(80);
 
+/** How this counter is set up for its clerks (managers only): quick keys and receipt printing. */
+export const RECEIPT_LAYOUTS = ['80mm', 'A4'] as const;
+export type ReceiptLayout = (typeof RECEIPT_LAYOUTS)[number];
+const counterSetup = z.object({
+  /** Product ids on the quick keys 1–9, in order (null: an empty key); null: the catalogue's first nine. */
+  quickKeys: z.array(z.number().int().nullable()).max(9).nullable().optional(),
+  receiptLayout: z.enum(RECEIPT_LAYOUTS).optional(),
+  /** The printer receipts go to without a dialog (Electron); null: the system's default. */
+  printerName: z.string().trim().min(1).max(200).nullable().optional(),
+});
+
 export const ipcInputs = {
   // Who is at the counter.
   'session.staff': z.object({}),
@@ -102,6 +113,7 @@ export const ipcInputs = {
     languageId: z.number().int().optional(),
     /** Days personal data of orders that reached the central is kept. */
     retentionDays: z.number().int().min(1).max(3650).optional(),
+    ...counterSetup.shape,
   }),
   /** Who changed the central, its token or the touchpoint, and when. */
   'settings.history': z.object({}),
@@ -113,6 +125,11 @@ export const ipcInputs = {
   /** Orders set aside after failing again and again; a manager retries one, or all without orderId. */
   'sync.setAside': z.object({}),
   'sync.retry': z.object({ orderId: z.string().min(1).max(100).optional() }),
+  'sync.unsent': z.object({}),
+
+  // The receipt on this counter's printer. Electron's main answers it (silent print to the
+  // chosen printer); a shell without a printer answers printed: false and the page prints itself.
+  'receipt.print': z.object({}),
 } as const;
 
 export type Channel = keyof typeof ipcInputs;
@@ -197,6 +214,22 @@ export interface SettingsView {
   deviceId: string;
   languageId: number;
   retentionDays: number;
+  quickKeys: (number | null)[] | null;
+  receiptLayout: ReceiptLayout;
+  printerName: string | null;
+}
+
+/** An order the central has not seen in its latest state yet, for the sync panel. */
+export interface UnsentOrder {
+  orderId: string;
+  orderNumber: string;
+  /** The oldest change still waiting. */
+  since: string;
+  changes: number;
+  /** 'unknown': a request got no answer; the central is asked before anything is sent again. */
+  state: 'waiting' | 'unknown';
+  /** Why the last attempt to send failed (the attempt covers every waiting order). */
+  lastError: RefusalCode | null;
 }
 
 export interface SyncStatus {
@@ -252,6 +285,8 @@ export interface IpcOutputs {
   'sync.rejected': CounterOrder[];
   'sync.setAside': SetAsideOrder[];
   'sync.retry': SyncStatus;
+  'sync.unsent': UnsentOrder[];
+  'receipt.print': { printed: boolean };
 }
 
 /** An order sync set aside: how often it failed, and the last error. */

@@ -40,6 +40,8 @@ export const CHANNEL_ACCESS: Record<Channel, Access> = {
   'sync.now': 'clerk',
   'sync.rejected': 'clerk',
   'sync.setAside': 'clerk',
+  'sync.unsent': 'clerk',
+  'receipt.print': 'clerk',
 
   'staff.list': 'manager',
   'staff.add': 'manager',

@@ -26,6 +26,8 @@ export const REFUSAL_TEXT = {
   'settings.httpsRequired': 'The central’s address must start with https:// (http:// only for this computer itself).',
   'settings.unknownLanguage': 'There is no language {languageId}.',
   'settings.unknownTouchpoint': 'There is no active touchpoint {touchpointId}.',
+  'settings.unknownProduct': 'There is no product {productId} to put on a quick key.',
+  'receipt.notPrinted': 'The receipt was not printed: {reason}.',
   'challenge.noRelay': 'This counter has no mail relay, so no code can be sent.',
   'challenge.notSent': 'The code could not be sent: the mail relay did not take it.',
   'challenge.expired': 'The code has expired: send a new one.',

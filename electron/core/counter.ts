@@ -115,6 +115,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       embeddedCentral: embedded !== null,
       changed: (orderId) => {
         events.emit('orders.changed', { orderId });
+        // "To send" counts the change now, not after the sync round it starts (seconds offline).
+        events.emit('sync.changed', syncEngine.status());
         syncEngine.kick();
       },
     });

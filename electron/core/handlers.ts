@@ -7,7 +7,7 @@ import { owns, type Caller, type OrderService } from '../../domain/service';
 import type { CatalogCache } from './catalogCache';
 import type { Challenges } from './challenge';
 import { searchOrders } from './db/search';
-import { getSync, rejectedIds, setAsideOrders, syncView } from './db/syncOrders';
+import { getSync, rejectedIds, setAsideOrders, syncView, unsentOrders } from './db/syncOrders';
 import type { Lookups } from './lookups';
 import type { CounterSettings } from './settings';
 import { isRefusal, type Staff, type StaffRefusal } from './staff';
@@ -146,6 +146,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     'lines.remove': ({ orderLineId }) => change(() => service.removeLine(orderLineId, caller())),
     'payments.add': ({ orderId, payment }) => change(() => service.addPayment(orderId, payment, caller())),
     'payments.setStatus': ({ paymentId, status: s }) => change(() => service.paymentStatus(paymentId, s, caller())),
+    // A manager's act: the dispatch's gate (shared/ipcAccess.ts) checks the role.
     'payments.refund': ({ orderId, refund }) => change(() => service.refund(orderId, refund, caller())),
 
     'lookup.tokens': async (query) => done(await lookups.tokens(query)),
@@ -168,6 +169,12 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
           { detail: 'unknown touchpoint', pointer: '/touchpointId' },
         ]);
       }
+      const unknownProducts = (change.quickKeys ?? []).filter((id) => id !== null && !catalog.current().products.has(id));
+      if (unknownProducts.length > 0) {
+        return refusal('invalid', 'settings.unknownProduct', { productId: unknownProducts.join(', ') }, [
+          { detail: 'unknown product', pointer: '/quickKeys' },
+        ]);
+      }
       settings.update(change, staff.who());
       // A shorter retention applies at once, not at the next daily run.
       if (change.retentionDays !== undefined) purgePersonalData(db, settings.retentionDays, deps.now());
@@ -177,6 +184,9 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
 
     'sync.status': async () => done(status()),
     'sync.now': async () => done(await engine.settle()),
+    'sync.unsent': async () => done(unsentOrders(db, engine.status().lastError)),
+    // No printer in this host: the page prints itself (Electron's main answers before this).
+    'receipt.print': async () => done({ printed: false }),
     'sync.rejected': async () => {
       const orders = await Promise.all(rejectedIds(db).map((id) => service.get(id, caller())));
       return done(orders.filter((r) => r.ok).map((r) => counterOrder((r as { value: Order }).value)));

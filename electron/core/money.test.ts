@@ -1,31 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CounterOrder, IpcResult } from '../../shared/ipc';
 import { getOrder, insertOrder } from '../../domain/store/orders';
-import { tempDir } from '../../server/testing/fixtures';
-import { countingIds, testClock } from './testing/clock';
-import { clerk, openCounter, STATUS, statusOf, value, type TestCounter } from './testing/counter';
+import { clerk, STATUS, statusOf, value, type TestCounter } from './testing/counter';
+import { offlineCounterPerTest } from './testing/offlineCounter';
 
 /**
  * CONTRACT 7 at the counter: the same domain judges money offline as the central does, and
  * an order another touchpoint owns is shown but never changed (nor queued for the central).
  */
 
+const current = offlineCounterPerTest('money', 'c1c1c1c1');
 let counter: TestCounter;
-let folder: ReturnType<typeof tempDir>;
-
-beforeEach(async () => {
-  folder = tempDir('counter-money-');
-  counter = await openCounter({
-    dataDir: folder.dir,
-    database: ':memory:',
-    clock: testClock('2024-05-01T08:00:00.000Z'),
-    newId: countingIds('c1c1c1c1'),
-    central: { url: 'http://127.0.0.1:9', bearerToken: 'unreachable-central-token' },
-  });
-});
-afterEach(async () => {
-  await counter.close();
-  folder.remove();
+beforeEach(() => {
+  counter = current();
 });
 
 const outboxRows = () => (counter.test.db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n;

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { SettingsChange, SettingsView, StaffMember } from '../../shared/ipc';
+import type { ReceiptLayout, SettingsChange, SettingsView, StaffMember } from '../../shared/ipc';
 import { stmt } from '../../domain/store/statements';
 import { deleteSetting, readSetting, writeSetting } from './db/settings';
 import type { TokenVault } from './types';
@@ -13,6 +13,9 @@ export interface SettingsUpdate {
   touchpointId?: number;
   languageId?: number;
   retentionDays?: number;
+  quickKeys?: (number | null)[] | null;
+  receiptLayout?: ReceiptLayout;
+  printerName?: string | null;
 }
 
 /**
@@ -68,6 +71,13 @@ export class CounterSettings {
     return this.memoryToken;
   }
 
+  get receiptLayout(): ReceiptLayout {
+    return readSetting<ReceiptLayout>(this.db, 'receiptLayout') ?? '80mm';
+  }
+  get printerName(): string | null {
+    return readSetting<string | null>(this.db, 'printerName') ?? null;
+  }
+
   /** Applies a change; a change of central, token or touchpoint is recorded with who made it. */
   update(change: SettingsUpdate, by: StaffMember | null): void {
     const at = this.now().toISOString();
@@ -98,6 +108,10 @@ export class CounterSettings {
         audit('retentionDays', change.retentionDays);
       }
       if (change.languageId !== undefined) writeSetting(this.db, 'languageId', change.languageId);
+      // The counter's setup for its clerks: kept as set (not audited: no access or data changes).
+      for (const key of ['quickKeys', 'receiptLayout', 'printerName'] as const) {
+        if (change[key] !== undefined) writeSetting(this.db, key, change[key]);
+      }
       if (change.bearerToken !== undefined) {
         this.forgetToken();
         if (this.vault && this.canSeal) writeSetting(this.db, SEALED_TOKEN, this.vault.encrypt(change.bearerToken).toString('base64'));
@@ -130,6 +144,9 @@ export class CounterSettings {
       deviceId: this.deviceId,
       languageId: this.languageId,
       retentionDays: this.retentionDays,
+      quickKeys: readSetting<(number | null)[] | null>(this.db, 'quickKeys') ?? null,
+      receiptLayout: this.receiptLayout,
+      printerName: this.printerName,
     };
   }
 }

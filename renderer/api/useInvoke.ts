@@ -26,6 +26,7 @@ export type ReadChannel =
   | 'catalog.get'
   | 'orders.get'
   | 'orders.search'
+  | 'sync.unsent'
   | 'lookup.tokens'
   | 'lookup.mandates'
   | 'settings.get'
@@ -100,6 +101,7 @@ export function syncStatusChanged(client: QueryClient, status: IpcOutputs['sync.
   setAnswer(client, 'sync.status', {}, status);
   void client.invalidateQueries({ queryKey: queryKeys.channel('sync.rejected') });
   void client.invalidateQueries({ queryKey: queryKeys.channel('sync.setAside') });
+  void client.invalidateQueries({ queryKey: queryKeys.channel('sync.unsent') });
   void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });
 }
 

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { Order } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
+import { DateInput } from '../common/DateInput';
+import { Dialog } from '../common/Dialog';
 import { ErrorNote } from '../common/ErrorNote';
+import { focusSoon } from '../sale/saleStore';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 
 const BILLING = 3;
@@ -42,16 +45,62 @@ function initial(order: Order): Values {
   };
 }
 
-/** The billing customer of the order (orders.setCustomer) with a billing address (type 3). */
-export function BillingCustomerForm({ order, required }: { order: Order; required: boolean }) {
+/**
+ * The billing customer of the order (orders.setCustomer) with a billing address (type 3):
+ * a line on the checkout, and the form as a step of its own over it.
+ */
+export function BillingCustomer({ order, required }: { order: Order; required: boolean }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const customer = order.orderCustomer;
+  return (
+    <section className="billing" aria-labelledby="customer-title">
+      <h3 id="customer-title">{t('customer.title')}</h3>
+      {customer ? (
+        <p className="note note-ok">
+          {t('customer.set', { name: [customer.birthname, customer.prefix, customer.surname].filter(Boolean).join(' ') })}
+        </p>
+      ) : (
+        <p className="hint">{required ? t('customer.required') : t('customer.optional')}</p>
+      )}
+      <button id="billing-open" type="button" aria-haspopup="dialog" onClick={() => {
+          setOpen(true);
+          focusSoon('customer-birthname');
+        }}
+      >
+        {customer ? t('customer.change') : t('customer.add')}
+      </button>
+      {open && (
+        <Dialog
+          id="customer-dialog"
+          title={t('customer.title')}
+          wide
+          onClose={() => {
+            setOpen(false);
+            focusSoon('billing-open');
+          }}
+        >
+          <BillingCustomerForm
+            order={order}
+            onSaved={() => {
+              setOpen(false);
+              focusSoon('pay-directDebit');
+            }}
+          />
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+function BillingCustomerForm({ order, onSaved }: { order: Order; onSaved: () => void }) {
   const { t } = useI18n();
   const [values, setValues] = useState<Values>(() => initial(order));
-  const [open, setOpen] = useState(required || order.orderCustomer !== null);
-  const save = useAction('orders.setCustomer');
+  const save = useAction('orders.setCustomer', onSaved);
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const missing = FIELDS.some(([f]) => !OPTIONAL.includes(f) && values[f].trim() === '');
   const houseNumber = Number(values.houseNumber);
-  const valid = !missing && Number.isInteger(houseNumber) && houseNumber > 0 && /^[A-Za-z]{2}$/.test(values.country.trim());
+  const valid = !missing && /^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth) && Number.isInteger(houseNumber) && houseNumber > 0 && /^[A-Za-z]{2}$/.test(values.country.trim());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,49 +129,30 @@ export function BillingCustomerForm({ order, required }: { order: Order; require
   };
 
   return (
-    <section className="panel" aria-labelledby="customer-title">
-      <h2 id="customer-title">{t('customer.title')}</h2>
-      {order.orderCustomer ? (
-        <p className="note note-ok">
-          {t('customer.set', {
-            name: [order.orderCustomer.birthname, order.orderCustomer.prefix, order.orderCustomer.surname]
-              .filter(Boolean)
-              .join(' '),
-          })}
-        </p>
-      ) : (
-        <p className="hint">{required ? t('customer.required') : t('customer.optional')}</p>
-      )}
-      {!open && !required ? (
-        <button type="button" aria-expanded={false} onClick={() => setOpen(true)}>
-          {t('customer.add')}
-        </button>
-      ) : (
-        <form className="grid-form" onSubmit={submit}>
-          {FIELDS.map(([field, label, type]) => (
-            <div className="field" key={field}>
-              <label htmlFor={`customer-${field}`}>{t(label)}</label>
-              <input
-                id={`customer-${field}`}
-                aria-describedby={OPTIONAL.includes(field) ? `customer-${field}-optional` : undefined}
-                type={type}
-                autoComplete="off"
-                value={values[field]}
-                onChange={(e) => set(field, e.target.value)}
-              />
-              {OPTIONAL.includes(field) && (
-                <span className="hint" id={`customer-${field}-optional`}>
-                  {t('common.optional')}
-                </span>
-              )}
-            </div>
-          ))}
-          <ErrorNote error={save.error} />
-          <button type="submit" disabled={!valid || save.pending}>
-            {t('customer.save')}
-          </button>
-        </form>
-      )}
-    </section>
+    <form className="grid-form" onSubmit={submit}>
+      {FIELDS.map(([field, label, type]) => (
+        <div className="field" key={field}>
+          <label htmlFor={`customer-${field}`}>
+            {t(label)}
+            {OPTIONAL.includes(field) && <span className="hint"> ({t('common.optional')})</span>}
+          </label>
+          {type === 'date' ? (
+            <DateInput id={`customer-${field}`} value={values[field]} onChange={(v) => set(field, v)} />
+          ) : (
+            <input
+              id={`customer-${field}`}
+              type={type}
+              autoComplete="off"
+              value={values[field]}
+              onChange={(e) => set(field, e.target.value)}
+            />
+          )}
+        </div>
+      ))}
+      <ErrorNote error={save.error} />
+      <button type="submit" className="primary" disabled={!valid || save.pending}>
+        {t('customer.save')}
+      </button>
+    </form>
   );
 }

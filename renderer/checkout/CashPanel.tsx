@@ -4,49 +4,66 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { outstandingAmount } from '../sale/orderView';
-import { changeDue, parseEuros } from './payments';
+import { cashReference, changeDue, parseEuros, quickTenders } from './payments';
 import { usePayment } from './usePayment';
 
-/** Cash: the amount tendered, the change to give, and a settled payment of what is due. */
+/**
+ * Cash: one touch on the amount handed over (exact, or a note that covers it) pays and
+ * finishes the sale; or the amount typed, then Enter (Enter on the empty field: exact).
+ * The tendered amount is kept with the payment for the receipt's change.
+ */
 export function CashPanel({ order }: { order: Order }) {
   const { t, money } = useI18n();
   const due = outstandingAmount(order);
   const [tendered, setTendered] = useState('');
-  const cents = parseEuros(tendered);
+  const cents = tendered.trim() === '' ? due : parseEuros(tendered);
   const change = cents === null ? null : changeDue(cents, due);
   const { pay, pending, error } = usePayment(order, 'cash');
 
-  const submit = async (event: FormEvent) => {
+  const payWith = (given: number) =>
+    void pay({ amountDebit: due, statusCode: 'SETTLED', pspPaymentReference: cashReference(given) });
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (change === null) return;
-    await pay({ amountDebit: due, statusCode: 'SETTLED' });
+    if (cents !== null && change !== null && !pending) payWith(cents);
   };
 
   return (
     <form className="stack card" onSubmit={submit} aria-labelledby="cash-title">
       <h3 id="cash-title">{t('method.cash')}</h3>
       <p>
-        {t('cash.due')} <strong>{money(due)}</strong>
+        {t('cash.due')} <strong className="nowrap">{money(due)}</strong>
       </p>
+      <div className="quick-tender" role="group" aria-label={t('cash.quickTender')}>
+        {quickTenders(due).map((amount, i) => (
+          <button
+            key={amount}
+            type="button"
+            className={i === 0 ? 'primary big' : 'big'}
+            aria-label={i === 0 ? t('cash.exactNamed', { amount: money(amount) }) : t('cash.tenderNamed', { amount: money(amount) })}
+            disabled={pending}
+            onClick={() => payWith(amount)}
+          >
+            {i === 0 ? t('cash.exact') : money(amount)}
+          </button>
+        ))}
+      </div>
       <Field
         id="pay-cash"
         label={t('cash.tendered')}
-        invalid={tendered !== '' && cents === null}
+        invalid={cents === null}
+        notes={[{ id: 'cash-enter-hint', text: t('cash.enterHint') }]}
         alsoDescribedBy={['cash-change']}
       >
         {(control) => (
-          <div className="row">
-            <input
-              {...control}
-              inputMode="decimal"
-              autoComplete="off"
-              value={tendered}
-              onChange={(e) => setTendered(e.target.value)}
-            />
-            <button type="button" onClick={() => setTendered((due / 100).toFixed(2))}>
-              {t('cash.exact')}
-            </button>
-          </div>
+          <input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={money(due)}
+            value={tendered}
+            onChange={(e) => setTendered(e.target.value)}
+          />
         )}
       </Field>
       <p id="cash-change" aria-live="polite" className="big-figure">

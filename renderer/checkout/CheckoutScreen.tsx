@@ -1,4 +1,5 @@
 import { ORDER_STATUS } from '../../shared/enums';
+import type { Order } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { ScreenNav, StartButton } from '../common/ScreenNav';
@@ -7,14 +8,18 @@ import { useCatalog, useCurrentOrder } from '../sale/hooks';
 import { orderStatusId, outstandingAmount, paymentGate, paymentState, settledAmount } from '../sale/orderView';
 import { focusSoon, useSale } from '../sale/saleStore';
 import { statusKey } from '../start/OrderList';
-import { BillingCustomerForm } from './BillingCustomerForm';
+import { BillingCustomer } from './BillingCustomerForm';
 import { CashPanel } from './CashPanel';
 import { DirectDebitPanel } from './DirectDebitPanel';
 import { METHOD_KINDS, methodId, type MethodKind } from './payments';
 import { PaymentsList } from './PaymentsList';
 import { PinPanel } from './PinPanel';
 
-/** Checkout: billing customer, payment by cash, PIN or direct debit, then delivery. */
+/**
+ * Checkout: what is being paid for, payment by cash, PIN or direct debit (the method of the
+ * last sale ready), the billing customer as a step of its own; paid in full, the sale is
+ * delivered and the receipt shows.
+ */
 export function CheckoutScreen() {
   const { t, money } = useI18n();
   const current = useCurrentOrder();
@@ -63,6 +68,7 @@ export function CheckoutScreen() {
           {t('checkout.title')} <span className="order-number">{order.orderNumber}</span>
         </h2>
         <p className="muted">{t(`orderStatus.${statusKey(status)}`)}</p>
+        <PayingFor order={order} />
         <dl className="facts amounts" aria-live="polite">
           <dt>{t('order.total')}</dt>
           <dd>{money(order.totalAmount)}</dd>
@@ -97,7 +103,6 @@ export function CheckoutScreen() {
       </section>
       {status < ORDER_STATUS.paid && (
         <>
-          <BillingCustomerForm order={order} required={method === 'directDebit'} />
           <section className="panel" aria-labelledby="method-title">
             <h2 id="method-title">{t('checkout.method')}</h2>
             {!canPay && <p className="note note-warn">{t('remarks.payBlocked')}</p>}
@@ -124,9 +129,30 @@ export function CheckoutScreen() {
             {!pendingPin && canPay && method === 'directDebit' && (
               <DirectDebitPanel order={order} mandateOnly={mandateOnly} />
             )}
+            <BillingCustomer order={order} required={method === 'directDebit'} />
           </section>
         </>
       )}
     </div>
+  );
+}
+
+/** The lines being paid for, so the clerk and the customer check them before paying. */
+function PayingFor({ order }: { order: Order }) {
+  const { t, money } = useI18n();
+  return (
+    <table className="table paying-for">
+      <caption>{t('checkout.paying')}</caption>
+      <tbody>
+        {order.orderLines.map((line) => (
+          <tr key={line.orderLineId}>
+            <td>
+              {line.quantity} × {line.productName}
+            </td>
+            <td className="num nowrap">{money(line.amountInclTax)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

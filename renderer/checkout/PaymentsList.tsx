@@ -3,6 +3,7 @@ import { paymentStateName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { paymentState } from '../sale/orderView';
 import { MethodName } from './MethodName';
+import { ibanLast4 } from './payments';
 
 /** The order's payments with their latest status. */
 export function PaymentsList({ order }: { order: Order }) {
@@ -28,7 +29,7 @@ export function PaymentsList({ order }: { order: Order }) {
             <tr key={p.paymentId}>
               <td>
                 <MethodName method={p.paymentMethod} />
-                {p.mandateInput && <span className="muted"> · {p.mandateInput.iban}</span>}
+                {p.mandateInput && <span className="muted"> · {t('iban.masked', { last: ibanLast4(p.mandateInput.iban) })}</span>}
               </td>
               <td>{dateTime(p.createdOn)}</td>
               <td>

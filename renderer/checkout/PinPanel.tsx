@@ -5,6 +5,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { orderStatusId, outstandingAmount } from '../sale/orderView';
 import { focusSoon } from '../sale/saleStore';
+import { useFinishSale } from './useFinishSale';
 import { usePayment } from './usePayment';
 
 /**
@@ -15,8 +16,10 @@ export function PinPanel({ order, pending }: { order: Order; pending: Payment | 
   const { t, money } = useI18n();
   const due = outstandingAmount(order);
   const { pay, pending: starting, error } = usePayment(order, 'pin');
+  const finish = useFinishSale();
   const setStatus = useAction('payments.setStatus', (answer) => {
-    focusSoon(orderStatusId(answer.order) === ORDER_STATUS.paid ? 'deliver' : 'method-title');
+    if (orderStatusId(answer.order) === ORDER_STATUS.paid) finish.afterPayment(answer);
+    else focusSoon('method-title');
   });
 
   if (!pending) {

@@ -8,24 +8,45 @@ import { useCurrentOrder } from '../sale/hooks';
 import { orderStatusId, paymentState } from '../sale/orderView';
 import { statusKey } from '../start/OrderList';
 import { MethodName } from './MethodName';
+import { cashTendered, ibanLast4, tenderedOf } from './payments';
+import { usePrintReceipt } from './printing';
 
-/** The printable receipt: order number, lines, amounts with tax, payments and terms. */
+/**
+ * The sale is done: the change due in large type (until the next sale), the receipt, and the
+ * way on. The receipt prints on the counter's paper (80 mm receipt printer or A4).
+ */
 export function ReceiptScreen() {
   const { t } = useI18n();
   const current = useCurrentOrder();
   const order = current.value?.order;
+  const print = usePrintReceipt();
   return (
-    <div className="receipt-screen">
+    <div className={`receipt-screen paper-${print.layout}`}>
       <ScreenNav className="no-print">
-        <button type="button" className="primary" onClick={() => window.print()}>
+        <NewSaleButton id="receipt-new-sale" primary />
+        <button type="button" disabled={print.pending} onClick={() => void print.run()}>
           {t('receipt.print')}
         </button>
-        <NewSaleButton />
         <StartButton />
       </ScreenNav>
-      <ErrorNote error={current.error} />
+      <ErrorNote error={current.error ?? print.error} />
+      {order && <ChangeDue order={order} />}
       {order && <Receipt order={order} />}
     </div>
+  );
+}
+
+/** The change to hand back, in type large enough to read across the counter. */
+function ChangeDue({ order }: { order: Order }) {
+  const { t, money } = useI18n();
+  const cash = cashTendered(order);
+  if (!cash) return null;
+  return (
+    <section className="change-due no-print" aria-labelledby="change-title">
+      <h2 id="change-title">{cash.change > 0 ? t('change.title') : t('change.none')}</h2>
+      {cash.change > 0 && <p className="change-amount">{money(cash.change)}</p>}
+      <p>{t('change.tendered', { amount: money(cash.tendered) })}</p>
+    </section>
   );
 }
 
@@ -52,7 +73,7 @@ export function Receipt({ order }: { order: Order }) {
             <th scope="col" className="num">
               {t('receipt.quantity')}
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num col-excl">
               {t('receipt.exclTax')}
             </th>
             <th scope="col" className="num">
@@ -71,7 +92,7 @@ export function Receipt({ order }: { order: Order }) {
               <tr key={line.orderLineId}>
                 <td>
                   {line.productName}
-                  <span className="small muted"> {line.fikoArticleNumber}</span>
+                  <span className="small muted nowrap"> {line.fikoArticleNumber}</span>
                   {from && (
                     <span className="small muted">
                       {' '}
@@ -80,7 +101,7 @@ export function Receipt({ order }: { order: Order }) {
                   )}
                 </td>
                 <td className="num">{line.quantity}</td>
-                <td className="num">{line.amountExclTax !== null ? money(line.amountExclTax) : '—'}</td>
+                <td className="num col-excl">{line.amountExclTax !== null ? money(line.amountExclTax) : '—'}</td>
                 <td className="num">
                   {line.taxAmount !== null ? money(line.taxAmount) : '—'}
                   {line.taxPercentage !== null && <span className="small muted"> ({line.taxPercentage}%)</span>}
@@ -92,9 +113,10 @@ export function Receipt({ order }: { order: Order }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               {t('receipt.total')}
             </th>
+            <td className="col-excl" />
             <td className="num">{money(taxTotal)}</td>
             <td className="num">
               <strong>{money(order.totalAmount)}</strong>
@@ -111,10 +133,16 @@ export function Receipt({ order }: { order: Order }) {
             .map((p) => (
             <li key={p.paymentId}>
               <MethodName method={p.paymentMethod} />: {money(p.amountDebit)} — {paymentStateName(t, paymentState(p))}
+              {tenderedOf(p) !== null && (
+                <span className="receipt-tendered">
+                  {' '}
+                  ({t('receipt.tendered', { amount: money(tenderedOf(p)!), change: money(tenderedOf(p)! - p.amountDebit) })})
+                </span>
+              )}
               {p.mandateInput && (
                 <span className="small">
                   {' '}
-                  ({t('dd.iban')} {p.mandateInput.iban}, {p.mandateInput.ascription})
+                  ({t('iban.masked', { last: ibanLast4(p.mandateInput.iban) })}, {p.mandateInput.ascription})
                 </span>
               )}
             </li>

@@ -1,4 +1,5 @@
-import type { PaymentMethod } from '../../shared/schemas/order';
+import type { Order, PaymentMethod } from '../../shared/schemas/order';
+import { paymentState } from '../sale/orderView';
 
 /** Payment methods of the catalogue by what they are at a counter, and cash arithmetic. */
 
@@ -43,4 +44,35 @@ export function operatorReference(orderNumber: string, kind: MethodKind): string
 /** Which of the counter's methods a payment method is, to name it in the counter's language. */
 export function methodKindOf(methods: readonly PaymentMethod[], paymentMethodId: number): MethodKind | null {
   return METHOD_KINDS.find((kind) => methodId(methods, kind) === paymentMethodId) ?? null;
+}
+
+/**
+ * Cash has no payment provider, so its PSP reference carries what the till saw: the amount
+ * handed over, in cents ("TENDERED 2000"). It is stored and synced with the payment, so a
+ * receipt printed again later still shows the tendered amount and the change.
+ */
+export const cashReference = (tenderedCents: number): string => `TENDERED ${tenderedCents}`;
+
+export function tenderedOf(payment: { pspPaymentReference: string }): number | null {
+  const m = /^TENDERED (\d{1,9})$/.exec(payment.pspPaymentReference);
+  return m ? Number(m[1]) : null;
+}
+
+/** Notes a clerk is handed most, offered as one-touch amounts when they cover what is due. */
+export const QUICK_NOTES = [500, 1000, 2000, 5000] as const;
+
+export function quickTenders(dueCents: number): number[] {
+  return [dueCents, ...QUICK_NOTES.filter((n) => n > dueCents)];
+}
+
+/** An IBAN as the screens show it: only its last four characters. */
+export const ibanLast4 = (iban: string): string => iban.replace(/\s+/g, '').slice(-4);
+
+/** The cash handed over for an order's settled cash payments, and the change it gave. */
+export function cashTendered(order: Order): { tendered: number; change: number } | null {
+  const cash = order.payments.filter((p) => !p.isRefund && tenderedOf(p) !== null && paymentState(p) === 'SETTLED');
+  if (cash.length === 0) return null;
+  const tendered = cash.reduce((sum, p) => sum + tenderedOf(p)!, 0);
+  const paid = cash.reduce((sum, p) => sum + p.amountDebit, 0);
+  return { tendered, change: tendered - paid };
 }

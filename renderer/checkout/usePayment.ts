@@ -1,20 +1,17 @@
-import { ORDER_STATUS } from '../../shared/enums';
 import type { IpcInput } from '../../shared/ipc';
 import type { Order } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
 import { useCatalog } from '../sale/hooks';
-import { orderStatusId } from '../sale/orderView';
-import { focusSoon } from '../sale/saleStore';
 import { methodId, operatorReference, type MethodKind } from './payments';
+import { useFinishSale } from './useFinishSale';
 
 type PaymentInput = IpcInput<'payments.add'>['payment'];
 
-/** payments.add for one method, with our reference; focus moves to "Deliver" once paid. */
+/** payments.add for one method, with our reference; a payment that pays the order in full finishes the sale. */
 export function usePayment(order: Order, kind: MethodKind) {
   const methods = useCatalog().value?.paymentMethods ?? [];
-  const add = useAction('payments.add', (answer) => {
-    if (orderStatusId(answer.order) === ORDER_STATUS.paid) focusSoon('deliver');
-  });
+  const finish = useFinishSale();
+  const add = useAction('payments.add', finish.afterPayment);
   const pay = (fields: Omit<PaymentInput, 'paymentMethodId' | 'operatorPaymentReference'>) =>
     add.run({
       orderId: order.orderId,
@@ -24,5 +21,5 @@ export function usePayment(order: Order, kind: MethodKind) {
         ...fields,
       },
     });
-  return { pay, pending: add.pending, error: add.error };
+  return { pay, pending: add.pending || finish.delivering, error: add.error };
 }

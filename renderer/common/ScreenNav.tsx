@@ -31,11 +31,11 @@ export function StartButton({ focus }: { focus?: string }) {
 }
 
 /** "New sale", with its keys (F2, Alt+N) shown. */
-export function NewSaleButton() {
+export function NewSaleButton({ id, primary = false }: { id?: string; primary?: boolean }) {
   const { t } = useI18n();
   const newSale = useSale((s) => s.newSale);
   return (
-    <button type="button" aria-keyshortcuts={NEW_SALE_KEYS} onClick={newSale}>
+    <button id={id} type="button" className={primary ? 'primary big' : undefined} aria-keyshortcuts={NEW_SALE_KEYS} onClick={newSale}>
       {t('start.newSale')} <kbd aria-hidden="true">F2</kbd>
     </button>
   );

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { formatDay, parseDay } from './dateText';
 import { describe, expect, it } from 'vitest';
 import { REMARK_PARAMETER } from '../../shared/enums';
 import { changeDue, methodId, methodKindOf, parseEuros } from '../checkout/payments';
@@ -47,8 +48,10 @@ describe('catalogue', () => {
     expect(searchProducts(products, 'fk600').map((p) => p.productId)).toEqual([600]);
     expect(searchProducts(products, ' ')).toEqual([]);
   });
-  it('puts the most sold leaves on the quick keys', () => {
-    expect(quickProducts(products, { 600: 5, 102: 2 }).map((p) => p.productId)).toEqual([600, 102, 101]);
+  it("puts the manager's products on the quick keys, or else the first sellable ones, never by sales", () => {
+    expect(quickProducts(products, null).map((p) => p?.productId)).toEqual([101, 102, 600]);
+    // A product with variants, or one the catalogue dropped, leaves its key empty.
+    expect(quickProducts(products, [600, 100, 999, 101]).map((p) => p?.productId ?? null)).toEqual([600, null, null, 101]);
   });
 });
 
@@ -140,5 +143,21 @@ describe('payment', () => {
   });
   it('counts what is still to pay', () => {
     expect(outstandingAmount(order({ orderLines: [line({ amountInclTax: 950 })] }))).toBe(950);
+  });
+});
+
+describe('dates typed in the counter language', () => {
+  it('writes a day as the language does, day first', () => {
+    expect(formatDay('1990-06-15', 'nl')).toBe('15-06-1990');
+    expect(formatDay('1990-06-15', 'en')).toBe('15/06/1990');
+  });
+  it('reads day first with any separator, or ISO, and refuses days that do not exist', () => {
+    expect(parseDay('15-06-1990')).toBe('1990-06-15');
+    expect(parseDay('5/6/1990')).toBe('1990-06-05');
+    expect(parseDay('15.06.1990')).toBe('1990-06-15');
+    expect(parseDay('1990-06-15')).toBe('1990-06-15');
+    expect(parseDay('06/31/1990')).toBeNull();
+    expect(parseDay('31-02-2024')).toBeNull();
+    expect(parseDay('yesterday')).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
+import { counterEn } from './counter.en';
 import { lockdownEn } from './lockdown.en';
 import { settingsEn } from './settings.en';
 
 /** English: the reference dictionary. Its keys are the keys of every language. */
 export const en = {
   ...settingsEn,
+  ...counterEn,
   ...lockdownEn,
   'common.loading': 'Loading…',
   'common.searching': 'Searching…',
@@ -91,17 +93,17 @@ export const en = {
   'orders.open': 'Open order {number}',
   'orders.openShort': 'Open',
 
-  'orderStatus.concept': 'Concept',
+  'orderStatus.concept': 'Open',
   'orderStatus.awaitingPayment': 'Awaiting payment',
   'orderStatus.pendingPayment': 'Payment pending',
   'orderStatus.paid': 'Paid',
   'orderStatus.delivered': 'Delivered',
   'orderStatus.cancelled': 'Cancelled',
 
-  'syncState.pending': 'not yet sent to the central',
-  'syncState.synced': 'sent to the central',
-  'syncState.rejected': 'refused by the central',
-  'syncState.central': 'at the central',
+  'syncState.pending': 'waiting to be sent',
+  'syncState.synced': 'sent',
+  'syncState.rejected': 'refused by head office',
+  'syncState.central': 'made at head office',
 
   'rejected.title': 'Orders refused by the central',
   'rejected.none': 'No refused orders.',
@@ -233,7 +235,7 @@ export const en = {
 
   'remark.PRODUCT_CHOICE_REQUIRED': 'Choose which variant of this product the traveller wants.',
   'remark.VALIDFROM_REQUIRED': 'The product needs a start date.',
-  'remark.TOKEN_REQUIRED': 'The product must be put on a token (pass or bank card).',
+  'remark.TOKEN_REQUIRED': 'The product must be put on a token: {types}.',
   'remark.CUSTOMERTOKEN_REQUIRED': 'The product needs a registered token of the customer.',
   'remark.PERSONALACCOUNTDATA_BIRTHDATE_REQUIRED': "The traveller's birthdate is needed.",
   'remark.MANDATE_REQUIRED': 'A signed direct debit mandate is needed.',
@@ -300,7 +302,7 @@ export const en = {
 
   'cash.due': 'To pay:',
   'cash.tendered': 'Amount tendered',
-  'cash.exact': 'Exact amount',
+  'cash.exact': 'Exact',
   'cash.enterAmount': 'Enter the amount the customer hands over.',
   'cash.short': 'Short by {amount}.',
   'cash.change': 'Change: {amount}',

@@ -1,3 +1,4 @@
+import { counterNl } from './counter.nl';
 import type { MessageKey } from './en';
 import { lockdownNl } from './lockdown.nl';
 import { settingsNl } from './settings.nl';
@@ -5,6 +6,7 @@ import { settingsNl } from './settings.nl';
 /** Nederlands. */
 export const nl: Record<MessageKey, string> = {
   ...settingsNl,
+  ...counterNl,
   ...lockdownNl,
   'common.loading': 'Laden…',
   'common.searching': 'Zoeken…',
@@ -56,7 +58,7 @@ export const nl: Record<MessageKey, string> = {
   'sync.demo': 'Democentrale (ingebouwd)',
   'sync.last': 'Laatst gesynchroniseerd {when}',
   'sync.unknown': 'Synchronisatie onbekend',
-  'sync.now': 'Nu synchroniseren',
+  'sync.now': 'Nu versturen',
   'sync.showRejected': 'Geweigerde orders tonen',
 
   'nav.label': 'Navigatie verkoop',
@@ -92,17 +94,17 @@ export const nl: Record<MessageKey, string> = {
   'orders.open': 'Order {number} openen',
   'orders.openShort': 'Openen',
 
-  'orderStatus.concept': 'Concept',
+  'orderStatus.concept': 'Open',
   'orderStatus.awaitingPayment': 'Wacht op betaling',
   'orderStatus.pendingPayment': 'Betaling loopt',
   'orderStatus.paid': 'Betaald',
   'orderStatus.delivered': 'Geleverd',
   'orderStatus.cancelled': 'Geannuleerd',
 
-  'syncState.pending': 'nog niet naar de centrale',
-  'syncState.synced': 'naar de centrale verstuurd',
-  'syncState.rejected': 'geweigerd door de centrale',
-  'syncState.central': 'bij de centrale',
+  'syncState.pending': 'wacht op verzenden',
+  'syncState.synced': 'verzonden',
+  'syncState.rejected': 'geweigerd door het hoofdkantoor',
+  'syncState.central': 'gemaakt op het hoofdkantoor',
 
   'rejected.title': 'Door de centrale geweigerde orders',
   'rejected.none': 'Geen geweigerde orders.',
@@ -234,7 +236,7 @@ export const nl: Record<MessageKey, string> = {
 
   'remark.PRODUCT_CHOICE_REQUIRED': 'Kies welke variant van dit product de reiziger wil.',
   'remark.VALIDFROM_REQUIRED': 'Het product heeft een startdatum nodig.',
-  'remark.TOKEN_REQUIRED': 'Het product moet op een drager (pas of bankpas).',
+  'remark.TOKEN_REQUIRED': 'Het product moet op een drager: {types}.',
   'remark.CUSTOMERTOKEN_REQUIRED': 'Het product heeft een geregistreerde drager van de klant nodig.',
   'remark.PERSONALACCOUNTDATA_BIRTHDATE_REQUIRED': 'De geboortedatum van de reiziger is nodig.',
   'remark.MANDATE_REQUIRED': 'Er is een getekende incassomachtiging nodig.',
@@ -379,5 +381,5 @@ export const nl: Record<MessageKey, string> = {
   'receipt.terms': 'Voorwaarden',
   'receipt.thanks': 'Bedankt en goede reis.',
 
-  'sync.details': 'Synchronisatiestatus',
+  'sync.details': 'Verzendstatus',
 };

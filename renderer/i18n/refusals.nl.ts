@@ -21,6 +21,8 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'settings.httpsRequired': 'Het adres van de centrale moet met https:// beginnen (http:// alleen voor deze computer zelf).',
   'settings.unknownLanguage': 'Taal {languageId} bestaat niet.',
   'settings.unknownTouchpoint': 'Er is geen actief verkooppunt {touchpointId}.',
+  'settings.unknownProduct': 'Er is geen product {productId} voor een sneltoets.',
+  'receipt.notPrinted': 'De bon is niet afgedrukt: {reason}.',
   'challenge.noRelay': 'Deze balie heeft geen mailserver, dus er kan geen code worden verstuurd.',
   'challenge.notSent': 'De code kon niet worden verstuurd: de mailserver nam hem niet aan.',
   'challenge.expired': 'De code is verlopen: verstuur een nieuwe.',

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { OrderLine } from '../../shared/schemas/order';
+import type { Order, OrderLine } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/reference';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { DateInput } from '../common/DateInput';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { ageFits } from '../../domain/rules/dates';
@@ -20,10 +21,13 @@ export function PersonalDataForm({
   line,
   product,
   autoFocusBirthdate,
+  onSaved,
 }: {
   line: OrderLine;
   product: Product | null;
   autoFocusBirthdate: boolean;
+  /** Called with the saved order; without it the form says "saved" and stays. */
+  onSaved?: (order: Order) => void;
 }) {
   const { t } = useI18n();
   const token = line.customerTokens?.[0];
@@ -77,14 +81,15 @@ export function PersonalDataForm({
         }),
       },
     });
-    if (result.ok) {
+    if (result.ok && onSaved) onSaved(result.value.order);
+    else if (result.ok) {
       setSaved(true);
       focusSoon('remarks-title');
     }
   };
 
   return (
-    <form className="stack" onSubmit={submit}>
+    <form className="stack personal-form" onSubmit={submit}>
       <fieldset className="stack">
         <legend>{t('personal.title')}</legend>
         <Field id={id('name')} label={t('personal.name')}>
@@ -97,14 +102,7 @@ export function PersonalDataForm({
           notes={[{ id: id('age'), text: <AgeFit age={age} onDate={onDate} profile={profile} />, live: true }]}
         >
           {(control) => (
-            <input
-              {...control}
-              type="date"
-              max={today}
-              value={birthdate}
-              autoFocus={autoFocusBirthdate}
-              onChange={(e) => setBirthdate(e.target.value)}
-            />
+            <DateInput {...control} value={birthdate} autoFocus={autoFocusBirthdate} onChange={setBirthdate} />
           )}
         </Field>
       </fieldset>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { OrderLine } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/reference';
 import { useAction } from '../api/useInvoke';
+import { Dialog } from '../common/Dialog';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { PersonalDataForm } from '../personal/PersonalDataForm';
@@ -12,6 +13,7 @@ import { QuantityField, quantityOk } from './QuantityField';
 import { focusSoon, useSale, type LineTask } from './saleStore';
 import { StartDateField } from './StartDateField';
 import { VariantChoices } from './VariantChoices';
+import { nextActionId } from './pick';
 
 /** Changes a line: its product variant, quantity and start date, and the traveller's personal data. */
 export function LineEditor({ line, task }: { line: OrderLine; task: LineTask }) {
@@ -25,14 +27,45 @@ export function LineEditor({ line, task }: { line: OrderLine; task: LineTask }) 
 
   return (
     <div className="editor stack" role="group" aria-label={t('line.editorFor', { name: line.productName })}>
-      {!leaf && <VariantPicker line={line} />}
+      {!leaf && task !== 'personal' && <VariantPicker line={line} />}
       <QuantityAndDate
         line={line}
         requiredDate={product?.requires.validFrom ?? false}
         validityDays={product?.validityDays ?? null}
       />
-      {showPersonal && (
-        <PersonalDataForm line={line} product={product ?? null} autoFocusBirthdate={task === 'personal'} />
+      {showPersonal && task !== 'personal' && (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => {
+            useSale.getState().edit(line.orderLineId, 'personal');
+            focusSoon(`line-${line.orderLineId}-birthdate`);
+          }}
+        >
+          {t('personal.title')}
+        </button>
+      )}
+      {showPersonal && task === 'personal' && (
+        // Personal data is a step of its own over the sale, not a form in the order column.
+        <Dialog
+          id={`line-${line.orderLineId}-personal`}
+          title={`${t('personal.title')}: ${line.productName}`}
+          wide
+          onClose={() => {
+            useSale.getState().stopEditing();
+            focusSoon('remarks-title');
+          }}
+        >
+          <PersonalDataForm
+            line={line}
+            product={product ?? null}
+            autoFocusBirthdate
+            onSaved={(order) => {
+              useSale.getState().stopEditing();
+              focusSoon(nextActionId(order));
+            }}
+          />
+        </Dialog>
       )}
     </div>
   );

@@ -6,9 +6,10 @@ import { statusKey } from '../start/OrderList';
 import { useCurrentOrder } from './hooks';
 import { OrderLineItem } from './OrderLineItem';
 import { isConcept, orderStatusId, paymentGate } from './orderView';
-import { RemarkPanel } from './RemarkPanel';
+import { PayBar, RemarkList } from './RemarkPanel';
 import type { RemarkAction } from './remarks';
 import { focusSoon, useSale, type LineTask } from './saleStore';
+import { UndoBar } from './UndoBar';
 
 type EditorAction = Exclude<RemarkAction, 'add-token' | 'register-token' | 'change-token' | 'mandate'>;
 
@@ -33,8 +34,7 @@ function resolveRemark(lineId: string, action: RemarkAction): void {
       focusSoon('token-search');
       return;
     case 'mandate':
-      sale.choosePayment('directDebit');
-      sale.goTo('checkout');
+      openCheckout(true);
       return;
     default: {
       const { task, field } = IN_EDITOR[action];
@@ -42,6 +42,18 @@ function resolveRemark(lineId: string, action: RemarkAction): void {
       focusSoon(`line-${lineId}-${field}`);
     }
   }
+}
+
+/**
+ * To the checkout with a method ready: the last one used at this counter, or a direct debit
+ * when only a mandate is missing; the focus on that method's first field.
+ */
+function openCheckout(mandateOnly: boolean): void {
+  const sale = useSale.getState();
+  const method = mandateOnly ? 'directDebit' : sale.lastMethod;
+  sale.choosePayment(method);
+  sale.goTo('checkout');
+  focusSoon(`pay-${method}`);
 }
 
 /** The order being sold: its lines, total, what is still needed, and the way to payment. */
@@ -67,7 +79,7 @@ export function OrderPanel() {
   }
 
   return (
-    <section className="panel" aria-labelledby="order-title">
+    <section className="panel order-panel" aria-labelledby="order-title">
       <h2 id="order-title">
         {t('order.title')} {order && <span className="order-number">{order.orderNumber}</span>}
       </h2>
@@ -81,32 +93,30 @@ export function OrderPanel() {
               <> · {t('order.centralNumber', { number: sync.centralOrderNumber })}</>
             )}
           </p>
-          <ol className="plain lines" aria-label={t('order.lines')}>
-            {order.orderLines.map((line) => (
-              <OrderLineItem key={line.orderLineId} line={line} editable={open} />
-            ))}
-          </ol>
-          <p className="total-line" aria-live="polite">
-            {t('order.total')} <strong>{money(order.totalAmount)}</strong>
-          </p>
-          {readOnly ? (
-            <p className="muted" role="note">
-              {t('order.readOnly', { touchpoint: order.touchPoint.name })}
+          {open && <UndoBar order={order} />}
+          <div className="order-scroll">
+            <ol className="plain lines" aria-label={t('order.lines')}>
+              {order.orderLines.map((line) => (
+                <OrderLineItem key={line.orderLineId} line={line} editable={open} />
+              ))}
+            </ol>
+            {open && <RemarkList order={order} onAction={resolveRemark} />}
+          </div>
+          <div className="order-foot">
+            <p className="total-line" aria-live="polite">
+              {t('order.total')} <strong className="nowrap">{money(order.totalAmount)}</strong>
             </p>
-          ) : open ? (
-            <RemarkPanel
-              order={order}
-              onAction={resolveRemark}
-              onPay={() => {
-                if (paymentGate(order).mandateOnly) useSale.getState().choosePayment('directDebit');
-                useSale.getState().goTo('checkout');
-              }}
-            />
-          ) : (
-            <button type="button" className="primary" onClick={() => useSale.getState().goTo('checkout')}>
-              {t('order.toPayment')}
-            </button>
-          )}
+            {readOnly ? (
+              <p className="muted" role="note">
+                {t('order.readOnly', { touchpoint: order.touchPoint.name })}
+              </p>
+            ) : open ? (
+              <PayBar order={order} onPay={() => openCheckout(paymentGate(order).mandateOnly)} />
+            ) : (
+              <button type="button" className="primary" onClick={() => useSale.getState().goTo('checkout')}>
+                {t('order.toPayment')}
+              </button>
+            )}
           <ErrorNote error={cancel.error} />
           {open && (
             <div className="row">
@@ -134,6 +144,7 @@ export function OrderPanel() {
               )}
             </div>
           )}
+          </div>
         </>
       )}
     </section>

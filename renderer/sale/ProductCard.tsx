@@ -5,7 +5,8 @@ import { tokenTypeName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { childrenOf, isLeaf } from './catalogTree';
 import { localDate, startDateProblem, startTimestamp } from './dates';
-import { useAddLine, useProducts } from './hooks';
+import { useAddLine, usePickProduct, useProducts } from './hooks';
+import { stepBeforeAdding, STEP_FOCUS } from './pick';
 import { chosenTokenTypeId, tokenCombination, tokenInputFromChosen } from './orderView';
 import { QuantityField, quantityOk } from './QuantityField';
 import { focusSoon, useSale } from './saleStore';
@@ -27,9 +28,9 @@ export function ProductCard() {
         {product.productName}
       </h3>
       <p>{product.productDescription}</p>
-      <p className="muted">
-        {product.fikoArticleNumber}
-        {leaf && ` · ${money(product.amountInclTax)}`}
+      <p className="muted product-meta">
+        <span className="nowrap">{product.fikoArticleNumber}</span>
+        {leaf && <span className="nowrap price">{money(product.amountInclTax)}</span>}
       </p>
       {/* Keyed by product: another product starts from a fresh form. */}
       {leaf ? <AddLineForm key={product.productId} product={product} /> : <VariantChoice product={product} />}
@@ -41,12 +42,17 @@ export function ProductCard() {
 function VariantChoice({ product }: { product: Product }) {
   const products = useProducts();
   const selectProduct = useSale((s) => s.selectProduct);
+  const { pick } = usePickProduct();
   return (
     <VariantChoices
       choices={childrenOf(products, product.productId)}
+      firstId="product-variants"
       onChoose={(child) => {
-        selectProduct(child.productId);
-        focusSoon('product-card-title');
+        const step = stepBeforeAdding(products, child, useSale.getState().token);
+        if (step) {
+          selectProduct(child.productId);
+          focusSoon(STEP_FOCUS[step]);
+        } else void pick(child);
       }}
     />
   );
@@ -59,7 +65,6 @@ function AddLineForm({ product }: { product: Product }) {
   const needsDate = product.requires.validFrom || product.validityDays !== null;
   const [quantity, setQuantity] = useState(1);
   const [start, setStart] = useState(() => (needsDate ? localDate(new Date()) : ''));
-  const [added, setAdded] = useState(false);
 
   const dateProblem = start ? startDateProblem(start, new Date()) : null;
   const combination = token ? tokenCombination(product, chosenTokenTypeId(token)) : null;
@@ -75,7 +80,8 @@ function AddLineForm({ product }: { product: Product }) {
       validFrom: start ? startTimestamp(start, new Date()) : null,
       customerTokens: withToken && token ? [tokenInputFromChosen(token)] : null,
     });
-    setAdded(result.ok);
+    // The line is on the order (with its undo): the card has done its work.
+    if (result.ok) useSale.getState().selectProduct(null);
   };
 
   return (
@@ -115,6 +121,7 @@ function AddLineForm({ product }: { product: Product }) {
         </button>
         {blocked && (
           <button
+            id="add-without-token"
             type="button"
             disabled={dateProblem !== null || !quantityValid || addLine.pending}
             onClick={() => void add(false)}
@@ -123,9 +130,6 @@ function AddLineForm({ product }: { product: Product }) {
           </button>
         )}
       </div>
-      <p role="status" aria-live="polite" className="sr-only-when-empty">
-        {added ? t('products.added', { name: product.productName }) : ''}
-      </p>
     </form>
   );
 }

@@ -1,45 +1,46 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '../../shared/schemas/reference';
+import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { QUICK_KEY_EVENT } from '../start/GlobalKeys';
-import { buildTree, loadSalesCounts, quickProducts, searchProducts, type ProductNode } from './catalogTree';
-import { useCatalog } from './hooks';
-import { focusSoon, useSale } from './saleStore';
+import { buildTree, quickProducts, searchProducts, type ProductNode } from './catalogTree';
+import { useCatalog, usePickProduct } from './hooks';
+import { useSale } from './saleStore';
 
-/** The catalogue: search by name or article number, quick keys 1–9, and the product tree. */
+/**
+ * The catalogue: search by name or article number, the manager's quick keys 1–9, and the
+ * product tree. A touch on a product that needs nothing first adds it at once.
+ */
 export function ProductsPanel() {
   const { t } = useI18n();
   const catalog = useCatalog();
+  const configured = useInvoke('settings.get', {}).value?.quickKeys ?? null;
   const products = useMemo(() => catalog.value?.products ?? [], [catalog.value]);
   const [text, setText] = useState('');
-  const selectProduct = useSale((s) => s.selectProduct);
-  const [counts] = useState(loadSalesCounts);
-  const quick = useMemo(() => quickProducts(products, counts), [products, counts]);
+  const quick = useMemo(() => quickProducts(products, configured), [products, configured]);
   const found = useMemo(() => searchProducts(products, text), [products, text]);
   const tree = useMemo(() => buildTree(products), [products]);
-
-  const pick = (product: Product) => {
-    selectProduct(product.productId);
-    focusSoon('product-card-title');
-  };
+  const { pick, pending, error } = usePickProduct();
+  const pickRef = useRef(pick);
+  pickRef.current = pick;
 
   useEffect(() => {
     const onQuick = (event: Event) => {
       const product = quick[(event as CustomEvent<number>).detail];
-      if (product) {
-        selectProduct(product.productId);
-        focusSoon('add-to-order');
-      }
+      // The digit that was typed into the empty search is the key, not a search.
+      setText('');
+      if (product) void pickRef.current(product);
     };
     window.addEventListener(QUICK_KEY_EVENT, onQuick);
     return () => window.removeEventListener(QUICK_KEY_EVENT, onQuick);
-  }, [quick, selectProduct]);
+  }, [quick]);
 
   return (
     <section className="panel" aria-labelledby="products-title">
       <h2 id="products-title">{t('products.title')}</h2>
       <ErrorNote error={catalog.error} />
+      <ErrorNote error={error} />
       <div role="search" className="field">
         <label htmlFor="product-search">{t('products.search')}</label>
         <input
@@ -60,7 +61,7 @@ export function ProductsPanel() {
           <ul className="plain product-list">
             {found.map((p) => (
               <li key={p.productId}>
-                <ProductButton product={p} onPick={pick} />
+                <ProductButton product={p} onPick={(x) => void pick(x)} />
               </li>
             ))}
           </ul>
@@ -69,21 +70,25 @@ export function ProductsPanel() {
         <>
           <h3>{t('products.quick')}</h3>
           <ol className="plain quick-keys">
-            {quick.map((p, i) => (
-              <li key={p.productId}>
-                <button
-                  type="button"
-                  aria-keyshortcuts={String(i + 1)}
-                  aria-label={t('products.quickKey', { n: i + 1, name: p.productName })}
-                  onClick={() => pick(p)}
-                >
-                  <kbd aria-hidden="true">{i + 1}</kbd> {p.productName}
-                </button>
-              </li>
-            ))}
+            {quick.map(
+              (p, i) =>
+                p && (
+                  <li key={i}>
+                    <button
+                      type="button"
+                      aria-keyshortcuts={String(i + 1)}
+                      aria-label={t('products.quickKey', { n: i + 1, name: p.productName })}
+                      disabled={pending}
+                      onClick={() => void pick(p)}
+                    >
+                      <kbd aria-hidden="true">{i + 1}</kbd> <span>{p.productName}</span>
+                    </button>
+                  </li>
+                ),
+            )}
           </ol>
           <h3>{t('products.all')}</h3>
-          <ProductTree nodes={tree} onPick={pick} />
+          <ProductTree nodes={tree} onPick={(x) => void pick(x)} />
         </>
       )}
     </section>
@@ -102,9 +107,9 @@ function ProductButton({ product, onPick }: { product: Product; onPick: (p: Prod
       onClick={() => onPick(product)}
     >
       <span>{product.productName}</span>
-      <span className="muted">
-        {product.fikoArticleNumber}
-        {product.amountInclTax > 0 && ` · ${money(product.amountInclTax)}`}
+      <span className="muted product-meta">
+        <span className="nowrap">{product.fikoArticleNumber}</span>
+        {product.amountInclTax > 0 && <span className="nowrap price">{money(product.amountInclTax)}</span>}
       </span>
     </button>
   );

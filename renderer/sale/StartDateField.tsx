@@ -1,6 +1,7 @@
+import { DateInput } from '../common/DateInput';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
-import { latestStartDate, localDate, startDateProblem } from './dates';
+import { latestStartDate, startDateProblem } from './dates';
 
 /** A start date picker that shows the 60-day limit and refuses beyond it before the central does. */
 export function StartDateField({
@@ -42,14 +43,7 @@ export function StartDateField({
       ]}
     >
       {(control) => (
-        <input
-          {...control}
-          type="date"
-          value={value}
-          min={localDate(now)}
-          max={latest}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <DateInput {...control} value={value} onChange={onChange} />
       )}
     </Field>
   );

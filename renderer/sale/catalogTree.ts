@@ -54,36 +54,13 @@ export function searchProducts(products: readonly Product[], text: string): Prod
   );
 }
 
-export type SalesCounts = Record<number, number>;
-
-/** The nine most sold products that can be sold as they are; ties keep the catalogue's order. */
-export function quickProducts(products: readonly Product[], counts: SalesCounts): Product[] {
-  return products
-    .map((product, index) => ({ product, index, count: counts[product.productId] ?? 0 }))
-    .filter(({ product }) => isLeaf(products, product.productId))
-    .sort((a, b) => b.count - a.count || a.index - b.index)
-    .slice(0, 9)
-    .map(({ product }) => product);
-}
-
-const COUNTS_KEY = 'counter.salesCounts';
-
-export function loadSalesCounts(): SalesCounts {
-  try {
-    const raw = globalThis.localStorage?.getItem(COUNTS_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' ? (parsed as SalesCounts) : {};
-  } catch {
-    return {};
-  }
-}
-
-export function recordSale(productId: number, quantity: number): void {
-  try {
-    const counts = loadSalesCounts();
-    counts[productId] = (counts[productId] ?? 0) + quantity;
-    globalThis.localStorage?.setItem(COUNTS_KEY, JSON.stringify(counts));
-  } catch {
-    // Counting is a convenience: a full or absent storage changes nothing else.
-  }
+/**
+ * The quick keys 1–9: the products the counter's manager set, in that order (a product the
+ * catalogue no longer sells as it is leaves its key empty); without a setting, the first nine
+ * products that can be sold as they are, in the catalogue's order. They never move by themselves.
+ */
+export function quickProducts(products: readonly Product[], configured: readonly (number | null)[] | null): (Product | null)[] {
+  const sellable = products.filter((p) => isLeaf(products, p.productId));
+  if (configured === null) return sellable.slice(0, 9);
+  return configured.slice(0, 9).map((id) => sellable.find((p) => p.productId === id) ?? null);
 }

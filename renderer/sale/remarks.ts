@@ -35,22 +35,26 @@ const ACTION_OF_FIELD: Record<ProblemField, RemarkAction> = {
   other: 'edit-line',
 };
 
+interface ItemBase {
+  key: string;
+  lineId: string;
+  lineName: string;
+  productId: number;
+}
+
 export type RemarkItem =
-  | { kind: 'remark'; key: string; lineId: string; lineName: string; code: RemarkCode; action: RemarkAction }
-  | {
+  | (ItemBase & { kind: 'remark'; code: RemarkCode; action: RemarkAction })
+  | (ItemBase & {
       kind: 'error';
-      key: string;
-      lineId: string;
-      lineName: string;
       detail: string;
       pointer: string;
       field: ProblemField;
       action: RemarkAction;
-    };
+    });
 
 export function remarkItems(order: Order): RemarkItem[] {
   return order.orderLines.flatMap((line) => {
-    const base = { lineId: line.orderLineId, lineName: line.productName };
+    const base = { lineId: line.orderLineId, lineName: line.productName, productId: line.productId };
     const errors: RemarkItem[] = line.validationErrors.map((e, i) => {
       const field = fieldOfPointer(e.pointer);
       return {

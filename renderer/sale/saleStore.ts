@@ -26,6 +26,10 @@ export interface SaleState {
   /** The last scanned code, for the token search (seq makes a repeated scan new). */
   scan: { value: string; seq: number } | null;
   paymentMethod: MethodKind | null;
+  /** The method of the last payment at this counter: the next checkout opens with it ready. */
+  lastMethod: MethodKind;
+  /** The line the last touch added at once, until the next action: "Undo" takes it back. */
+  undo: { lineId: string; productName: string } | null;
   /**
    * Counts sales: the sale screen is keyed by it, so a new sale (or another order) mounts every
    * panel afresh and nothing of the previous customer (a token search, its matches) remains.
@@ -43,6 +47,7 @@ export interface SaleState {
   stopEditing(): void;
   scanned(value: string): void;
   choosePayment(kind: MethodKind | null): void;
+  offerUndo(undo: SaleState['undo']): void;
 }
 
 const fresh = {
@@ -52,14 +57,20 @@ const fresh = {
   tokenTargetLineId: null,
   editing: null,
   paymentMethod: null,
+  undo: null,
 } satisfies Partial<SaleState>;
 
 export const useSale = create<SaleState>()((set) => ({
   screen: 'start',
   scan: null,
+  lastMethod: 'cash',
   saleSeq: 0,
   ...fresh,
-  newSale: () => set((s) => ({ ...fresh, scan: null, saleSeq: s.saleSeq + 1, screen: 'sale' })),
+  newSale: () => {
+    set((s) => ({ ...fresh, scan: null, saleSeq: s.saleSeq + 1, screen: 'sale' }));
+    // Typing goes somewhere at once: the product search (where a lone digit is a quick key).
+    focusSoon('product-search');
+  },
   openOrder: (orderId, screen) => set((s) => ({ ...fresh, scan: null, saleSeq: s.saleSeq + 1, orderId, screen })),
   goTo: (screen) => set({ screen }),
   setOrderId: (orderId) => set({ orderId }),
@@ -69,16 +80,28 @@ export const useSale = create<SaleState>()((set) => ({
   edit: (lineId, task) => set({ editing: { lineId, task } }),
   stopEditing: () => set({ editing: null }),
   scanned: (value) => set((s) => ({ scan: { value, seq: (s.scan?.seq ?? 0) + 1 } })),
-  choosePayment: (paymentMethod) => set({ paymentMethod }),
+  choosePayment: (paymentMethod) => set(paymentMethod ? { paymentMethod, lastMethod: paymentMethod } : { paymentMethod }),
+  offerUndo: (undo) => set({ undo }),
 }));
 
-/** Moves the focus to an element once React has drawn it. */
+/**
+ * Moves the focus to an element once React has drawn it and it can take the focus: an answer
+ * from main may draw it a few frames later (the Pay button opens when the order is complete).
+ * Gives up after about half a second; a newer call replaces an older one.
+ */
+let focusRun = 0;
 export function focusSoon(id: string): void {
-  setTimeout(() => {
+  const run = ++focusRun;
+  let frames = 30;
+  const attempt = () => {
+    if (run !== focusRun) return;
     const el = document.getElementById(id);
-    if (el) {
+    if (el && !(el as HTMLButtonElement).disabled) {
       el.focus();
       el.scrollIntoView?.({ block: 'nearest' });
+    } else if (frames-- > 0) {
+      setTimeout(attempt, 16);
     }
-  }, 0);
+  };
+  setTimeout(attempt, 0);
 }

@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { useSale } from '../sale/saleStore';
 
 /**
- * F2 or Alt+N starts a new sale wherever the focus is. Digits 1 to 9, outside text fields on
- * the sale screen, pick the quick products; they wait a moment, so that the first digit of a
- * scanner burst is not taken for a quick key.
+ * F2 or Alt+N starts a new sale wherever the focus is. Digits 1 to 9 on the sale screen,
+ * outside text fields or as the first key in the empty product search (where the new sale
+ * puts the focus), pick the quick products; they wait a moment, so that the first digit of a
+ * scanner burst (or of a number typed on) is not taken for a quick key.
  */
 export const NEW_SALE_KEYS = 'F2 Alt+N';
 
@@ -15,6 +16,10 @@ function inTextField(target: EventTarget | null): boolean {
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(target.type);
+}
+
+function inEmptySearch(target: EventTarget | null): boolean {
+  return target instanceof HTMLInputElement && target.id === 'product-search' && target.value === '';
 }
 
 export function GlobalKeys() {
@@ -30,7 +35,7 @@ export function GlobalKeys() {
         return;
       }
       const digit = /^[1-9]$/.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey;
-      if (digit && useSale.getState().screen === 'sale' && !inTextField(event.target)) {
+      if (digit && useSale.getState().screen === 'sale' && (!inTextField(event.target) || inEmptySearch(event.target))) {
         const index = Number(event.key) - 1;
         pendingQuick = setTimeout(() => {
           window.dispatchEvent(new CustomEvent(QUICK_KEY_EVENT, { detail: index }));

@@ -40,10 +40,13 @@ export function LanguageSwitch() {
           type="button"
           lang={l}
           aria-pressed={l === lang}
+          aria-label={name}
+          title={name}
           disabled={save.pending}
           onClick={() => void choose(l)}
         >
-          {name}
+          {/* The code on the button keeps the top bar one row; the name is its accessible name. */}
+          {l.toUpperCase()}
         </button>
       ))}
       <ErrorNote error={save.error ?? patchOrder.error} />

@@ -39,6 +39,7 @@ function counter(status: SyncStatus, extra: FakeHandlers = {}) {
     'sync.status': () => status,
     'sync.rejected': () => [refusedKind, refusedSilently],
     'sync.setAside': () => [],
+    'sync.unsent': () => [],
     ...extra,
   });
 }
@@ -47,6 +48,29 @@ beforeEach(() => useSale.setState({ screen: 'sync', orderId: null, token: null, 
 afterEach(cleanup);
 
 describe('SyncPanel', () => {
+  it('lists the orders still to send by number, with their state and the last error', async () => {
+    renderWith(
+      <SyncPanel />,
+      counter(syncStatus({ online: false, pending: 2 }), {
+        'sync.unsent': () => [
+          { orderId: 'a', orderNumber: 'KAB12-000011', since: '2026-01-10T10:00:00.000Z', changes: 3, state: 'waiting', lastError: 'sync.unreachable' },
+          { orderId: 'b', orderNumber: 'KAB12-000012', since: '2026-01-10T10:05:00.000Z', changes: 1, state: 'unknown', lastError: null },
+        ],
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Sales still to send' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['KAB12-000011', 'KAB12-000012']);
+    expect(rows[0]!.textContent).toContain('waiting');
+    expect(rows[0]!.textContent).toContain('The central cannot be reached or did not answer.');
+    expect(rows[1]!.textContent).toContain('checking: no answer to the last try');
+  });
+
+  it('says so when every sale has been sent', async () => {
+    renderWith(<SyncPanel />, counter(syncStatus({ online: true, pending: 0 })));
+    expect(await screen.findByText('Every sale has been sent.')).toBeTruthy();
+  });
+
   it('shows the sync status in detail', async () => {
     renderWith(
       <SyncPanel />,
@@ -135,7 +159,7 @@ describe('SyncPanel', () => {
   it('speaks Dutch', async () => {
     renderWith(<SyncPanel />, counter(syncStatus({ pending: 1 })), 'nl');
     expect(await screen.findByRole('heading', { name: 'Synchronisatie met de centrale' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Nu synchroniseren' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nu versturen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Terug' })).toBeTruthy();
     expect(await screen.findByText('Wacht op versturen')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Order KAB12-000009 openen' })).toBeTruthy();

@@ -12,6 +12,7 @@ import { screenForStatus } from '../start/OrderList';
 import { closeSyncPanel, SYNC_PANEL_TITLE_ID } from './navigation';
 import { reasonInWords } from './reasons';
 import { SetAsideOrders } from './SetAsideOrders';
+import { UnsentOrders } from './UnsentOrders';
 
 /**
  * The details behind the top bar's sync status: whether the central can be reached, what
@@ -33,6 +34,7 @@ export function SyncPanel() {
         </h2>
         <SyncDetails />
       </section>
+      <UnsentOrders />
       <RefusedOrders />
       <SetAsideOrders />
     </div>

@@ -130,6 +130,9 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
     deviceId: '5eed0000-0000-0000-0000-000000000001',
     retentionDays: 30,
     languageId: 2,
+    quickKeys: null,
+    receiptLayout: '80mm',
+    printerName: null,
     ...s,
   };
 }

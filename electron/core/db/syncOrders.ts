@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { OrderSync, SyncState } from '../../../shared/ipc';
+import type { OrderSync, SyncState, UnsentOrder } from '../../../shared/ipc';
+import type { RefusalCode } from '../../../shared/refusals';
 import type { ProblemError } from '../../../shared/schemas/problem';
 import { stmt } from '../../../domain/store/statements';
 
@@ -144,4 +145,18 @@ export function rejectedIds(db: Database): string[] {
 
 export function rejectedCount(db: Database): number {
   return (stmt(db, `SELECT COUNT(*) AS n FROM sync_orders WHERE state = 'rejected'`).get() as { n: number }).n;
+}
+
+/** The orders with changes the central has not acknowledged, oldest first, by their number. */
+export function unsentOrders(db: Database, lastError: RefusalCode | null): UnsentOrder[] {
+  const rows = stmt(
+    db,
+    `SELECT x.order_id AS orderId, COALESCE(o.order_number, '') AS orderNumber, MIN(x.created_at) AS since,
+            COUNT(*) AS changes, COALESCE(s.outcome_unknown, 0) AS unknown
+       FROM outbox x
+       LEFT JOIN orders o ON o.order_id = x.order_id
+       LEFT JOIN sync_orders s ON s.order_id = x.order_id
+      GROUP BY x.order_id ORDER BY MIN(x.seq)`,
+  ).all() as { orderId: string; orderNumber: string; since: string; changes: number; unknown: number }[];
+  return rows.map(({ unknown, ...row }) => ({ ...row, state: unknown === 1 ? 'unknown' : 'waiting', lastError }));
 }
