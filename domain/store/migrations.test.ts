@@ -98,6 +98,22 @@ const PER_MIGRATION: Record<number, () => void> = {
     ]);
     before.close();
   },
+  6: () => {
+    const before = atVersion(5);
+    migrate(before, ':memory:', MIGRATIONS.slice(0, 6));
+    // What every committed change asks (what is left to send, less the orders set aside)
+    // reads the set-aside orders through the index, not by scanning every order held.
+    const plan = (sql: string) => (before.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail);
+    const counts = [
+      'SELECT COUNT(*) FROM sync_orders WHERE set_aside = 1',
+      'SELECT COUNT(DISTINCT order_id) FROM outbox WHERE order_id NOT IN (SELECT order_id FROM sync_orders WHERE set_aside = 1)',
+    ];
+    for (const sql of counts) {
+      expect(plan(sql).join(' | ')).toContain('sync_orders_set_aside');
+      expect(plan(sql)).not.toContain('SCAN sync_orders');
+    }
+    before.close();
+  },
 };
 
 describe('migrations', () => {
