@@ -14,9 +14,11 @@ import type { CounterOptions } from './core/types';
 const fake = await vi.hoisted(async () => {
   const { EventEmitter: Emitter } = await import('node:events');
   const hooks: Record<string, (...args: never[]) => unknown> = {};
+  /** What main did, in order: a scheme must be privileged before the app is ready. */
+  const steps: string[] = [];
   const app = Object.assign(new Emitter(), {
     requestSingleInstanceLock: () => true,
-    whenReady: () => Promise.resolve(),
+    whenReady: () => Promise.resolve().then(() => void steps.push('ready')),
     getPath: (name: string) => `/data/${name}`,
     getAppPath: (): string => '',
     quit: () => undefined,
@@ -68,13 +70,20 @@ const fake = await vi.hoisted(async () => {
     app,
     windows,
     hooks,
+    steps,
     FakeContents,
     electron: {
       app,
       BrowserWindow,
       dialog: { showErrorBox: () => undefined },
       ipcMain: { handle: (_channel: string, handler: (...args: never[]) => unknown) => void (hooks.invoke = handler) },
-      protocol: { registerSchemesAsPrivileged: capture('privileged'), handle: (_scheme: string, handler: (...args: never[]) => unknown) => void (hooks.protocol = handler) },
+      protocol: {
+        registerSchemesAsPrivileged: (schemes: unknown) => {
+          steps.push('privileged');
+          hooks.privileged = schemes as never;
+        },
+        handle: (_scheme: string, handler: (...args: never[]) => unknown) => void (hooks.protocol = handler),
+      },
       safeStorage: {
         isEncryptionAvailable: () => true,
         getSelectedStorageBackend: () => 'basic_text',
@@ -128,7 +137,11 @@ const page = 'app://counter/index.html';
 
 describe('main process', () => {
   it('registers app: as a standard, secure scheme before ready', () => {
-    expect(fake.hooks.privileged).toBeDefined();
+    expect(fake.hooks.privileged).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
+    expect(fake.steps.indexOf('privileged')).toBeGreaterThanOrEqual(0);
+    expect(fake.steps.indexOf('privileged')).toBeLessThan(fake.steps.indexOf('ready'));
   });
 
   it('starts the core on userData, the bundled fixtures and a vault that refuses basic_text', () => {

@@ -1,6 +1,7 @@
 /**
  * The central's address must be https://, except on this computer itself (a central on the
- * same machine, or a test): a bearer token never travels in plain text over a network.
+ * same machine, or a test): a bearer token never travels in plain text over a network. It
+ * carries no user name or password: those would be kept with the settings and their history.
  */
 export function isAllowedCentralUrl(url: string): boolean {
   let parsed: URL;
@@ -9,6 +10,7 @@ export function isAllowedCentralUrl(url: string): boolean {
   } catch {
     return false;
   }
+  if (parsed.username !== '' || parsed.password !== '') return false;
   if (parsed.protocol === 'https:') return true;
   return parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
 }

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CatalogView, SettingsView, StaffMember } from '../../shared/ipc';
+import { ipcInputs, type CatalogView, type SettingsView, type StaffMember } from '../../shared/ipc';
 import { useSale } from '../sale/saleStore';
 import { StartScreen } from '../start/StartScreen';
 import { settingsView, syncStatus } from '../testing/builders';
@@ -201,7 +201,26 @@ describe('checks as typed', () => {
     expect(saveButton().hasAttribute('disabled')).toBe(false);
   });
 
-  it('follows settings.set in its pure checks', () => {
+  it('accepts exactly the central addresses that settings.set accepts', () => {
+    const addresses = [
+      'https://central.example.org:8443/api',
+      'HTTPS://CENTRAL.EXAMPLE.ORG',
+      'http://localhost:3000',
+      'http://127.0.0.1:41234',
+      'http://[::1]:8080',
+      'http://central.example.org',
+      'https://user:pw@central.example.org',
+      'https://user@central.example.org',
+      'ftp://central.example.org',
+      'central.example.org',
+    ];
+    for (const address of addresses) {
+      const mainAccepts = ipcInputs['settings.set'].safeParse({ centralUrl: address }).success;
+      expect(checkCentralUrl(address) === 'ok', address).toBe(mainAccepts);
+    }
+  });
+
+  it('names what is wrong with an address or token as typed, and sends only what changed', () => {
     expect(checkCentralUrl('  https://central.example.org:8443/api  ')).toBe('ok');
     expect(checkCentralUrl('http://localhost:3000')).toBe('ok');
     expect(checkCentralUrl('HTTPS://CENTRAL.EXAMPLE.ORG')).toBe('ok');
