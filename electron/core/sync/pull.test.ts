@@ -4,6 +4,8 @@ import { startCentral, type Central } from '../../../server/central';
 import { tempDir } from '../../../server/testing/fixtures';
 import { CentralClient } from '../centralClient';
 import { centralCall, centralOrders, counterToken, startTestCentral, TEST_SECRET, TOUCHPOINT } from '../testing/central';
+import type { IpcResult, OrderSummary } from '../../../shared/ipc';
+import { FaultyProxy } from '../testing/faultyProxy';
 import { pullChanges } from './pull';
 import { clerk, NOTHING_WRONG, openCounter, reconcile, settleFully, STATUS, statusOf, type TestCounter } from '../testing/counter';
 
@@ -67,6 +69,27 @@ describe('orders made at another counter', () => {
     const atA = (await clerk(a).get(order.orderId)).order;
     expect(statusOf(atA)).toBe(STATUS.delivered);
     expect(reconcile([atA], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
+  });
+});
+
+describe('read copies while the central cannot be reached', () => {
+  it('are found at the other counter by the central order number', async () => {
+    const proxy = await new FaultyProxy({ target: central.url }).start();
+    try {
+      const a = await counterAt('a');
+      const b = await counterAt('b', proxy.url);
+      await clerk(a).create([{ productId: 600, quantity: 1 }]);
+      await settleFully(a);
+      await settleFully(b);
+      const [there] = await centralOrders(central.url, token);
+
+      proxy.decide = () => 'reset';
+      expect(await b.test.engine.settle()).toMatchObject({ online: false });
+      const found = (await b.dispatch('orders.search', { text: there!.orderNumber })) as IpcResult<OrderSummary[]>;
+      expect(found.ok && found.value.map((s) => [s.orderId, s.syncState])).toEqual([[there!.orderId, 'central']]);
+    } finally {
+      await proxy.close();
+    }
   });
 });
 
