@@ -162,7 +162,7 @@ describe('sync that cannot get on', () => {
     expect(proxy.log.filter((r) => r.path === '/api/2.0/orders').length).toBeLessThanOrEqual(2);
   });
 
-  it('gives up on deleting an order whose central copy may not be deleted: rejected once, not retried for ever', async () => {
+  it('deletes an order whose payment failed offline: the central learns it ended first (cancelled), then deletes it', async () => {
     const anna = await annaBehindProxy();
     const created = await anna.create([{ productId: 600, quantity: 1 }]);
     const pending = await anna.pay(created.orderId, created.totalAmount, 'pin');
@@ -173,10 +173,33 @@ describe('sync that cannot get on', () => {
     await anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
     await anna.remove(created.orderId);
     proxy.decide = null;
+    const settled = await within(5_000, settleFully(counter, 10));
+    expect(settled, 'sync did not settle').not.toBeNull();
+    expect(settled!.status).toMatchObject({ pending: 0, rejected: 0, lastError: null });
+    expect(await centralOrders(central.url, token)).toEqual([]);
+    expect(proxy.log.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${r.status}`).slice(-2)).toEqual([
+      'POST /api/2.0/orders/:id/cancellation 200',
+      'DELETE /api/2.0/orders/:id 200',
+    ]);
+  });
+
+  it('gives up on deleting an order whose central copy holds money: rejected once, not retried for ever, and says why', async () => {
+    const anna = await annaBehindProxy();
+    const created = await anna.create([{ productId: 600, quantity: 1 }]);
+    const pending = await anna.pay(created.orderId, created.totalAmount, 'pin');
+    expect((await settleFully(counter)).status.pending).toBe(0);
+
+    // The payment provider settles it on the central; offline, the terminal said it failed.
+    const [there] = await centralOrders(central.url, token);
+    expect((await centralCall(central.url, token, 'POST', `/payments/${there!.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' })).status).toBe(200);
+    proxy.decide = () => 'reset';
+    await anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
+    await anna.remove(created.orderId);
+    proxy.decide = null;
     const before = proxy.log.length;
     const settled = await within(5_000, settleFully(counter, 10));
     expect(settled, 'sync did not settle').not.toBeNull();
-    // The central keeps its copy (pendingPayment may not be deleted there): the counter says so.
+    // The central keeps its copy (paid may not be deleted there): the counter says so.
     expect(settled!.status).toMatchObject({ pending: 0, rejected: 1, lastError: null });
     expect(proxy.log.length - before).toBeLessThan(10);
     const held = await centralOrders(central.url, token);
