@@ -4,7 +4,7 @@ import type { Order } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
 import type { Product } from '../../shared/schemas/reference';
 import type { CustomerTokenInput, OrderLineInput, PatchOrderLineInput } from '../../shared/schemas/requests';
-import { refuse, type Result } from '../result';
+import { repeated, type Result } from '../result';
 import { lineAmounts } from '../rules/amounts';
 import { addDays, startTooLate } from '../rules/dates';
 import { stamp, type OpContext } from './context';
@@ -58,11 +58,7 @@ export function repeatedLine(order: Order, externalOrderLineId: string | null | 
   if (!externalOrderLineId) return null;
   const existing = order.orderLines.find((l) => l.externalOrderLineId === externalOrderLineId);
   if (!existing) return null;
-  return refuse({
-    kind: 'conflict',
-    detail: 'The order already has a line with this externalOrderLineId; nothing was changed.',
-    errors: [{ detail: 'the externalOrderLineId is already used in this order', pointer: '/externalOrderLineId', orderLineId: existing.orderLineId }],
-  });
+  return repeated('externalOrderLineId', 'a line', { orderLineId: existing.orderLineId });
 }
 
 /** The lines of a new order may not repeat an `externalOrderLineId` among themselves (CONTRACT 8). */

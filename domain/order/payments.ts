@@ -2,7 +2,7 @@ import { MANDATE_TYPE, named } from '../../shared/enums';
 import type { Order, Payment, PaymentMethod, PaymentStatus } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
 import type { PaymentInput, PaymentStatusInput, RefundInput } from '../../shared/schemas/requests';
-import { invalid, notFound, ok, refuse, type Result } from '../result';
+import { invalid, notFound, ok, repeated, type Result } from '../result';
 import { MAY, canMove } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
 import { outstanding, paidIn, paidOut, refundable, settledMoney } from './money';
@@ -88,11 +88,7 @@ function newPayment(
 function repeatedPayment(order: Order, operatorPaymentReference: string): Result<never> | null {
   const existing = order.payments.find((p) => p.operatorPaymentReference === operatorPaymentReference);
   if (!existing) return null;
-  return refuse({
-    kind: 'conflict',
-    detail: 'The order already has a payment or refund with this operatorPaymentReference; nothing was changed.',
-    errors: [{ detail: 'the operatorPaymentReference is already used in this order', pointer: '/operatorPaymentReference', paymentId: existing.paymentId }],
-  });
+  return repeated('operatorPaymentReference', 'a payment or refund', { paymentId: existing.paymentId });
 }
 
 export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpContext): Result<{ record: OrderRecord; paymentId: string }> {

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
 import type { Central } from '../../../server/central';
-import { tempDir } from '../../../server/testing/fixtures';
-import { centralCall, centralOrders, counterToken, startTestCentral } from '../testing/central';
+import { centralCall, centralOrders } from '../testing/central';
+import { worldPerTest } from '../testing/world';
 import { clerk, counterSyncingWith, latestPayment, localOrders, NOTHING_WRONG, reconcile, settleFully, STATUS, statusOf, value, type TestCounter } from '../testing/counter';
 import { FaultyProxy, type ProxyRequest } from '../testing/faultyProxy';
 import { pick, randomInt, seededRandom } from '../testing/random';
@@ -16,25 +16,16 @@ import { pick, randomInt, seededRandom } from '../testing/random';
  */
 
 const TIMEOUT_MS = 400;
-let folder: ReturnType<typeof tempDir>;
+const world = worldPerTest('counter-late-');
 let central: Central;
 let proxy: FaultyProxy;
 let counter: TestCounter;
 let token: string;
 
 beforeEach(async () => {
-  folder = tempDir('counter-late-');
-  token = await counterToken();
-  central = await startTestCentral(folder.dir);
-  proxy = await new FaultyProxy({ target: central.url }).start();
-  counter = await counterSyncingWith(folder.dir, proxy.url, token, '1a7e0000', { central: { url: proxy.url, bearerToken: token, timeoutMs: TIMEOUT_MS } });
-});
-
-afterEach(async () => {
-  await counter?.close();
-  await proxy?.close();
-  await central?.close();
-  folder.remove();
+  ({ central, token } = world);
+  proxy = world.proxy = await new FaultyProxy({ target: central.url }).start();
+  counter = world.counter = await counterSyncingWith(world.folder.dir, proxy.url, token, '1a7e0000', { central: { url: proxy.url, bearerToken: token, timeoutMs: TIMEOUT_MS } });
 });
 
 const shape = (r: ProxyRequest) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id').replace(/\?.*/, '')}`;
