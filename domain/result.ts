@@ -26,3 +26,15 @@ export function invalid<T = never>(
 export function notFound<T = never>(detail: string): Result<T> {
   return refuse({ kind: 'not-found', detail });
 }
+
+/**
+ * A request that repeats one already carried out (CONTRACT 8): nothing changes, and the
+ * element names what the first one made, so a client retrying after a lost answer learns it.
+ */
+export function repeated<T = never>(field: string, what: string, made: Pick<ProblemError, 'orderLineId' | 'paymentId'>): Result<T> {
+  return refuse({
+    kind: 'conflict',
+    detail: `The order already has ${what} with this ${field}; nothing was changed.`,
+    errors: [{ detail: `the ${field} is already used in this order`, pointer: `/${field}`, ...made }],
+  });
+}

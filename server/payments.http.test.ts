@@ -31,7 +31,7 @@ describe.each(scenarios())('payments and order statuses ($name)', ({ fixtures, n
       paymentMethod: h.roles.paymentMethod,
       touchPoint: h.roles.touchpoint,
       isRefund: false,
-      operatorPaymentReference: `op-${o.orderNumber}`,
+      operatorPaymentReference: expect.stringMatching(`^op-${o.orderNumber}-`),
       pspPaymentReference: 'psp-1',
       mandateInput: null,
     });

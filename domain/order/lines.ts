@@ -1,8 +1,10 @@
 import { ACCOUNTING_STATUS, CHALLENGE_TYPE, ORDER_LINE_STATUS, TOKEN_TYPE, named } from '../../shared/enums';
 import type { CustomerToken, OrderLine } from '../../shared/schemas/order';
+import type { Order } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
 import type { Product } from '../../shared/schemas/reference';
 import type { CustomerTokenInput, OrderLineInput, PatchOrderLineInput } from '../../shared/schemas/requests';
+import { repeated, type Result } from '../result';
 import { lineAmounts } from '../rules/amounts';
 import { addDays, startTooLate } from '../rules/dates';
 import { stamp, type OpContext } from './context';
@@ -46,6 +48,29 @@ export function checkLine(
     }
   });
   return errors;
+}
+
+/**
+ * CONTRACT 8: `externalOrderLineId` is unique within an order, so a line sent twice (a retry
+ * after a lost answer, or a late original) is added once; the repeat learns the line it made.
+ */
+export function repeatedLine(order: Order, externalOrderLineId: string | null | undefined): Result<never> | null {
+  if (!externalOrderLineId) return null;
+  const existing = order.orderLines.find((l) => l.externalOrderLineId === externalOrderLineId);
+  if (!existing) return null;
+  return repeated('externalOrderLineId', 'a line', { orderLineId: existing.orderLineId });
+}
+
+/** The lines of a new order may not repeat an `externalOrderLineId` among themselves (CONTRACT 8). */
+export function repeatsWithin(lines: { externalOrderLineId?: string | null }[]): ProblemError[] {
+  const seen = new Set<string>();
+  return lines.flatMap((line, i) => {
+    const id = line.externalOrderLineId;
+    if (!id) return [];
+    if (seen.has(id)) return [{ detail: 'the externalOrderLineId is used by an earlier line of this order', pointer: `/orderLines/${i}/externalOrderLineId` }];
+    seen.add(id);
+    return [];
+  });
 }
 
 /** A registered token as the caller may see it: one of another customer is as unknown (CONTRACT 7.4). */

@@ -12,7 +12,7 @@ import { invalid, notFound, ok, type Result } from '../result';
 import { createdOnError, limitErrors } from '../rules/limits';
 import { MAY, canMove } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
-import { checkKeptTokens, checkLine, newLine, patchedLine } from './lines';
+import { checkKeptTokens, checkLine, newLine, patchedLine, repeatedLine, repeatsWithin } from './lines';
 import { heldMoney, settledMoney } from './money';
 import { cancelPending } from './payments';
 import { currentStatus, settle, statusError, withStatus, type OrderRecord } from './settle';
@@ -39,6 +39,7 @@ export function createOrder(input: CreateOrderInput, origin: Origin, ctx: OpCont
     ...languageError(input.languageId, ctx),
     ...(input.createdOn ? createdOnError(input.createdOn, ctx.now) : []),
     ...input.orderLines.flatMap((line, i) => checkLine(line, line.productId, `/orderLines/${i}`, ctx)),
+    ...repeatsWithin(input.orderLines),
   ];
   if (errors.length > 0) return invalid(errors);
   const createdOn = input.createdOn ?? stamp(ctx);
@@ -104,6 +105,9 @@ function linesLocked(order: Order): ProblemError[] {
 }
 
 export function addLine(record: OrderRecord, input: AddOrderLineInput, ctx: OpContext): Result<OrderRecord> {
+  // A repeat is answered as such whatever the order's status now: the line is there.
+  const repeat = repeatedLine(record.order, input.externalOrderLineId);
+  if (repeat) return repeat;
   const errors = [...linesLocked(record.order), ...checkLine(input, input.productId, '', ctx)];
   if (errors.length > 0) return invalid(errors);
   return withinLimits(record, { ...record.order, orderLines: [...record.order.orderLines, newLine(input, ctx)] }, '', ctx);

@@ -2,7 +2,7 @@ import { MANDATE_TYPE, named } from '../../shared/enums';
 import type { Order, Payment, PaymentMethod, PaymentStatus } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
 import type { PaymentInput, PaymentStatusInput, RefundInput } from '../../shared/schemas/requests';
-import { invalid, notFound, ok, type Result } from '../result';
+import { invalid, notFound, ok, repeated, type Result } from '../result';
 import { MAY, canMove } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
 import { outstanding, paidIn, paidOut, refundable, settledMoney } from './money';
@@ -80,8 +80,21 @@ function newPayment(
   };
 }
 
+/**
+ * CONTRACT 8: `operatorPaymentReference` is unique within an order, payments and refunds
+ * alike, so money sent twice is taken once; the repeat learns the payment it made. It is
+ * judged before anything else: the order may have moved on because of that very payment.
+ */
+function repeatedPayment(order: Order, operatorPaymentReference: string): Result<never> | null {
+  const existing = order.payments.find((p) => p.operatorPaymentReference === operatorPaymentReference);
+  if (!existing) return null;
+  return repeated('operatorPaymentReference', 'a payment or refund', { paymentId: existing.paymentId });
+}
+
 export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpContext): Result<{ record: OrderRecord; paymentId: string }> {
   const { order } = record;
+  const repeat = repeatedPayment(order, input.operatorPaymentReference);
+  if (repeat) return repeat;
   const status = currentStatus(order);
   if (!MAY.pay(status)) return invalid([statusError(order, `the order cannot be paid: its status is ${status}`)]);
   const method = ctx.catalog.paymentMethods.get(input.paymentMethodId);
@@ -121,6 +134,8 @@ export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpCont
 /** CONTRACT 7.1: money given back, never more than the order holds and has not promised back. */
 export function addRefund(record: OrderRecord, input: RefundInput, ctx: OpContext): Result<{ record: OrderRecord; paymentId: string }> {
   const { order } = record;
+  const repeat = repeatedPayment(order, input.operatorPaymentReference);
+  if (repeat) return repeat;
   const method = ctx.catalog.paymentMethods.get(input.paymentMethodId);
   if (!method) return invalid([{ detail: `there is no payment method ${input.paymentMethodId}`, pointer: '/paymentMethodId' }]);
   const reason = input.reason.trim();

@@ -77,7 +77,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       const devToken = embedded.devToken;
       token = () => devToken;
     }
-    const client = new CentralClient({ baseUrl: centralUrl, token });
+    const client = new CentralClient({ baseUrl: centralUrl, token, timeoutMs: options.central?.timeoutMs });
     const store = sqliteOrderStore(db, (orderId, change) => enqueue(db, orderId, change, stamp()), clock);
     const prefix = `K${settings.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase()}`;
     const service = new OrderService({

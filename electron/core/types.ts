@@ -35,7 +35,8 @@ export interface CounterOptions {
   /** The demo staff (README) also beside a given central: tests only. They are always there with the embedded central. */
   demoStaff?: boolean;
   /** A central to use instead of the configured one (tests, deployment scripts). */
-  central?: { url: string; bearerToken: string };
+  /** `timeoutMs`: how long a request may go unanswered before its outcome is unknown (10 s; tests shorten it). */
+  central?: { url: string; bearerToken: string; timeoutMs?: number };
   /** How often sync pulls when nothing happens (ms). */
   intervalMs?: number;
   /** The jitter of sync's backoff, in [0, 1): tests make it 0 to retry at once. */

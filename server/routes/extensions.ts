@@ -50,9 +50,11 @@ export const extensionRoutes =
     app.post('/orders/:orderId/payments', {
       schema: {
         summary: 'Add a payment (the order must be valid, or lack only a mandate this payment brings)',
+        description:
+          'operatorPaymentReference is unique within the order, payments and refunds alike: a repeat changes nothing and answers 409, the element carrying the existing paymentId.',
         params: orderIdParams,
         body: paymentInput,
-        response: { 200: order, ...errors },
+        response: { 200: order, 409: problem, ...errors },
       },
     }, async (req, reply) => answer(reply, await service.addPayment(req.params.orderId, req.body, req.caller)));
 
@@ -60,10 +62,11 @@ export const extensionRoutes =
       schema: {
         summary: 'Give money back (a payment with isRefund: true); a full refund of a paid or delivered order cancels it',
         description:
-          'At most the settled money not yet refunded or promised back; a reason is required. SETTLED by default, PENDING for a refund still to be executed. Only the touchpoint that owns the order.',
+          'At most the settled money not yet refunded or promised back; a reason is required. SETTLED by default, PENDING for a refund still to be executed. Only the touchpoint that owns the order. ' +
+          'operatorPaymentReference is unique within the order, payments and refunds alike: a repeat changes nothing and answers 409, the element carrying the existing paymentId.',
         params: orderIdParams,
         body: refundInput,
-        response: { 200: order, ...errors },
+        response: { 200: order, 409: problem, ...errors },
       },
     }, async (req, reply) => answer(reply, await service.refund(req.params.orderId, req.body, req.caller)));
 

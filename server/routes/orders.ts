@@ -82,9 +82,11 @@ export const orderRoutes =
     app.post('/orders/:orderId/orderlines', {
       schema: {
         summary: 'Add an order line',
+        description:
+          'externalOrderLineId is unique within the order: a repeat changes nothing and answers 409, the element carrying the existing orderLineId.',
         params: orderIdParams,
         body: addOrderLineInput,
-        response: { 200: order, ...errors },
+        response: { 200: order, 409: problem, ...errors },
       },
     }, async (req, reply) => answer(reply, await service.addLine(req.params.orderId, req.body, req.caller)));
 

@@ -55,6 +55,9 @@ export const BIC = 'ABNANL2A';
 
 export const mandateInput = { directDebitMandateTypeId: 3, bic: BIC, iban: IBAN, ascription: 'A. Traveller', place: 'Utrecht' };
 
+/** Each payment its own reference: a repeated one is a repeat of the same payment (CONTRACT 8). */
+let paymentsMade = 0;
+
 export async function pay(
   h: Harness,
   order: Order,
@@ -64,7 +67,7 @@ export async function pay(
   const body = {
     paymentMethodId: h.roles.paymentMethod.paymentMethodId,
     amountDebit: order.totalAmount,
-    operatorPaymentReference: `op-${order.orderNumber}`,
+    operatorPaymentReference: `op-${order.orderNumber}-${++paymentsMade}`,
     ...extra,
   };
   return expectOrder(await h.call('POST', `${API}/orders/${order.orderId}/payments`, { ...options, body }));

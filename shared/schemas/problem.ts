@@ -9,6 +9,10 @@ export const problemError = z
     productId: z.number().int().optional(),
     orderStatusId: z.number().int().optional(),
     orderId: z.string().optional(),
+    /** The line already holding a repeated externalOrderLineId (CONTRACT 8). */
+    orderLineId: z.string().optional(),
+    /** The payment or refund already holding a repeated operatorPaymentReference (CONTRACT 8). */
+    paymentId: z.string().optional(),
     /** Cents, where the refusal is about money (settled money still on an order). */
     amount: z.number().int().optional(),
   });

@@ -1,10 +1,8 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IpcResult, SyncStatus } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
-import type { Central } from '../../../server/central';
-import { tempDir } from '../../../server/testing/fixtures';
-import { centralCall, centralOrders, counterToken, startTestCentral, TOUCHPOINT } from '../testing/central';
+import { centralCall, centralOrders, TOUCHPOINT } from '../testing/central';
 import {
   clerk,
   counterSyncingWith,
@@ -16,8 +14,8 @@ import {
   STATUS,
   statusOf,
   value,
-  type TestCounter,
 } from '../testing/counter';
+import { worldPerTest } from '../testing/world';
 import { FaultyProxy, type FaultyProxyOptions } from '../testing/faultyProxy';
 import { pick, randomInt, seededRandom } from '../testing/random';
 
@@ -28,44 +26,43 @@ import { pick, randomInt, seededRandom } from '../testing/random';
  * end up with exactly the counter's orders, lines, payments and refunds.
  */
 
-let folder: ReturnType<typeof tempDir>;
-let central: Central;
-let proxy: FaultyProxy;
-let counter: TestCounter;
-let token: string;
-
-beforeEach(async () => {
-  folder = tempDir('counter-faults-');
-  token = await counterToken();
-  central = await startTestCentral(folder.dir);
-});
-
-afterEach(async () => {
-  await counter?.close();
-  await proxy?.close();
-  await central?.close();
-  folder.remove();
-});
+const world = worldPerTest('counter-faults-');
 
 /**
  * A proxy to the central with the faults asked for (`decide` in place before the counter's
  * first request), a counter behind it, and Anna logged in at it: her actions.
  */
 async function annaBehindProxy(faults: Omit<FaultyProxyOptions, 'target'> = {}, decide: FaultyProxy['decide'] = null) {
-  proxy = await new FaultyProxy({ target: central.url, ...faults }).start();
-  proxy.decide = decide;
-  counter = await counterSyncingWith(folder.dir, proxy.url, token, 'fa017fa0');
-  const anna = clerk(counter);
+  world.proxy = await new FaultyProxy({ target: world.central.url, ...faults }).start();
+  world.proxy.decide = decide;
+  world.counter = await counterSyncingWith(world.folder.dir, world.proxy.url, world.token, 'fa017fa0');
+  const anna = clerk(world.counter);
   await anna.login();
   return anna;
 }
 
+/** Anna's sale of `quantity` rides paid by PIN, the payment still pending, synced. */
+async function syncedPinSale(quantity = 1) {
+  const anna = await annaBehindProxy();
+  const created = await anna.create([{ productId: 600, quantity }]);
+  const pending = await anna.pay(created.orderId, created.totalAmount, 'pin');
+  expect((await settleFully(world.counter)).status.pending).toBe(0);
+  return { anna, created, pending };
+}
+
+/** The payment provider settles the (only) order's first payment on the central. */
+async function settleOnCentral() {
+  const [there] = await centralOrders(world.central.url, world.token);
+  const settled = await centralCall(world.central.url, world.token, 'POST', `/payments/${there!.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
+  expect(settled.status).toBe(200);
+}
+
 /** Every order the counter holds (the manager's list; fewer than its limit of 500 here). */
 async function allLocalOrders(): Promise<Order[]> {
-  await clerk(counter).login('mark', '9999');
-  const listed = value((await counter.dispatch('orders.search', { text: '', limit: 500 })) as IpcResult<{ orderId: string }[]>);
-  await clerk(counter).login();
-  return localOrders(counter, listed.map((o) => o.orderId));
+  await clerk(world.counter).login('mark', '9999');
+  const listed = value((await world.counter.dispatch('orders.search', { text: '', limit: 500 })) as IpcResult<{ orderId: string }[]>);
+  await clerk(world.counter).login();
+  return localOrders(world.counter, listed.map((o) => o.orderId));
 }
 
 describe('sync through a proxy that loses answers', () => {
@@ -94,7 +91,7 @@ describe('sync through a proxy that loses answers', () => {
         await anna.cancel(order.orderId);
       }
     }
-    const first = await settleFully(counter, 300);
+    const first = await settleFully(world.counter, 300);
     expect(first.status).toMatchObject({ pending: 0, rejected: 0 });
 
     // Round 2: changes to orders the central already holds (or may hold: answers were lost).
@@ -115,27 +112,27 @@ describe('sync through a proxy that loses answers', () => {
         await anna.login();
       } else if (status === STATUS.paid) await anna.deliver(orderId);
     }
-    const second = await settleFully(counter, 300);
+    const second = await settleFully(world.counter, 300);
     expect(second.status).toMatchObject({ pending: 0, rejected: 0 });
 
     const local = await allLocalOrders();
     expect(local.length).toBe(ids.length - deleted.length);
     expect(local.some((o) => o.payments.some((p) => p.isRefund))).toBe(true);
     expect(deleted.length).toBeGreaterThan(0);
-    const held = await centralOrders(central.url, token, TOUCHPOINT, 1000);
+    const held = await centralOrders(world.central.url, world.token, TOUCHPOINT, 1000);
     expect(reconcile(local, held)).toEqual(NOTHING_WRONG);
     expect(held.filter((o) => deleted.includes(o.externalOrderId ?? ''))).toEqual([]);
 
     // The faults really happened, and at about the rates asked for.
-    const total = proxy.log.length;
-    expect(proxy.count('drop') / total).toBeGreaterThan(0.2);
-    expect(proxy.count('reset') / total).toBeGreaterThan(0.05);
-    const droppedCreates = proxy.log.filter((r) => r.fate === 'drop' && r.method === 'POST' && r.path === '/api/2.0/orders' && r.status === 201);
+    const total = world.proxy.log.length;
+    expect(world.proxy.count('drop') / total).toBeGreaterThan(0.2);
+    expect(world.proxy.count('reset') / total).toBeGreaterThan(0.05);
+    const droppedCreates = world.proxy.log.filter((r) => r.fate === 'drop' && r.method === 'POST' && r.path === '/api/2.0/orders' && r.status === 201);
     expect(droppedCreates.length).toBeGreaterThan(0);
     console.info(
       `faults: ${ids.length} orders (${deleted.length} deleted), ${local.reduce((n, o) => n + o.orderLines.length, 0)} lines, ` +
-        `${local.reduce((n, o) => n + o.payments.length, 0)} payments; ${total} requests: ${proxy.count('drop')} answers dropped ` +
-        `(${droppedCreates.length} of them creates), ${proxy.count('reset')} reset; settles ${first.rounds}+${second.rounds}`,
+        `${local.reduce((n, o) => n + o.payments.length, 0)} payments; ${total} requests: ${world.proxy.count('drop')} answers dropped ` +
+        `(${droppedCreates.length} of them creates), ${world.proxy.count('reset')} reset; settles ${first.rounds}+${second.rounds}`,
     );
   });
 });
@@ -146,82 +143,98 @@ const within = <T>(ms: number, promise: Promise<T>): Promise<T | null> =>
 
 describe('sync that cannot get on', () => {
   it('answers sync.now when the central refuses the token, instead of asking again and again', async () => {
-    proxy = await new FaultyProxy({ target: central.url }).start();
+    world.proxy = await new FaultyProxy({ target: world.central.url }).start();
     const wrongToken = await (await import('../../../server/auth')).signChannelToken('another-secret-another-secret-1234', { sub: 'x', touchpointId: 10 });
-    counter = await openCounter({
-      dataDir: folder.dir,
+    world.counter = await openCounter({
+      dataDir: world.folder.dir,
       database: ':memory:',
-      central: { url: proxy.url, bearerToken: wrongToken },
+      central: { url: world.proxy.url, bearerToken: wrongToken },
     });
-    const anna = clerk(counter);
+    const anna = clerk(world.counter);
     await anna.login();
     await anna.create([{ productId: 600, quantity: 1 }]);
-    const status = await within(5_000, counter.dispatch('sync.now', {}) as Promise<IpcResult<SyncStatus>>);
+    const status = await within(5_000, world.counter.dispatch('sync.now', {}) as Promise<IpcResult<SyncStatus>>);
     expect(status, 'sync.now did not answer').not.toBeNull();
     expect(value(status!)).toMatchObject({ pending: 1, lastError: 'sync.tokenRefused' });
-    expect(proxy.log.filter((r) => r.path === '/api/2.0/orders').length).toBeLessThanOrEqual(2);
+    expect(world.proxy.log.filter((r) => r.path === '/api/2.0/orders').length).toBeLessThanOrEqual(2);
   });
 
-  it('gives up on deleting an order whose central copy may not be deleted: rejected once, not retried for ever', async () => {
-    const anna = await annaBehindProxy();
-    const created = await anna.create([{ productId: 600, quantity: 1 }]);
-    const pending = await anna.pay(created.orderId, created.totalAmount, 'pin');
-    expect((await settleFully(counter)).status.pending).toBe(0);
+  it('deletes an order whose payment failed offline: the central learns it ended first (cancelled), then deletes it', async () => {
+    const { anna, created, pending } = await syncedPinSale();
 
     // Offline, the PIN payment fails and the customer leaves: the clerk deletes the order.
-    proxy.decide = () => 'reset';
+    world.proxy.decide = () => 'reset';
     await anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
     await anna.remove(created.orderId);
-    proxy.decide = null;
-    const before = proxy.log.length;
-    const settled = await within(5_000, settleFully(counter, 10));
+    world.proxy.decide = null;
+    const settled = await within(5_000, settleFully(world.counter, 10));
     expect(settled, 'sync did not settle').not.toBeNull();
-    // The central keeps its copy (pendingPayment may not be deleted there): the counter says so.
+    expect(settled!.status).toMatchObject({ pending: 0, rejected: 0, lastError: null });
+    expect(await centralOrders(world.central.url, world.token)).toEqual([]);
+    expect(world.proxy.log.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${r.status}`).slice(-2)).toEqual([
+      'POST /api/2.0/orders/:id/cancellation 200',
+      'DELETE /api/2.0/orders/:id 200',
+    ]);
+  });
+
+  it('gives up on deleting an order whose central copy holds money: rejected once, not retried for ever, and says why', async () => {
+    const { anna, created, pending } = await syncedPinSale();
+
+    // The payment provider settles it on the central; offline, the terminal said it failed.
+    await settleOnCentral();
+    world.proxy.decide = () => 'reset';
+    await anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
+    await anna.remove(created.orderId);
+    world.proxy.decide = null;
+    const before = world.proxy.log.length;
+    const settled = await within(5_000, settleFully(world.counter, 10));
+    expect(settled, 'sync did not settle').not.toBeNull();
+    // The central keeps its copy (paid may not be deleted there): the counter says so.
     expect(settled!.status).toMatchObject({ pending: 0, rejected: 1, lastError: null });
-    expect(proxy.log.length - before).toBeLessThan(10);
-    const held = await centralOrders(central.url, token);
+    expect(world.proxy.log.length - before).toBeLessThan(10);
+    const held = await centralOrders(world.central.url, world.token);
     expect(held.map((o) => o.externalOrderId)).toEqual([created.orderId]);
     // ... and brings the central's copy back, so the clerk sees the sale it could not delete.
-    const rejected = value((await counter.dispatch('sync.rejected', {})) as IpcResult<{ order: Order; sync: { reasons: { detail: string }[] } }[]>);
+    const rejected = value((await world.counter.dispatch('sync.rejected', {})) as IpcResult<{ order: Order; sync: { reasons: { detail: string }[] } }[]>);
     expect(rejected.map((r) => r.order.externalOrderId)).toEqual([created.orderId]);
     expect(rejected[0]!.sync.reasons[0]!.detail).toMatch(/cannot be deleted/);
   });
 
   it('lets changes wait while it backs off from an unreachable central, and still retries as planned', async () => {
-    proxy = await new FaultyProxy({ target: central.url }).start();
-    proxy.decide = () => 'reset';
-    counter = await openCounter({
-      dataDir: folder.dir,
+    world.proxy = await new FaultyProxy({ target: world.central.url }).start();
+    world.proxy.decide = () => 'reset';
+    world.counter = await openCounter({
+      dataDir: world.folder.dir,
       database: ':memory:',
-      central: { url: proxy.url, bearerToken: token },
+      central: { url: world.proxy.url, bearerToken: world.token },
       autoSync: false,
     });
-    const anna = clerk(counter);
+    const anna = clerk(world.counter);
     await anna.login();
     await anna.create([{ productId: 600, quantity: 1 }]);
     const nextStatus = (test: (s: SyncStatus) => boolean) =>
       new Promise<SyncStatus>((resolve) => {
-        const off = counter.on('sync.changed', (s) => {
+        const off = world.counter.on('sync.changed', (s) => {
           if (!test(s)) return;
           off();
           resolve(s);
         });
       });
     const firstRound = nextStatus(() => true);
-    counter.test.engine.start();
+    world.counter.test.engine.start();
     expect(await firstRound).toMatchObject({ online: false, pending: 1 });
 
-    const engine = counter.test.engine as unknown as { running: Promise<void> | null };
-    const asked = proxy.log.length;
+    const engine = world.counter.test.engine as unknown as { running: Promise<void> | null };
+    const asked = world.proxy.log.length;
     for (let i = 0; i < 10; i++) {
       await anna.create([{ productId: 600, quantity: 1 }]);
       // A change kicks sync; while backing off that starts no round.
       expect(engine.running, `round started by change ${i}`).toBeNull();
     }
-    expect(proxy.log.length).toBe(asked);
+    expect(world.proxy.log.length).toBe(asked);
 
     // The retry planned after one failure (at most a second later) still comes, and sends all.
-    proxy.decide = null;
+    world.proxy.decide = null;
     const status = await within(10_000, nextStatus((s) => s.pending === 0));
     expect(status, 'no retry came').toMatchObject({ online: true, pending: 0 });
   });
@@ -233,65 +246,60 @@ describe('a change made while its order is being pushed', () => {
     // The create's answer gets through and the round goes on to the next one, which cannot reach the central.
     const offline = () =>
       new Promise<SyncStatus>((resolve) => {
-        const off = counter.on('sync.changed', (s) => {
+        const off = world.counter.on('sync.changed', (s) => {
           if (s.online) return;
           off();
           resolve(s);
         });
       });
     const order = await anna.create([{ productId: 600, quantity: 1 }]);
-    await proxy.heldCount(1);
+    await world.proxy.heldCount(1);
     // The create is at the central; its answer is on the way when the clerk adds a line.
     await anna.addLine(order.orderId, { productId: 600, quantity: 2 });
-    proxy.decide = () => 'reset';
+    world.proxy.decide = () => 'reset';
     const ended = offline();
-    proxy.release();
+    world.proxy.release();
     expect(await ended).toMatchObject({ online: false, pending: 1 });
     expect((await anna.get(order.orderId)).sync.state).toBe('pending');
 
-    proxy.decide = null;
-    expect((await settleFully(counter)).status).toMatchObject({ pending: 0, rejected: 0 });
+    world.proxy.decide = null;
+    expect((await settleFully(world.counter)).status).toMatchObject({ pending: 0, rejected: 0 });
     const synced = await anna.get(order.orderId);
     expect(synced.sync.state).toBe('synced');
-    expect(reconcile([synced.order], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
+    expect(reconcile([synced.order], await centralOrders(world.central.url, world.token))).toEqual(NOTHING_WRONG);
   });
 });
 
 describe('counter and central disagree on a payment', () => {
   it("takes the central's final outcome, so that the order and its payment agree everywhere", async () => {
-    const anna = await annaBehindProxy();
-    const created = await anna.create([{ productId: 600, quantity: 2 }]);
-    const pending = await anna.pay(created.orderId, created.totalAmount, 'pin');
-    expect((await settleFully(counter)).status.pending).toBe(0);
-    const [there] = await centralOrders(central.url, token);
+    const { anna, created, pending } = await syncedPinSale(2);
     // The payment provider settles it on the central; the terminal told the clerk it failed.
-    const settled = await centralCall(central.url, token, 'POST', `/payments/${there!.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
-    expect(settled.status).toBe(200);
+    await settleOnCentral();
     await anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
 
-    expect((await settleFully(counter)).status).toMatchObject({ pending: 0, rejected: 0 });
+    expect((await settleFully(world.counter)).status).toMatchObject({ pending: 0, rejected: 0 });
     const local = (await anna.get(created.orderId)).order;
     expect(statusOf(local)).toBe(STATUS.paid);
     expect(local.payments.map((p) => p.paymentStatuses[0]!.statusCode)).toEqual(['SETTLED']);
-    expect(reconcile([local], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
+    expect(reconcile([local], await centralOrders(world.central.url, world.token))).toEqual(NOTHING_WRONG);
   });
 });
 
 describe('closing the counter', () => {
   it('waits for a catalogue refresh under way instead of letting it write to a closed database', async () => {
-    proxy = await new FaultyProxy({ target: central.url }).start();
-    proxy.decide = ({ path }) => (path === '/api/2.0/products' || path === '/api/2.0/referencedata' ? 'hold' : undefined);
-    const file = join(folder.dir, 'counter.sqlite');
-    counter = await openCounter({ dataDir: folder.dir, database: file, central: { url: proxy.url, bearerToken: token } });
-    await proxy.heldCount(2);
-    const closing = counter.close();
-    proxy.release();
+    world.proxy = await new FaultyProxy({ target: world.central.url }).start();
+    world.proxy.decide = ({ path }) => (path === '/api/2.0/products' || path === '/api/2.0/referencedata' ? 'hold' : undefined);
+    const file = join(world.folder.dir, 'world.counter.sqlite');
+    world.counter = await openCounter({ dataDir: world.folder.dir, database: file, central: { url: world.proxy.url, bearerToken: world.token } });
+    await world.proxy.heldCount(2);
+    const closing = world.counter.close();
+    world.proxy.release();
     await closing;
 
-    proxy.decide = () => 'reset';
-    counter = await openCounter({ dataDir: folder.dir, database: file, central: { url: proxy.url, bearerToken: token } });
-    await clerk(counter).login();
-    const catalog = value((await counter.dispatch('catalog.get', {})) as IpcResult<{ source: string }>);
+    world.proxy.decide = () => 'reset';
+    world.counter = await openCounter({ dataDir: world.folder.dir, database: file, central: { url: world.proxy.url, bearerToken: world.token } });
+    await clerk(world.counter).login();
+    const catalog = value((await world.counter.dispatch('catalog.get', {})) as IpcResult<{ source: string }>);
     expect(catalog.source).toBe('central');
   });
 });
@@ -301,12 +309,12 @@ describe('large orders', () => {
     const anna = await annaBehindProxy();
     const big = await anna.create(Array.from({ length: 99 }, (_, i) => ({ productId: 600, quantity: 1 + (i % 5) })));
     let order = await anna.addLine(big.orderId, { productId: 600, quantity: 1 });
-    const more = await counter.dispatch('lines.add', { orderId: big.orderId, line: { productId: 600, quantity: 1 } });
+    const more = await world.counter.dispatch('lines.add', { orderId: big.orderId, line: { productId: 600, quantity: 1 } });
     expect(more).toMatchObject({ ok: false, error: { kind: 'invalid', errors: [expect.objectContaining({ detail: 'an order may have at most 100 lines' })] } });
     order = await anna.pay(order.orderId, order.totalAmount, 'cash');
     expect(order.orderLines).toHaveLength(100);
-    const { status } = await settleFully(counter);
+    const { status } = await settleFully(world.counter);
     expect(status).toMatchObject({ pending: 0, rejected: 0 });
-    expect(reconcile([order], await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
+    expect(reconcile([order], await centralOrders(world.central.url, world.token))).toEqual(NOTHING_WRONG);
   });
 });

@@ -2,8 +2,9 @@ import type { OrderLine, Payment } from '../../../shared/schemas/order';
 
 /**
  * How the counter recognises its lines and payments in the central's copy: the central keeps
- * our line id as externalOrderLineId and our payment id as operatorPaymentReference; a copy
- * made elsewhere (adopted under the central's own ids) matches by id.
+ * our line id as externalOrderLineId and our payment id as operatorPaymentReference, each
+ * unique within the order (CONTRACT 8), so at most one central line or payment is ours; a
+ * copy made elsewhere (adopted under the central's own ids) matches by id.
  */
 export const sameLine = (central: OrderLine, local: OrderLine) =>
   central.externalOrderLineId === local.orderLineId || central.orderLineId === local.orderLineId;

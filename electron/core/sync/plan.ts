@@ -79,8 +79,13 @@ function lineStep(local: Order, central: Order): Step | null {
   return null;
 }
 
-/** Payments and refunds, each sent once under our id as its operatorPaymentReference. */
-function paymentStep(local: Order, central: Order): Step | null {
+/**
+ * Payments and refunds, each sent once under our id as its operatorPaymentReference. When
+ * the order is being cancelled, a payment cancelled here is left to the cancellation, which
+ * cancels the central's pending payments in the same step (CONTRACT 7.2): no moment in which
+ * the order is neither cancelled nor without a pending payment the provider could settle.
+ */
+function paymentStep(local: Order, central: Order, cancelling: boolean): Step | null {
   for (const payment of local.payments) {
     const there = central.payments.find((c) => samePayment(c, payment));
     const status = paymentState(payment);
@@ -112,7 +117,7 @@ function paymentStep(local: Order, central: Order): Step | null {
         },
       };
     }
-    if (paymentState(there) === 'PENDING' && status !== 'PENDING') {
+    if (paymentState(there) === 'PENDING' && status !== 'PENDING' && !(cancelling && status === 'CANCELLED')) {
       const entry = payment.paymentStatuses[0]!;
       return {
         method: 'POST',
@@ -141,9 +146,9 @@ export function nextStep(local: Order, central: Order): Step | null {
   if (open && customer && !equal(customer, customerFields(central))) {
     return { method: 'PUT', path: `/orders/${central.orderId}/customer`, body: customer };
   }
-  const payment = paymentStep(local, central);
-  if (payment) return payment;
   const here = currentStatus(local);
+  const payment = paymentStep(local, central, here === 'cancelled' && MAY.cancel(there));
+  if (payment) return payment;
   if (here === 'delivered' && there === 'paid') return { method: 'POST', path: `/orders/${central.orderId}/delivery` };
   if (here === 'cancelled' && open) return { method: 'POST', path: `/orders/${central.orderId}/cancellation` };
   return null;

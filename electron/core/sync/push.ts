@@ -6,8 +6,10 @@ import type { CentralAnswer, CentralRequests } from '../centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
 import { owns } from '../../../domain/service';
+import { currentStatus, paymentState } from '../../../domain/order/settle';
+import { MAY } from '../../../domain/rules/statuses';
 import { adoptCentral } from './adopt';
-import { createBody, nextStep } from './plan';
+import { createBody, nextStep, type Step } from './plan';
 
 export interface PushDeps {
   db: Database;
@@ -128,6 +130,9 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
 
   if (!local) {
     if (central) {
+      const prepared = await readyForDelete(deps, orderId, central);
+      if (prepared.kind === 'stop') return prepared.outcome;
+      central = prepared.order;
       const answer = await client.request('DELETE', `${client.orderBase}/orders/${central.orderId}`, null);
       if (answer.kind === 'unknown') return markUnknown(deps, orderId);
       if (answer.kind === 'refused' && answer.status !== 404) {
@@ -166,18 +171,83 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
     }
     const answer = await client.request(step.method, client.orderBase + step.path, orderSchema, step.body);
     if (answer.kind === 'unknown') return markUnknown(deps, orderId);
-    if (answer.kind === 'refused') return refusal(deps, orderId, answer);
-    central = answer.value;
+    if (answer.kind === 'ok') {
+      central = answer.value;
+      continue;
+    }
+    const judged = await judgeRefusal(deps, orderId, local, central.orderId, step, answer);
+    if (judged.kind === 'stop') return judged.outcome;
+    central = judged.order;
   }
 
   const converged = central;
+  const overruled = cancellationOverruled(local, converged);
   return () => {
     settleOutbox(db, work);
     // A change made while this push was under way is still to be sent: not synced yet.
     markCentral(db, orderId, converged, hasPending(db, orderId) ? 'pending' : 'synced', deps.now());
     adoptInto(db, orderId, converged);
+    if (overruled) markRejected(db, orderId, [overruled], deps.now());
   };
 }
+
+/**
+ * The clerk cancelled, but money was taken on the central before the cancellation arrived (the
+ * payment provider settled the PIN payment): the money is real, so the central's paid order is
+ * taken in, and the clerk is told it must be refunded to be cancelled.
+ */
+function cancellationOverruled(local: Order, central: Order): ProblemError | null {
+  if (currentStatus(local) !== 'cancelled' || currentStatus(central) === 'cancelled') return null;
+  return {
+    detail: `the order was cancelled here, but its payment was settled on the central first (status ${currentStatus(central)}): refund it to cancel it`,
+    pointer: '/payments',
+    orderStatusId: central.order_OrderStatuses[0]?.orderStatus.orderStatusId,
+  };
+}
+
+/**
+ * An order deleted here held no money any more (the counter deletes only such orders), but
+ * the central may not have learnt yet that its payments ended: those outcomes died with the
+ * local copy. Cancelling it there first ends its pending payments in the same step (CONTRACT
+ * 7.2), which is what the central needs to allow the delete. If it still holds money (a payment
+ * settled there), the DELETE is refused and the central's copy is kept (keepCentralCopy).
+ */
+async function readyForDelete(deps: PushDeps, orderId: string, central: Order): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: PushOutcome }> {
+  const pending = central.payments.some((p) => paymentState(p) === 'PENDING');
+  if (!pending || !MAY.cancel(currentStatus(central))) return { kind: 'found', order: central };
+  const answer = await deps.client.request('POST', `${deps.client.orderBase}/orders/${central.orderId}/cancellation`, orderSchema);
+  if (answer.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId) };
+  if (answer.kind === 'ok') return { kind: 'found', order: answer.value };
+  if (answer.status === 401 || answer.status === 403) return { kind: 'stop', outcome: 'auth' };
+  // Refused (settled money, or a late original cancelled it already): the DELETE judges.
+  return { kind: 'found', order: central };
+}
+
+/**
+ * A refused step is judged against the central's copy read again, never on the answer alone:
+ * a late original (a request that reached the central after the counter gave up on it) may
+ * have done the step already, so the retry is refused (a 409 for a repeated line or payment,
+ * a 400 for a delivery already made). When the fresh copy no longer needs that step, the
+ * refusal is explained and the push goes on from it; only a step still needed is rejected.
+ */
+async function judgeRefusal(
+  deps: PushDeps,
+  orderId: string,
+  local: Order,
+  centralOrderId: string,
+  step: Step,
+  answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>,
+): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: PushOutcome }> {
+  if (answer.status === 401 || answer.status === 403) return { kind: 'stop', outcome: 'auth' };
+  const again = await deps.client.request('GET', `${deps.client.orderBase}/orders/${centralOrderId}`, orderSchema);
+  if (again.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId) };
+  if (again.kind === 'refused') return { kind: 'stop', outcome: refusal(deps, orderId, again.status === 404 ? answer : again) };
+  const still = nextStep(local, again.value);
+  if (still && sameStep(still, step)) return { kind: 'stop', outcome: refusal(deps, orderId, answer) };
+  return { kind: 'found', order: again.value };
+}
+
+const sameStep = (a: Step, b: Step) => a.method === b.method && a.path === b.path && JSON.stringify(a.body) === JSON.stringify(b.body);
 
 function markUnknown(deps: PushDeps, orderId: string): PushOutcome {
   markOutcomeUnknown(deps.db, orderId, deps.now());

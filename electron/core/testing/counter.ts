@@ -39,6 +39,8 @@ export function counterSyncingWith(dir: string, url: string, bearerToken: string
 
 /** Clerk actions that must succeed. */
 export function clerk(counter: TestCounter) {
+  // Each payment and refund its own reference: a repeated one is the same payment again (CONTRACT 8).
+  let references = 0;
   const call = async <T>(channel: string, input: unknown) => value((await counter.dispatch(channel, input)) as IpcResult<T>, channel);
   return {
     login: (staffId = 'anna', pin = '1234') => call('session.login', { staffId, pin }),
@@ -47,7 +49,7 @@ export function clerk(counter: TestCounter) {
     addLine: (orderId: string, line: { productId: number; quantity: number; validFrom?: string }) =>
       call<CounterOrder>('lines.add', { orderId, line }).then((o) => o.order),
     removeLine: (orderLineId: string) => call<CounterOrder>('lines.remove', { orderLineId }).then((o) => o.order),
-    pay: (orderId: string, amountDebit: number, how: 'cash' | 'pin' = 'cash', reference = 'till') =>
+    pay: (orderId: string, amountDebit: number, how: 'cash' | 'pin' = 'cash', reference = `till-${++references}`) =>
       call<CounterOrder>('payments.add', {
         orderId,
         payment: {
@@ -63,7 +65,7 @@ export function clerk(counter: TestCounter) {
     refund: (orderId: string, amountDebit: number, reason = 'ticket not used', statusCode: 'SETTLED' | 'PENDING' = 'SETTLED') =>
       call<CounterOrder>('payments.refund', {
         orderId,
-        refund: { paymentMethodId: 1, amountDebit, operatorPaymentReference: 'till', reason, statusCode },
+        refund: { paymentMethodId: 1, amountDebit, operatorPaymentReference: `refund-${++references}`, reason, statusCode },
       }).then((o) => o.order),
     deliver: (orderId: string) => call<CounterOrder>('orders.deliver', { orderId }).then((o) => o.order),
     cancel: (orderId: string) => call<CounterOrder>('orders.cancel', { orderId }).then((o) => o.order),

@@ -11,9 +11,19 @@ import { seededRandom } from './random';
  * - `reset`: the connection is destroyed before anything is passed on;
  * - `hold`: passed on and carried out, the answer is kept until `release()` (or dropped
  *   when the proxy closes);
- * - `fail`: not passed on; answered 500 with a problem body, as a central that breaks on it.
+ * - `fail`: not passed on; answered 500 with a problem body, as a central that breaks on it;
+ * - `late`: kept, unanswered, until the client gives up on it (its timeout closes the
+ *   connection); then passed on only when the same request comes again (the retry), just
+ *   before that retry, so it lands after the retry's look-up and before the retry itself:
+ *   the worst moment. `flushLate()` passes on those never retried.
  */
-export type Fate = 'forward' | 'drop' | 'reset' | 'hold' | 'fail';
+export type Fate = 'forward' | 'drop' | 'reset' | 'hold' | 'fail' | 'late';
+
+interface LateRequest {
+  entry: ProxyRequest;
+  headers: Record<string, string>;
+  body: Buffer;
+}
 
 export interface ProxyRequest {
   method: string;
@@ -38,12 +48,13 @@ export interface FaultyProxyOptions {
  * drawn from a seeded generator in the order requests arrive; `decide` can overrule them
  * (a test that wants one particular request held, or the whole central unreachable).
  */
-export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: [ProxyRequest] }> {
+export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: [ProxyRequest]; late: [ProxyRequest] }> {
   readonly log: ProxyRequest[] = [];
   decide: ((req: { method: string; path: string; body: string }) => Fate | undefined) | null = null;
   private readonly random: () => number;
   private readonly sockets = new Set<Socket>();
   private held: (() => void)[] = [];
+  private late: LateRequest[] = [];
   private server: Server | null = null;
   private port = 0;
   private readonly target: URL;
@@ -104,6 +115,14 @@ export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: 
       res.end(JSON.stringify({ type: 'urn:counter:problem:internal-error', title: 'Internal error', detail: 'broken on purpose', instance: 'urn:uuid:00000000-0000-4000-8000-000000000000', errors: [] }));
       return;
     }
+    if (fate === 'late') {
+      res.on('close', () => {
+        this.late.push({ entry, headers: req.headers as Record<string, string>, body });
+        this.emit('late', entry);
+      });
+      return;
+    }
+    await this.forwardLate((r) => r.entry.method === method && r.entry.path === path);
     let answer: { status: number; headers: Record<string, string>; body: Buffer };
     try {
       answer = await this.forward(method, path, req.headers as Record<string, string>, body);
@@ -153,6 +172,40 @@ export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: 
     });
   }
 
+  /** Passes on the late requests chosen, in the order they came; their answers go nowhere. */
+  private async forwardLate(chosen: (r: LateRequest) => boolean): Promise<void> {
+    const due = this.late.filter(chosen);
+    this.late = this.late.filter((r) => !due.includes(r));
+    for (const r of due) {
+      const answer = await this.forward(r.entry.method, r.entry.path, r.headers, r.body).catch(() => null);
+      if (answer) r.entry.status = answer.status;
+      this.emit('answered', r.entry);
+    }
+  }
+
+  /** Passes on the late requests no retry has brought in yet. */
+  flushLate(): Promise<void> {
+    return this.forwardLate(() => true);
+  }
+
+  /** Resolves once `n` requests have been given up by the client and wait to arrive late. */
+  lateCount(n: number): Promise<void> {
+    return this.whenever('late', () => this.late.length >= n);
+  }
+
+  /** Resolves once `test` holds, checked now and at each `event`. */
+  private whenever(event: 'late' | 'held', test: () => boolean): Promise<void> {
+    if (test()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!test()) return;
+        this.off(event, check);
+        resolve();
+      };
+      this.on(event, check);
+    });
+  }
+
   /** Sends the answers kept so far. */
   release(): void {
     for (const send of this.held.splice(0)) send();
@@ -160,15 +213,7 @@ export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: 
 
   /** Resolves once `n` requests are being held. */
   heldCount(n: number): Promise<void> {
-    if (this.held.length >= n) return Promise.resolve();
-    return new Promise((resolve) => {
-      const check = () => {
-        if (this.held.length < n) return;
-        this.off('held', check);
-        resolve();
-      };
-      this.on('held', check);
-    });
+    return this.whenever('held', () => this.held.length >= n);
   }
 
   async close(): Promise<void> {
