@@ -1,6 +1,6 @@
 import type { TestCase as PlaywrightCase, TestResult } from '@playwright/test/reporter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TestCase } from 'vitest/node';
+import type { TestCase, Vitest } from 'vitest/node';
 import PlaywrightSkips from './playwrightSkips';
 import VitestSkips from './vitestSkips';
 
@@ -34,6 +34,16 @@ describe('skips must give a reason', () => {
     process.exitCode = 0;
     const reporter = new VitestSkips();
     reporter.onTestCaseResult(vitestCase('has a reason', { state: 'skipped', note: 'no camera here' }));
+    reporter.onTestRunEnd();
+    expect(process.exitCode).toBe(0);
+  });
+
+  it('Vitest: a run narrowed by name (-t) does not count the tests it left out', () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    process.exitCode = 0;
+    const reporter = new VitestSkips();
+    reporter.onInit({ config: { testNamePattern: /one test/ } } as unknown as Vitest);
+    reporter.onTestCaseResult(vitestCase('left out', { state: 'skipped' }));
     reporter.onTestRunEnd();
     expect(process.exitCode).toBe(0);
   });

@@ -1,4 +1,4 @@
-import type { Reporter, TestCase } from 'vitest/node';
+import type { Reporter, TestCase, Vitest } from 'vitest/node';
 
 /**
  * A skipped test proves nothing, so a skip must say why: `ctx.skip('reason')` or
@@ -8,8 +8,15 @@ import type { Reporter, TestCase } from 'vitest/node';
 export default class SkipReasons implements Reporter {
   private readonly unexplained: string[] = [];
   private skipped = 0;
+  /** A run narrowed by name (`-t`): the tests left out are the developer's choice, not skips. */
+  private filtered = false;
+
+  onInit(vitest: Vitest): void {
+    this.filtered = Boolean(vitest.config.testNamePattern);
+  }
 
   onTestCaseResult(test: TestCase): void {
+    if (this.filtered) return;
     const result = test.result();
     if (result.state !== 'skipped') return;
     this.skipped += 1;

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCentral, type Central } from '../../../server/central';
@@ -6,6 +8,7 @@ import { CentralClient } from '../centralClient';
 import { centralCall, centralOrders, counterToken, startTestCentral, TEST_SECRET, TOUCHPOINT } from '../testing/central';
 import type { IpcResult, OrderSummary } from '../../../shared/ipc';
 import { FaultyProxy } from '../testing/faultyProxy';
+import { readSetting } from '../db/settings';
 import { pullChanges } from './pull';
 import { clerk, NOTHING_WRONG, openCounter, reconcile, settleFully, STATUS, statusOf, type TestCounter } from '../testing/counter';
 
@@ -89,6 +92,28 @@ describe('read copies while the central cannot be reached', () => {
       expect(found.ok && found.value.map((s) => [s.orderId, s.syncState])).toEqual([[there!.orderId, 'central']]);
     } finally {
       await proxy.close();
+    }
+  });
+});
+
+describe('an answer that is not the interface', () => {
+  it('takes in nothing of a page with a broken order, and keeps its cursor to read it again', async () => {
+    const b = await counterAt('b', central.url, false);
+    const broken = { orderId: 'c0ffee00-0000-4000-8000-000000000001', externalOrderId: null, lastUpdatedOn: '2030-01-01T00:00:00.000Z' };
+    const self = { href: '/api/2.0/orders', method: 'GET', templated: false };
+    // A well-formed page whose one order lacks all but what the light read needs.
+    const page = { orders: [broken], _links: { self }, href: self.href };
+    const fake = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page)));
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const client = new CentralClient({ baseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`, token: () => token });
+    try {
+      const pulled = await pullChanges(b.test.db, client, TOUCHPOINT, () => new Date().toISOString());
+      expect(pulled).toMatchObject({ kind: 'unknown', answered: true, reason: expect.stringContaining('does not match the interface') });
+      expect((await b.dispatch('orders.get', { orderId: broken.orderId })).ok).toBe(false);
+      expect(readSetting(b.test.db, 'sync.pullUpdatedAfter')).toBeUndefined();
+    } finally {
+      client.close();
+      await new Promise((resolve) => fake.close(resolve));
     }
   });
 });

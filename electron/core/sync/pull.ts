@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { deletedOrderList } from '../../../shared/schemas/deleted';
-import { orderList } from '../../../shared/schemas/order';
+import { order as orderSchema, pageFields, type Order } from '../../../shared/schemas/order';
 import { deleteOrder, getOrder, hasOrder, insertOrder } from '../../../domain/store/orders';
 import type { CentralAnswer, CentralClient } from '../centralClient';
 import { hasPending } from '../db/outbox';
@@ -18,6 +18,24 @@ export type PullOutcome =
   | { kind: 'unknown'; reason: string; answered?: true }
   | { kind: 'auth'; reason: string };
 
+/**
+ * A page of changed orders, read lightly first: after a push most of them are the versions this
+ * counter left there itself, so only a version it takes in is validated in full.
+ */
+const changedOrders = z.object({
+  orders: z.array(orderSchema.pick({ orderId: true, externalOrderId: true, lastUpdatedOn: true }).loose()),
+  ...pageFields,
+});
+
+/** A version of an order that is not the interface's: the page is not taken in. */
+class BadOrder extends Error {}
+
+function validated(central: unknown): Order {
+  const parsed = orderSchema.safeParse(central);
+  if (!parsed.success) throw new BadOrder(`the central's answer does not match the interface: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
 /** The local order a central order belongs to: ours by externalOrderId, or one adopted before. */
 function localIdOf(db: Database, central: { orderId: string; externalOrderId: string | null }): string | undefined {
   if (central.externalOrderId && hasOrder(db, central.externalOrderId)) return central.externalOrderId;
@@ -32,17 +50,18 @@ function localIdOf(db: Database, central: { orderId: string; externalOrderId: st
  */
 export async function pullChanges(db: Database, client: CentralClient, touchpointId: number, now: () => string): Promise<PullOutcome> {
   const changed: string[] = [];
-  const orders = await pullFeed(db, client, { path: 'orders', cursor: CURSOR, touchpointId, schema: orderList }, (list) => {
-    for (const central of list.orders) {
-      const localId = localIdOf(db, central);
+  const orders = await pullFeed(db, client, { path: 'orders', cursor: CURSOR, touchpointId, schema: changedOrders }, (list) => {
+    for (const seen of list.orders) {
+      const localId = localIdOf(db, seen);
       if (localId === undefined) {
+        const central = validated(seen);
         insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
         markCentral(db, central.orderId, central, 'central', now());
         changed.push(central.orderId);
-      } else if (getSync(db, localId)?.centralUpdatedOn !== central.lastUpdatedOn) {
+      } else if (getSync(db, localId)?.centralUpdatedOn !== seen.lastUpdatedOn) {
         // A version not seen yet (most pulled orders after a push are the versions it left).
-        if (adoptInto(db, localId, central)) changed.push(localId);
-        if (!hasPending(db, localId)) markSeen(db, localId, central.lastUpdatedOn);
+        if (adoptInto(db, localId, validated(seen))) changed.push(localId);
+        if (!hasPending(db, localId)) markSeen(db, localId, seen.lastUpdatedOn);
       }
     }
     return list.orders.map((o) => o.lastUpdatedOn);
@@ -99,10 +118,16 @@ async function pullFeed<S extends z.ZodType>(
     if (answer.kind === 'unknown') return answer;
     if (answer.kind === 'refused') return { kind: 'auth', reason: answer.problem.detail };
     const page = answer.value as z.output<S> & { _links: { next?: { href: string } } };
-    db.transaction(() => {
-      for (const stamp of takeIn(page)) if (stamp > newest) newest = stamp;
-      writeSetting(db, feed.cursor, newest);
-    })();
+    try {
+      db.transaction(() => {
+        for (const stamp of takeIn(page)) if (stamp > newest) newest = stamp;
+        writeSetting(db, feed.cursor, newest);
+      })();
+    } catch (error) {
+      // Nothing of the page was taken in, and the cursor stays: the next pull reads it again.
+      if (error instanceof BadOrder) return { kind: 'unknown', reason: error.message, answered: true };
+      throw error;
+    }
     const next = page._links.next?.href;
     url = next ? origin + next : null;
   }
