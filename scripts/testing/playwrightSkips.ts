@@ -1,8 +1,8 @@
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 /**
- * The end-to-end twin of vitestSkips.ts: a skip must give its reason
- * (`test.skip(condition, 'why')`), else the run fails; every skip is counted for CI's closing line.
+ * The end-to-end twin of vitestSkips.ts: a skip must give its reason (a skip annotation with a
+ * description), else the run fails; every skip is counted for CI's closing line.
  */
 export default class SkipReasons implements Reporter {
   private readonly unexplained: string[] = [];
