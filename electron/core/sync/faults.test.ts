@@ -137,9 +137,8 @@ describe('sync through a proxy that loses answers', () => {
   });
 });
 
-/** A promise's value, or `null` once `ms` have passed: a bound on a call that must return. */
-const within = <T>(ms: number, promise: Promise<T>): Promise<T | null> =>
-  Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
+// No wall-clock bounds here: each wait is for an event or a bounded number of sync rounds, and
+// a call that never returns fails on the test's own time-out, however loaded the machine is.
 
 describe('sync that cannot get on', () => {
   it('answers sync.now when the central refuses the token, instead of asking again and again', async () => {
@@ -153,9 +152,8 @@ describe('sync that cannot get on', () => {
     const anna = clerk(world.counter);
     await anna.login();
     await anna.create([{ productId: 600, quantity: 1 }]);
-    const status = await within(5_000, world.counter.dispatch('sync.now', {}) as Promise<IpcResult<SyncStatus>>);
-    expect(status, 'sync.now did not answer').not.toBeNull();
-    expect(value(status!)).toMatchObject({ pending: 1, lastError: 'sync.tokenRefused' });
+    const status = (await world.counter.dispatch('sync.now', {})) as IpcResult<SyncStatus>;
+    expect(value(status)).toMatchObject({ pending: 1, lastError: 'sync.tokenRefused' });
     expect(world.proxy.log.filter((r) => r.path === '/api/2.0/orders').length).toBeLessThanOrEqual(2);
   });
 
@@ -167,9 +165,8 @@ describe('sync that cannot get on', () => {
     await anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
     await anna.remove(created.orderId);
     world.proxy.decide = null;
-    const settled = await within(5_000, settleFully(world.counter, 10));
-    expect(settled, 'sync did not settle').not.toBeNull();
-    expect(settled!.status).toMatchObject({ pending: 0, rejected: 0, lastError: null });
+    const settled = await settleFully(world.counter, 10);
+    expect(settled.status).toMatchObject({ pending: 0, rejected: 0, lastError: null });
     expect(await centralOrders(world.central.url, world.token)).toEqual([]);
     expect(world.proxy.log.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${r.status}`).slice(-2)).toEqual([
       'POST /api/2.0/orders/:id/cancellation 200',
@@ -187,10 +184,9 @@ describe('sync that cannot get on', () => {
     await anna.remove(created.orderId);
     world.proxy.decide = null;
     const before = world.proxy.log.length;
-    const settled = await within(5_000, settleFully(world.counter, 10));
-    expect(settled, 'sync did not settle').not.toBeNull();
+    const settled = await settleFully(world.counter, 10);
     // The central keeps its copy (paid may not be deleted there): the counter says so.
-    expect(settled!.status).toMatchObject({ pending: 0, rejected: 1, lastError: null });
+    expect(settled.status).toMatchObject({ pending: 0, rejected: 1, lastError: null });
     expect(world.proxy.log.length - before).toBeLessThan(10);
     const held = await centralOrders(world.central.url, world.token);
     expect(held.map((o) => o.externalOrderId)).toEqual([created.orderId]);
@@ -235,8 +231,7 @@ describe('sync that cannot get on', () => {
 
     // The retry planned after one failure (at most a second later) still comes, and sends all.
     world.proxy.decide = null;
-    const status = await within(10_000, nextStatus((s) => s.pending === 0));
-    expect(status, 'no retry came').toMatchObject({ online: true, pending: 0 });
+    expect(await nextStatus((s) => s.pending === 0)).toMatchObject({ online: true, pending: 0 });
   });
 });
 
