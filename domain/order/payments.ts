@@ -5,8 +5,8 @@ import type { PaymentInput, PaymentStatusInput, RefundInput } from '../../shared
 import { invalid, notFound, ok, repeated, type Result } from '../result';
 import { MAY, canMove } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
-import { outstanding, paidIn, paidOut, refundable, settledMoney } from './money';
-import { currentStatus, paymentState, settle, statusError, withStatus, type OrderRecord } from './settle';
+import { outstanding, paidIn, paidOut, paymentState, refundable, settledMoney } from './money';
+import { currentStatus, settle, statusError, withStatus, type OrderRecord } from './settle';
 
 function paymentStatus(statusCode: string, ctx: OpContext, description?: string | null, subCode?: string | null): PaymentStatus {
   return {

@@ -20,7 +20,6 @@ export interface OrderRecord {
 export const currentStatus = (order: Order): OrderStatusName =>
   statusName(order.order_OrderStatuses[0]!.orderStatus.orderStatusId);
 
-export { paymentState };
 
 /** A refusal because of the order's status: it points at the status and names it. */
 export const statusError = (order: Order, detail: string): ProblemError => ({

@@ -184,7 +184,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
 
     'sync.status': async () => done(status()),
     'sync.now': async () => done(await engine.settle()),
-    'sync.unsent': async () => done(unsentOrders(db, engine.status().lastError)),
+    'sync.unsent': async () => done(unsentOrders(db, engine.lastFailure)),
     // No printer in this host: the page prints itself (Electron's main answers before this).
     'receipt.print': async () => done({ printed: false }),
     'sync.rejected': async () => {

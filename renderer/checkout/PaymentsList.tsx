@@ -1,7 +1,7 @@
 import type { Order } from '../../shared/schemas/order';
 import { paymentStateName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
-import { paymentState } from '../sale/orderView';
+import { paymentState } from '../../domain/order/money';
 import { MethodName } from './MethodName';
 import { ibanLast4 } from './payments';
 

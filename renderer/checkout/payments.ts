@@ -1,5 +1,5 @@
 import type { Order, PaymentMethod } from '../../shared/schemas/order';
-import { paymentState } from '../sale/orderView';
+import { paymentState } from '../../domain/order/money';
 
 /** Payment methods of the catalogue by what they are at a counter, and cash arithmetic. */
 

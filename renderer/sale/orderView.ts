@@ -87,8 +87,3 @@ export const settledAmount = (order: Order): number => paidIn(order);
 
 export const outstandingAmount = (order: Order): number => Math.max(0, outstanding(order));
 
-/** A payment's latest status code (PENDING when it has none yet). */
-export function paymentState(payment: Order['payments'][number]): string {
-  const statuses = [...payment.paymentStatuses].sort((a, b) => b.createdOn.localeCompare(a.createdOn));
-  return statuses[0]?.statusCode ?? 'PENDING';
-}

@@ -1,5 +1,6 @@
 import type { Order } from '../../../shared/schemas/order';
-import { currentStatus, paymentState } from '../../../domain/order/settle';
+import { paymentState } from '../../../domain/order/money';
+import { currentStatus } from '../../../domain/order/settle';
 import { sameLine, samePayment } from './match';
 
 /**

@@ -124,6 +124,11 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     }
   }
 
+  /** Why the last round did not get through, if it did not. */
+  get lastFailure(): RefusalCode | null {
+    return this.lastError;
+  }
+
   /** Puts a set-aside order (or all of them) back in line and starts a round for it. */
   retry(orderId: string | null): number {
     const count = retrySetAside(this.options.db, orderId);

@@ -2,7 +2,8 @@ import { tokenInputOf } from '../../../shared/orderInputs';
 import type { Order, OrderLine } from '../../../shared/schemas/order';
 import { MAY } from '../../../domain/rules/statuses';
 import { refundReason } from '../../../domain/order/payments';
-import { currentStatus, paymentState } from '../../../domain/order/settle';
+import { paymentState } from '../../../domain/order/money';
+import { currentStatus } from '../../../domain/order/settle';
 import type { CreateOrderInput } from '../../../shared/schemas/requests';
 import { sameLine, samePayment } from './match';
 

@@ -6,7 +6,8 @@ import type { CentralAnswer, CentralRequests } from '../centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
 import { owns } from '../../../domain/service';
-import { currentStatus, paymentState } from '../../../domain/order/settle';
+import { paymentState } from '../../../domain/order/money';
+import { currentStatus } from '../../../domain/order/settle';
 import { MAY } from '../../../domain/rules/statuses';
 import { adoptCentral } from './adopt';
 import { createBody, nextStep, type Step } from './plan';
@@ -37,8 +38,11 @@ type Fetched = { kind: 'found'; order: Order | null } | { kind: 'stop'; outcome:
 
 const MAX_STEPS = 200;
 
+/** The central refused this counter's bearer token (or its touchpoint): no order of it can get on. */
+const tokenRefused = (answer: { status: number }) => answer.status === 401 || answer.status === 403;
+
 function refusal(deps: PushDeps, orderId: string, answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>): PushOutcome {
-  if (answer.status === 401 || answer.status === 403) return 'auth';
+  if (tokenRefused(answer)) return 'auth';
   const reasons: ProblemError[] = answer.problem.errors.length > 0
     ? answer.problem.errors
     : [{ detail: answer.problem.detail, pointer: '' }];
@@ -136,7 +140,7 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
       const answer = await client.request('DELETE', `${client.orderBase}/orders/${central.orderId}`, null);
       if (answer.kind === 'unknown') return markUnknown(deps, orderId);
       if (answer.kind === 'refused' && answer.status !== 404) {
-        if (answer.status === 401 || answer.status === 403) return 'auth';
+        if (tokenRefused(answer)) return 'auth';
         keepCentralCopy(deps, orderId, central, answer.problem.errors);
         return 'rejected';
       }
@@ -218,7 +222,7 @@ async function readyForDelete(deps: PushDeps, orderId: string, central: Order): 
   const answer = await deps.client.request('POST', `${deps.client.orderBase}/orders/${central.orderId}/cancellation`, orderSchema);
   if (answer.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId) };
   if (answer.kind === 'ok') return { kind: 'found', order: answer.value };
-  if (answer.status === 401 || answer.status === 403) return { kind: 'stop', outcome: 'auth' };
+  if (tokenRefused(answer)) return { kind: 'stop', outcome: 'auth' };
   // Refused (settled money, or a late original cancelled it already): the DELETE judges.
   return { kind: 'found', order: central };
 }
@@ -238,7 +242,7 @@ async function judgeRefusal(
   step: Step,
   answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>,
 ): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: PushOutcome }> {
-  if (answer.status === 401 || answer.status === 403) return { kind: 'stop', outcome: 'auth' };
+  if (tokenRefused(answer)) return { kind: 'stop', outcome: 'auth' };
   const again = await deps.client.request('GET', `${deps.client.orderBase}/orders/${centralOrderId}`, orderSchema);
   if (again.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId) };
   if (again.kind === 'refused') return { kind: 'stop', outcome: refusal(deps, orderId, again.status === 404 ? answer : again) };
