@@ -82,7 +82,8 @@ async function compare(servers: Record<Name, ServerChild>, endpoint: Endpoint, h
     // ABBA order, so neither server always follows the other.
     for (const name of i % 2 === 0 ? NAMES : [...NAMES].reverse()) slices[name].push(await load(name, SLICE));
   }
-  for (const name of NAMES) console.log(`${endpoint.padEnd(4)} ${name.padEnd(7)} req/s per slice: ${slices[name].map((f) => fmt.rps(f.rps)).join(' ')}`);
+  for (const name of NAMES)
+    console.log(`${endpoint.padEnd(4)} ${name.padEnd(7)} req/s per slice: ${slices[name].map((f) => fmt.rps(f.rps)).join(' ')}`);
   return { central: mergeSlices(slices.central), bare: mergeSlices(slices.bare) };
 }
 

@@ -37,7 +37,13 @@ export async function offlineCounter(dir: string, token: string) {
   // Nothing listens on a free port: the counter works offline, as at a counter whose network is down.
   const url = `http://127.0.0.1:${await freePort()}`;
   // The demo staff beside the bench's central: Anna sells.
-  const counter = await createCounter({ dataDir: dir, vault: null, central: { url, bearerToken: token }, autoSync: false, demoStaff: true });
+  const counter = await createCounter({
+    dataDir: dir,
+    vault: null,
+    central: { url, bearerToken: token },
+    autoSync: false,
+    demoStaff: true,
+  });
   const login = await counter.dispatch('session.login', { staffId: 'anna', pin: '1234' });
   if (!login.ok) throw new Error(`login failed: ${login.error.message}`);
   return counter;
@@ -93,8 +99,17 @@ async function syncThroughput(dir: string) {
   await offline.close();
 
   // The central in its own process, as a real one would be; the counter reopens its outbox.
-  const central = await startServerChild(new URL('./servers/central.ts', import.meta.url), [join(dir, 'central-sync.sqlite'), TEST_SECRET], { cpuProfDir: process.env.BENCH_PROFILE });
-  const counter = await createCounter({ dataDir: join(dir, 'sync'), vault: null, central: { url: central.url, bearerToken: token }, autoSync: false });
+  const central = await startServerChild(
+    new URL('./servers/central.ts', import.meta.url),
+    [join(dir, 'central-sync.sqlite'), TEST_SECRET],
+    { cpuProfDir: process.env.BENCH_PROFILE },
+  );
+  const counter = await createCounter({
+    dataDir: join(dir, 'sync'),
+    vault: null,
+    central: { url: central.url, bearerToken: token },
+    autoSync: false,
+  });
   const start = performance.now();
   counter.test.engine.start();
   const status = await counter.test.engine.settle();
@@ -145,7 +160,9 @@ export async function benchCounter(): Promise<void> {
       ),
     );
     const syncRatio = percentile(ratios, 50);
-    console.log(`sync (counter pushing to a local central) / direct (the central creating them itself), median of ${ROUNDS} = ${fmt.ratio(syncRatio)} (goal at least 0.50): ${syncRatio >= 0.5 ? 'PASS' : 'MISS'}`);
+    console.log(
+      `sync (counter pushing to a local central) / direct (the central creating them itself), median of ${ROUNDS} = ${fmt.ratio(syncRatio)} (goal at least 0.50): ${syncRatio >= 0.5 ? 'PASS' : 'MISS'}`,
+    );
 
     console.log('');
     await (await import('./touch')).benchTouch();

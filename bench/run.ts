@@ -26,7 +26,11 @@ const targets: Record<string, { about: string; run: (args: string[]) => Promise<
 const [name, ...args] = process.argv.slice(2);
 const target = name ? targets[name] : undefined;
 if (!target) {
-  console.error(`usage: npm run bench -- TARGET\n${Object.entries(targets).map(([n, t]) => `  ${n.padEnd(10)} ${t.about}`).join('\n')}`);
+  console.error(
+    `usage: npm run bench -- TARGET\n${Object.entries(targets)
+      .map(([n, t]) => `  ${n.padEnd(10)} ${t.about}`)
+      .join('\n')}`,
+  );
   process.exit(name ? 2 : 0);
 }
 await target.run(args);

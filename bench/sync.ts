@@ -106,7 +106,9 @@ const spread = (xs: number[]) => `${fmt.ms(Math.min(...xs))}–${fmt.ms(Math.max
 export async function benchSync(): Promise<void> {
   const { dir, remove } = tempDir('sync-bench-');
   try {
-    console.log(`sync benchmark: ${SMALL} and ${LARGE} queued orders (BENCH_SYNC_SMALL, BENCH_SYNC_LARGE), ${ROUNDS} rounds (BENCH_ROUNDS)\n`);
+    console.log(
+      `sync benchmark: ${SMALL} and ${LARGE} queued orders (BENCH_SYNC_SMALL, BENCH_SYNC_LARGE), ${ROUNDS} rounds (BENCH_ROUNDS)\n`,
+    );
     const token = await counterToken();
     const small = await queued(join(dir, 'queue-small'), SMALL, token);
     const large = await queued(join(dir, 'queue-large'), LARGE, token);
@@ -142,8 +144,12 @@ export async function benchSync(): Promise<void> {
     const throughput = median(perRound('HTTP client, large, 0 %', 'sync, large, 0 %'));
     const smallSeconds = median(seconds['sync, small, 30 %']!);
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-    console.log(`\n${LARGE} at 2 % loss / no loss, median of per-round ratios = ${fmt.ratio(lossLarge)} (goal at most 1.50): ${verdict(lossLarge <= 1.5)}`);
-    console.log(`${SMALL} at 30 % loss / no loss = ${fmt.ratio(lossSmall)}; median ${fmt.ms(smallSeconds)} s (goal within 60 s): ${verdict(smallSeconds <= 60)}`);
+    console.log(
+      `\n${LARGE} at 2 % loss / no loss, median of per-round ratios = ${fmt.ratio(lossLarge)} (goal at most 1.50): ${verdict(lossLarge <= 1.5)}`,
+    );
+    console.log(
+      `${SMALL} at 30 % loss / no loss = ${fmt.ratio(lossSmall)}; median ${fmt.ms(smallSeconds)} s (goal within 60 s): ${verdict(smallSeconds <= 60)}`,
+    );
     console.log(`no-loss throughput, sync / HTTP client = ${fmt.ratio(throughput)} (goal at least 0.80): ${verdict(throughput >= 0.8)}`);
   } finally {
     remove();

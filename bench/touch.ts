@@ -27,11 +27,17 @@ async function quiet(page: Page): Promise<void> {
   await page.keyboard.press('F2');
   await page.locator('li.line').first().waitFor({ state: 'detached' });
   await page.locator('button[aria-keyshortcuts="8"]').waitFor();
-  await page.waitForFunction(async () => {
-    const api = (window as unknown as { counter: { invoke: (c: string, i: unknown) => Promise<{ ok: boolean; value?: { pending: number } }> } }).counter;
-    const status = await api.invoke('sync.status', {});
-    return status.ok && status.value!.pending === 0;
-  }, undefined, { polling: 20 });
+  await page.waitForFunction(
+    async () => {
+      const api = (
+        window as unknown as { counter: { invoke: (c: string, i: unknown) => Promise<{ ok: boolean; value?: { pending: number } }> } }
+      ).counter;
+      const status = await api.invoke('sync.status', {});
+      return status.ok && status.value!.pending === 0;
+    },
+    undefined,
+    { polling: 20 },
+  );
 }
 
 /** The bare call: what the touch sends, straight to window.counter, timed in the page. */

@@ -13,10 +13,7 @@ export class FixturesError extends Error {}
 
 /** `$.products[3].amountInclTax`: where in the file a problem is. */
 export function jsonPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (at, key) => (typeof key === 'number' ? `${at}[${key}]` : `${at}.${String(key)}`),
-    '$',
-  );
+  return path.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : `${at}.${String(key)}`), '$');
 }
 
 export function describeIssues(source: string, issues: readonly z.core.$ZodIssue[]): string {

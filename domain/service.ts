@@ -114,7 +114,10 @@ export class OrderService {
     const record = await this.store.get(orderId);
     if (!this.visible(record, caller)) return notFound(`there is no order ${orderId}`);
     if (!owns(caller, record) && !foreignAllowed) {
-      return refuse({ kind: 'forbidden', detail: `The order belongs to touchpoint ${record.touchpointId}; only that touchpoint may change it.` });
+      return refuse({
+        kind: 'forbidden',
+        detail: `The order belongs to touchpoint ${record.touchpointId}; only that touchpoint may change it.`,
+      });
     }
     return ok(record);
   }
@@ -139,7 +142,8 @@ export class OrderService {
     if (!orderId) return notFound(`there is no ${kind === 'line' ? 'order line' : 'payment'} ${partId}`);
     const result = await this.change(orderId, caller, change, kind === 'payment' && caller.reportsPayments === true);
     // An order of another customer hides its parts too.
-    if (!result.ok && result.refusal.kind === 'not-found') return notFound(`there is no ${kind === 'line' ? 'order line' : 'payment'} ${partId}`);
+    if (!result.ok && result.refusal.kind === 'not-found')
+      return notFound(`there is no ${kind === 'line' ? 'order line' : 'payment'} ${partId}`);
     return result;
   }
 
@@ -198,6 +202,10 @@ export class OrderService {
   /** A page of GET /deletedorders; a customer sees the deletions of their own orders only. */
   deleted(query: DeletedOrderQuery, caller: Caller, after: PageAfter | null): Promise<DeletedPage> {
     const { limit = 100, cursor: _cursor, ...filter } = query;
-    return this.store.listDeleted(caller.customerProfileId === null ? filter : { ...filter, customerProfileId: caller.customerProfileId }, limit, after);
+    return this.store.listDeleted(
+      caller.customerProfileId === null ? filter : { ...filter, customerProfileId: caller.customerProfileId },
+      limit,
+      after,
+    );
   }
 }

@@ -21,14 +21,14 @@ const WORDS = {
 } as const;
 
 /** A line of the order in either language. */
-const orderLine = (page: Page, product: string) =>
-  page.locator('li.line').filter({ has: page.getByRole('heading', { name: product }) });
+const orderLine = (page: Page, product: string) => page.locator('li.line').filter({ has: page.getByRole('heading', { name: product }) });
 
 /** Everything that sticks out of the window, or out of a box that clips or scrolls sideways. */
 function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
     const found: string[] = [];
     for (const el of document.querySelectorAll('body *')) {
       // Visually hidden on purpose: the skip link (until focused) and screen-reader texts.
@@ -65,7 +65,10 @@ async function expectInView(page: Page, what: ReturnType<Page['locator']>, label
 for (const lang of ['en', 'nl'] as const) {
   for (const size of SCREENS) {
     const tag = `${size.width}x${size.height}-${lang}`;
-    test(`sale and checkout at ${size.width}×${size.height} in ${lang === 'en' ? 'English' : 'Dutch'}`, async ({ page, counter }, testInfo) => {
+    test(`sale and checkout at ${size.width}×${size.height} in ${lang === 'en' ? 'English' : 'Dutch'}`, async ({
+      page,
+      counter,
+    }, testInfo) => {
       await page.setViewportSize(size);
       await openAndLogin(page, counter.url);
       const w = WORDS[lang];

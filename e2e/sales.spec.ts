@@ -89,7 +89,7 @@ test('a product choice: Dagkaart, the adult variant, a later start date', async 
   await expect(receipt).toContainText(en.money(950));
 });
 
-test('a child day ticket on a new anonymous pass, with the child\'s birthdate', async ({ page, counter }, testInfo) => {
+test("a child day ticket on a new anonymous pass, with the child's birthdate", async ({ page, counter }, testInfo) => {
   await openAndLogin(page, counter.url);
   await newSale(page);
   await pickProduct(page, 'Dagkaart');

@@ -137,9 +137,7 @@ const page = 'app://counter/index.html';
 
 describe('main process', () => {
   it('registers app: as a standard, secure scheme before ready', () => {
-    expect(fake.hooks.privileged).toEqual([
-      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
-    ]);
+    expect(fake.hooks.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
     expect(fake.steps.indexOf('privileged')).toBeGreaterThanOrEqual(0);
     expect(fake.steps.indexOf('privileged')).toBeLessThan(fake.steps.indexOf('ready'));
   });
@@ -204,8 +202,15 @@ describe('main process', () => {
 
   it('puts the CSP on whatever else the session loads', () => {
     let headers: unknown;
-    call('headers', { responseHeaders: { 'content-type': ['text/html'] } }, (response: { responseHeaders: unknown }) => (headers = response.responseHeaders));
-    expect(headers).toMatchObject({ 'content-type': ['text/html'], 'Content-Security-Policy': [expect.stringContaining("default-src 'self'")] });
+    call(
+      'headers',
+      { responseHeaders: { 'content-type': ['text/html'] } },
+      (response: { responseHeaders: unknown }) => (headers = response.responseHeaders),
+    );
+    expect(headers).toMatchObject({
+      'content-type': ['text/html'],
+      'Content-Security-Policy': [expect.stringContaining("default-src 'self'")],
+    });
   });
 
   it('grants the camera to the app’s page only', () => {

@@ -40,9 +40,7 @@ const HEADERS = securityHeaders(CSP);
 
 // Before 'ready', or Chromium will not treat app: as a real origin: standard (relative URLs,
 // an origin for 'self' and storage), secure (a secure context, which getUserMedia requires).
-protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-]);
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 let mainWindow: BrowserWindow | null = null;
 let quitting: 'no' | 'closing' | 'closed' = 'no';

@@ -81,8 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: '1.0.0',
         description:
           'The order interface (base /api/2.0) and the lookup interface (base /crud/v1), with the extensions a counter needs. Money is in euro cents; problem bodies follow interface.md section 7. ' +
-          'Every write to an order needs a bearer token of the order\'s touchpoint (else 403); a token whose scope claim holds payments:status may record payment outcomes of any touchpoint. ' +
-          'With a customer JWT only that customer\'s orders, tokens and mandates exist. One order has at most 100 lines and 8 MiB of photos.',
+          "Every write to an order needs a bearer token of the order's touchpoint (else 403); a token whose scope claim holds payments:status may record payment outcomes of any touchpoint. " +
+          "With a customer JWT only that customer's orders, tokens and mandates exist. One order has at most 100 lines and 8 MiB of photos.",
       },
       components: {
         securitySchemes: {
@@ -117,7 +117,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const status = error.statusCode ?? 500;
     if (PROBLEM_STATUSES.has(status)) {
       if (status === 413) drainRefusedBody(req, reply);
-      const detail = status === 413 ? `The body may be at most ${MAX_BODY_BYTES} bytes.` : status === 415 ? 'Send the body as application/json.' : error.message;
+      const detail =
+        status === 413
+          ? `The body may be at most ${MAX_BODY_BYTES} bytes.`
+          : status === 415
+            ? 'Send the body as application/json.'
+            : error.message;
       return sendProblem(reply, status as ProblemStatus, detail);
     }
     // Logged without the request: only the route and the error.
@@ -128,17 +133,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get(`${orderBase}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(async (orders) => {
-    orders.addHook('onRequest', authenticate(verifiers, service.catalog, true));
-    await orders.register(orderRoutes(service));
-    await orders.register(extensionRoutes(service));
-    await orders.register(deletedRoutes(service));
-  }, { prefix: orderBase });
+  await app.register(
+    async (orders) => {
+      orders.addHook('onRequest', authenticate(verifiers, service.catalog, true));
+      await orders.register(orderRoutes(service));
+      await orders.register(extensionRoutes(service));
+      await orders.register(deletedRoutes(service));
+    },
+    { prefix: orderBase },
+  );
 
-  await app.register(async (lookup) => {
-    lookup.addHook('onRequest', authenticate(verifiers, service.catalog, false));
-    await lookup.register(lookupRoutes(service.catalog));
-  }, { prefix: lookupBase });
+  await app.register(
+    async (lookup) => {
+      lookup.addHook('onRequest', authenticate(verifiers, service.catalog, false));
+      await lookup.register(lookupRoutes(service.catalog));
+    },
+    { prefix: lookupBase },
+  );
 
   return app as unknown as FastifyInstance;
 }

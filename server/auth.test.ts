@@ -48,7 +48,7 @@ describe.each(scenarios())('authentication ($name)', ({ fixtures, now }) => {
       expect(res.status).toBe(401);
     });
 
-    it('a customer\'s JWT, even signed with the channel key (the default), is not a channel token', async () => {
+    it("a customer's JWT, even signed with the channel key (the default), is not a channel token", async () => {
       const customerStyle = await sign({ exp: inAnHour(), customerProfileId: 5151 });
       for (const url of [`${API}/orders`, `${CRUD}/transittokens`, `${CRUD}/directdebitmandates`]) {
         expectProblem(await h.call('GET', url, { auth: customerStyle }), 401);
@@ -77,7 +77,10 @@ describe.each(scenarios())('authentication ($name)', ({ fixtures, now }) => {
 
     it('an inactive touchpoint', async () => {
       const token = await h.token({ touchpointId: h.roles.inactiveTouchpoint.salesTouchpointId });
-      expectProblem(await h.call('POST', `${API}/orders`, { auth: token, body: { languageId: 1, orderLines: [line(h.roles.plain)] } }), 403);
+      expectProblem(
+        await h.call('POST', `${API}/orders`, { auth: token, body: { languageId: 1, orderLines: [line(h.roles.plain)] } }),
+        403,
+      );
     });
 
     it('the order takes the touchpoint of the token', async () => {
@@ -103,12 +106,15 @@ describe.each(scenarios())('authentication ($name)', ({ fixtures, now }) => {
       expect((await h.call('GET', `${API}/orders`, { customer: `Bearer ${token}` })).status).toBe(200);
     });
 
-    it('a created order gets the customer; GET /orders lists only that customer\'s orders', async () => {
+    it("a created order gets the customer; GET /orders lists only that customer's orders", async () => {
       const { registeredToken, needsRegistered } = h.roles;
       const mine = await createOrder(h, undefined, {}, { customer: 4242 });
       expect(mine.customerProfileId).toBe(4242);
       // Another customer's registered token does not exist for this customer (CONTRACT 7.4).
-      const withTheirs = { languageId: h.roles.language.languageId, orderLines: [line(needsRegistered, { customerTokens: [registered(registeredToken)] })] };
+      const withTheirs = {
+        languageId: h.roles.language.languageId,
+        orderLines: [line(needsRegistered, { customerTokens: [registered(registeredToken)] })],
+      };
       expectProblem(await h.call('POST', `${API}/orders`, { customer: 4242, body: withTheirs }), 400);
       const alsoMine = await createOrder(h, undefined, {}, { customer: 4242 });
       expect(alsoMine.customerProfileId).toBe(4242);
@@ -122,7 +128,7 @@ describe.each(scenarios())('authentication ($name)', ({ fixtures, now }) => {
       expect((await h.call<{ orders: Order[] }>('GET', `${API}/orders`)).body.orders).toHaveLength(4);
     });
 
-    it('another customer\'s order is 404 on every operation, and stays as it was', async () => {
+    it("another customer's order is 404 on every operation, and stays as it was", async () => {
       const theirs = await pay(h, await createOrder(h, [line(h.roles.plain), line(h.roles.plain)], {}, { customer: 5151 }));
       const id = theirs.orderId;
       const attempts: Attempt[] = [['GET', `/orders/${id}`], ...everyWrite(h, theirs)];

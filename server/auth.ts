@@ -31,7 +31,11 @@ export class JwtVerifier<T extends { exp: number }> {
   private readonly key: Uint8Array;
   private readonly remembered = new Map<string, T>();
 
-  constructor(secret: string, private readonly claims: z.ZodType<T>, private readonly what: string) {
+  constructor(
+    secret: string,
+    private readonly claims: z.ZodType<T>,
+    private readonly what: string,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 

@@ -75,7 +75,9 @@ describe('npm run central (server/cli.ts)', () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           languageId: fixtures.languages[0]!.languageId,
-          orderLines: [{ productId: fixtures.products.find((p) => p.productName === 'Single ticket')!.productId, quantity: 1, vouchers: [] }],
+          orderLines: [
+            { productId: fixtures.products.find((p) => p.productName === 'Single ticket')!.productId, quantity: 1, vouchers: [] },
+          ],
         }),
       });
       expect(res.status).toBe(201);

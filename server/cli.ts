@@ -42,7 +42,9 @@ async function main() {
     logger,
   });
   console.log(`listening on ${central.url}`);
-  console.log(`order interface ${central.url}/api/2.0, lookup interface ${central.url}/crud/v1, OpenAPI ${central.url}/api/2.0/openapi.json`);
+  console.log(
+    `order interface ${central.url}/api/2.0, lookup interface ${central.url}/crud/v1, OpenAPI ${central.url}/api/2.0/openapi.json`,
+  );
   if (central.devToken) {
     console.log('CENTRAL_JWT_SECRET is not set: made a random key for this run. A bearer token for local use:');
     console.log(central.devToken);

@@ -25,7 +25,7 @@ async function deleted(url: string, options: Parameters<Harness['call']>[2] = {}
 async function walk(url: string) {
   const rows: DeletedOrderList['deletedOrders'] = [];
   const sizes: number[] = [];
-  for (let next: string | undefined = url; next; ) {
+  for (let next: string | undefined = url; next;) {
     const page: DeletedOrderList = await deleted(next);
     rows.push(...page.deletedOrders);
     sizes.push(page.deletedOrders.length);

@@ -20,7 +20,9 @@ describe.each(scenarios())('GET /orders filters ($name)', ({ fixtures, now }) =>
     const { plain, needsRegistered, registeredToken, otherCustomerToken, otherTouchpoint } = h.roles;
     o.A = await createOrder(h, [line(plain)], { externalOrderId: 'ext-A' });
     h.clock.set(at(1));
-    o.B = await pay(h, await createOrder(h, [line(needsRegistered, { customerTokens: [registered(registeredToken)] })]), { statusCode: 'SETTLED' });
+    o.B = await pay(h, await createOrder(h, [line(needsRegistered, { customerTokens: [registered(registeredToken)] })]), {
+      statusCode: 'SETTLED',
+    });
     h.clock.set(at(2));
     const other = await h.token({ touchpointId: otherTouchpoint.salesTouchpointId });
     o.C = await pay(h, await createOrder(h, [line(plain)], {}, { auth: other }), {}, { auth: other });
@@ -94,7 +96,9 @@ describe.each(scenarios())('GET /orders filters ($name)', ({ fixtures, now }) =>
     const tp = h.roles.touchpoint.salesTouchpointId;
     expect(await found(`touchpointId=${tp}&orderStatusId=1`)).toBe('DA');
     expect(await found(`touchpointId=${tp}&orderStatusId=1&createdAfter=${encodeURIComponent(at(1))}`)).toBe('D');
-    expect(await found(`orderStatusId=4&customerProfileId=${h.roles.registeredToken.customerProfileId}&xTat=${h.roles.registeredToken.xTat}`)).toBe('B');
+    expect(
+      await found(`orderStatusId=4&customerProfileId=${h.roles.registeredToken.customerProfileId}&xTat=${h.roles.registeredToken.xTat}`),
+    ).toBe('B');
     expect(await found(`orderStatusId=1&xTat=${h.roles.registeredToken.xTat}`)).toBe('');
     expect(await found(`externalOrderId=ext-A&updatedAfter=${encodeURIComponent(daysAfter(now, 1))}`)).toBe('');
   });

@@ -34,8 +34,16 @@ describe('malformed requests (property)', () => {
     h = await harness(scenario!);
     const { needsBirthdate, plain, language, device, paymentMethod } = h.roles;
     bodies = {
-      [`POST ${API}/orders`]: orderBody(h, [line(needsBirthdate, { customerTokens: [anonymous(needsBirthdate, '1990-05-05')], validFrom: scenario!.now })]),
-      [`POST ${API}/orders/:id/orderlines`]: { productId: plain.productId, quantity: 2, vouchers: [], validFrom: scenario!.now, validUntil: null },
+      [`POST ${API}/orders`]: orderBody(h, [
+        line(needsBirthdate, { customerTokens: [anonymous(needsBirthdate, '1990-05-05')], validFrom: scenario!.now }),
+      ]),
+      [`POST ${API}/orders/:id/orderlines`]: {
+        productId: plain.productId,
+        quantity: 2,
+        vouchers: [],
+        validFrom: scenario!.now,
+        validUntil: null,
+      },
       [`PATCH ${API}/orderlines/:id`]: { productId: plain.productId, quantity: 3, validFrom: scenario!.now },
       [`PATCH ${API}/orders/:id`]: { languageId: language.languageId, externalDeviceId: device.externalDeviceId },
       [`POST ${API}/orders/:id/payments`]: {
@@ -62,7 +70,12 @@ describe('malformed requests (property)', () => {
    */
   async function ensureResources() {
     const concept = ids && (await h.store.get(ids.orderId));
-    if (!ids || !concept || concept.order.order_OrderStatuses[0]!.orderStatus.orderStatusId !== 1 || concept.order.orderLines.length === 0) {
+    if (
+      !ids ||
+      !concept ||
+      concept.order.order_OrderStatuses[0]!.orderStatus.orderStatusId !== 1 ||
+      concept.order.orderLines.length === 0
+    ) {
       const made = await createOrder(h, [line(h.roles.plain)]);
       ids = { orderId: made.orderId, lineId: made.orderLines[0]!.orderLineId, paymentId: ids?.paymentId ?? '' };
     }
@@ -108,10 +121,30 @@ describe('malformed requests (property)', () => {
   );
 
   const paramName = fc.constantFrom(
-    'orderId', 'orderNumber', 'externalOrderId', 'createdBefore', 'createdAfter', 'updatedBefore', 'updatedAfter',
-    'orderStatusId', 'customerProfileId', 'xTat', 'touchpointId', 'limit', 'cursor', 'transitTokenId', 'tokenTypeId',
-    'xBot', 'lastDigits', 'passNumber', 'tokenStatusId', 'expirationDate', 'mandateState', 'directDebitMandateTypeId',
-    '__proto__', 'constructor',
+    'orderId',
+    'orderNumber',
+    'externalOrderId',
+    'createdBefore',
+    'createdAfter',
+    'updatedBefore',
+    'updatedAfter',
+    'orderStatusId',
+    'customerProfileId',
+    'xTat',
+    'touchpointId',
+    'limit',
+    'cursor',
+    'transitTokenId',
+    'tokenTypeId',
+    'xBot',
+    'lastDigits',
+    'passNumber',
+    'tokenStatusId',
+    'expirationDate',
+    'mandateState',
+    'directDebitMandateTypeId',
+    '__proto__',
+    'constructor',
   );
   const paramValue = fc.oneof(
     fc.string({ maxLength: 30 }),
@@ -119,9 +152,9 @@ describe('malformed requests (property)', () => {
     fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
     fc.constantFrom('1,2,3', '1,,2', '2020-02-30T00:00:00Z', '-1', '1e3', '9'.repeat(20), 'SIGNED,PENDING', ''),
   );
-  const query = fc.array(fc.tuple(paramName, paramValue), { maxLength: 4 }).map((pairs) =>
-    pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`,
-  );
+  const query = fc
+    .array(fc.tuple(paramName, paramValue), { maxLength: 4 })
+    .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`));
 
   /**
    * A change to the route's valid body: one field, at any depth, kept, removed or replaced;
@@ -182,7 +215,12 @@ describe('malformed requests (property)', () => {
       fc.asyncProperty(route, segment, query, fc.option(payload, { freq: 8 }), contentType, async ([m, path], seg, q, makeBody, ct) => {
         const have = await ensureResources();
         const wanted = path.includes('/orderlines/') ? have.lineId : path.includes('/payments/') ? have.paymentId : have.orderId;
-        const named = new Map([['EXISTING', wanted], ['ORDER', have.orderId], ['LINE', have.lineId], ['PAYMENT', have.paymentId]]);
+        const named = new Map([
+          ['EXISTING', wanted],
+          ['ORDER', have.orderId],
+          ['LINE', have.lineId],
+          ['PAYMENT', have.paymentId],
+        ]);
         const chosen = named.get(seg) ?? seg;
         const url = path.replace(':id', chosen) + q;
         const body = makeBody && m !== 'GET' ? makeBody(Object.hasOwn(bodies, `${m} ${path}`) ? bodies[`${m} ${path}`]! : {}) : undefined;

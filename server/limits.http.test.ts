@@ -25,7 +25,10 @@ describe.each(scenarios())('limits of one order ($name)', ({ fixtures, now }) =>
   };
 
   it('takes 100 lines and refuses the 101st, on create and on POST /orderlines', async () => {
-    const body = (n: number) => ({ languageId: h.roles.language.languageId, orderLines: Array.from({ length: n }, () => line(h.roles.plain)) });
+    const body = (n: number) => ({
+      languageId: h.roles.language.languageId,
+      orderLines: Array.from({ length: n }, () => line(h.roles.plain)),
+    });
     expectProblem(await h.call('POST', `${API}/orders`, { body: body(101) }), 400);
     const full = expectOrder(await h.call('POST', `${API}/orders`, { body: body(100) }), 201);
     const refused = expectProblem(await h.call('POST', `${API}/orders/${full.orderId}/orderlines`, { body: line(h.roles.plain) }), 400);
@@ -44,7 +47,9 @@ describe.each(scenarios())('limits of one order ($name)', ({ fixtures, now }) =>
     const patch = (n: number) => h.call('PATCH', `${API}/orderlines/${bare}`, { body: { customerTokens: withPhotos(n).customerTokens } });
     expect(expectProblem(await patch(2), 400).errors[0]!.detail).toContain('8 MiB');
     const eight = expectOrder(await patch(1));
-    expect(expectProblem(await h.call('POST', `${API}/orders/${o.orderId}/orderlines`, { body: withPhotos(1) }), 400).errors[0]!.detail).toContain('8 MiB');
+    expect(
+      expectProblem(await h.call('POST', `${API}/orders/${o.orderId}/orderlines`, { body: withPhotos(1) }), 400).errors[0]!.detail,
+    ).toContain('8 MiB');
     expect(expectOrder(await h.call('GET', `${API}/orders/${o.orderId}`))).toEqual(eight);
   });
 
@@ -54,14 +59,18 @@ describe.each(scenarios())('limits of one order ($name)', ({ fixtures, now }) =>
     ['2999-01-01T00:00:00Z', 400],
     ['2000-01-01T00:00:00Z', 201],
   ])('createdOn %s: %s', async (createdOn, status) => {
-    const res = await h.call('POST', `${API}/orders`, { body: { languageId: h.roles.language.languageId, createdOn, orderLines: [line(h.roles.plain)] } });
+    const res = await h.call('POST', `${API}/orders`, {
+      body: { languageId: h.roles.language.languageId, createdOn, orderLines: [line(h.roles.plain)] },
+    });
     expect(res.status).toBe(status);
     if (status === 400) expect(expectProblem(res, 400).errors[0]!.pointer).toBe('/createdOn');
   });
 
   it('takes createdOn up to 5 minutes after its clock, not a moment later', async () => {
     const at = (ms: number) => new Date(h.clock.now.getTime() + ms).toISOString();
-    const body = (createdOn: string) => ({ body: { languageId: h.roles.language.languageId, createdOn, orderLines: [line(h.roles.plain)] } });
+    const body = (createdOn: string) => ({
+      body: { languageId: h.roles.language.languageId, createdOn, orderLines: [line(h.roles.plain)] },
+    });
     expect((await h.call('POST', `${API}/orders`, body(at(5 * 60_000)))).status).toBe(201);
     expect((await h.call('POST', `${API}/orders`, body(at(5 * 60_000 + 1)))).status).toBe(400);
   });
@@ -138,7 +147,9 @@ describe('while the service shuts down', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     const body = JSON.stringify({ languageId: h.roles.language.languageId, orderLines: [line(h.roles.plain)] });
     const arrived = new Promise((resolve) => h.app.server.once('request', resolve));
-    socket.write(`POST ${API}/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST ${API}/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await arrived;
     let text = '';
     socket.on('data', (chunk) => (text += chunk.toString()));
@@ -152,7 +163,10 @@ describe('while the service shuts down', () => {
     const [first, second] = text.split(/(?=HTTP\/1\.1 )/);
     expect(first).toMatch(/^HTTP\/1\.1 201 /);
     expect(second).toMatch(/^HTTP\/1\.1 503 /);
-    expect(JSON.parse(second!.slice(second!.indexOf('\r\n\r\n') + 4))).toMatchObject({ type: 'urn:counter:problem:unavailable', errors: [] });
+    expect(JSON.parse(second!.slice(second!.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      type: 'urn:counter:problem:unavailable',
+      errors: [],
+    });
     await closed;
     await h.store.close();
   });

@@ -51,7 +51,9 @@ describe('logs', () => {
     );
     // Refusals too: a bad body carrying the same data, a bad query, a bad JWT, an unknown order.
     expectProblem(
-      await h.call('POST', `${API}/orders`, { body: { languageId: 'x', orderLines: [line(product, { customerTokens: [{ ...token, tokenTypeId: 9 }] })] } }),
+      await h.call('POST', `${API}/orders`, {
+        body: { languageId: 'x', orderLines: [line(product, { customerTokens: [{ ...token, tokenTypeId: 9 }] })] },
+      }),
       400,
     );
     expectProblem(await h.call('POST', `${API}/orders`, { payload: `{"name":"${NAME}","birthdate":"${BIRTHDATE}"` }), 400);

@@ -56,7 +56,9 @@ describe.each(scenarios())('lookup interface ($name)', ({ fixtures, now }) => {
     it('each exact filter', async () => {
       const t = tokens.find((x) => x.replacedByTokenId !== null)!;
       expect(await tokenIds(`transitTokenId=${t.transitTokenId}`)).toEqual([t.transitTokenId]);
-      expect(await tokenIds(`customerProfileId=${t.customerProfileId}`)).toEqual(idsOf(tokens.filter((x) => x.customerProfileId === t.customerProfileId)));
+      expect(await tokenIds(`customerProfileId=${t.customerProfileId}`)).toEqual(
+        idsOf(tokens.filter((x) => x.customerProfileId === t.customerProfileId)),
+      );
       expect(await tokenIds(`xTat=${t.xTat}`)).toEqual([t.transitTokenId]);
       expect(await tokenIds(`xBot=${t.xBot.toUpperCase()}`)).toEqual([t.transitTokenId]);
       expect(await tokenIds(`alias=${encodeURIComponent(t.alias!)}`)).toEqual([t.transitTokenId]);
@@ -89,14 +91,27 @@ describe.each(scenarios())('lookup interface ($name)', ({ fixtures, now }) => {
 
     it('filters combine with AND', async () => {
       const t = tokens[0]!;
-      expect(await tokenIds(`customerProfileId=${t.customerProfileId}&tokenTypeId=${t.tokenTypeId}&tokenStatusId=${t.tokenStatusId}`)).toEqual(
-        idsOf(tokens.filter((x) => x.customerProfileId === t.customerProfileId && x.tokenTypeId === t.tokenTypeId && x.tokenStatusId === t.tokenStatusId)),
+      expect(
+        await tokenIds(`customerProfileId=${t.customerProfileId}&tokenTypeId=${t.tokenTypeId}&tokenStatusId=${t.tokenStatusId}`),
+      ).toEqual(
+        idsOf(
+          tokens.filter(
+            (x) => x.customerProfileId === t.customerProfileId && x.tokenTypeId === t.tokenTypeId && x.tokenStatusId === t.tokenStatusId,
+          ),
+        ),
       );
       expect(await tokenIds(`transitTokenId=${t.transitTokenId}&customerProfileId=${t.customerProfileId + 1}`)).toEqual([]);
     });
 
     it('400 for a parameter that does not fit its type', async () => {
-      for (const query of ['tokenTypeId=4', 'tokenStatusId=0,2', 'xTat=abc', 'lastDigits=12a', 'expirationDate=2020-02-30T00:00:00Z', 'transitTokenId=']) {
+      for (const query of [
+        'tokenTypeId=4',
+        'tokenStatusId=0,2',
+        'xTat=abc',
+        'lastDigits=12a',
+        'expirationDate=2020-02-30T00:00:00Z',
+        'transitTokenId=',
+      ]) {
         const name = query.split('=')[0]!;
         const p = expectProblem(await h.call('GET', `${CRUD}/transittokens?${query}`), 400);
         expect(pointers(p)[0]).toMatch(new RegExp(`^/${name}(/|$)`));
@@ -114,7 +129,11 @@ describe.each(scenarios())('lookup interface ($name)', ({ fixtures, now }) => {
       expect(list[0]).toMatchObject({
         customerProfileId: m.customerProfileId,
         billingInformationId: m.billingInformationId,
-        directDebitMandateType: { directDebitMandateTypeId: m.directDebitMandateTypeId, name: expect.any(String), description: expect.any(String) },
+        directDebitMandateType: {
+          directDebitMandateTypeId: m.directDebitMandateTypeId,
+          name: expect.any(String),
+          description: expect.any(String),
+        },
         mandateAddressId: m.mandateAddressId,
         created: new Date(m.created).toISOString(),
         mandateReference: m.mandateReference,
@@ -126,9 +145,15 @@ describe.each(scenarios())('lookup interface ($name)', ({ fixtures, now }) => {
     it('each exact filter', async () => {
       const m = mandates[1]!;
       expect(await mandateIds(`directDebitMandateId=${m.directDebitMandateId}`)).toEqual([m.directDebitMandateId]);
-      expect(await mandateIds(`customerProfileId=${m.customerProfileId}`)).toEqual(mandateIdsOf(mandates.filter((x) => x.customerProfileId === m.customerProfileId)));
-      expect(await mandateIds(`billingInformationId=${m.billingInformationId}`)).toEqual(mandateIdsOf(mandates.filter((x) => x.billingInformationId === m.billingInformationId)));
-      expect(await mandateIds(`mandateAddressId=${m.mandateAddressId}`)).toEqual(mandateIdsOf(mandates.filter((x) => x.mandateAddressId === m.mandateAddressId)));
+      expect(await mandateIds(`customerProfileId=${m.customerProfileId}`)).toEqual(
+        mandateIdsOf(mandates.filter((x) => x.customerProfileId === m.customerProfileId)),
+      );
+      expect(await mandateIds(`billingInformationId=${m.billingInformationId}`)).toEqual(
+        mandateIdsOf(mandates.filter((x) => x.billingInformationId === m.billingInformationId)),
+      );
+      expect(await mandateIds(`mandateAddressId=${m.mandateAddressId}`)).toEqual(
+        mandateIdsOf(mandates.filter((x) => x.mandateAddressId === m.mandateAddressId)),
+      );
       expect(await mandateIds(`mandateReference=${encodeURIComponent(m.mandateReference)}`)).toEqual([m.directDebitMandateId]);
     });
 
@@ -138,22 +163,32 @@ describe.each(scenarios())('lookup interface ($name)', ({ fixtures, now }) => {
         mandateIdsOf(mandates.filter((x) => x.directDebitMandateTypeId === m.directDebitMandateTypeId)),
       );
       expect(await mandateIds('mandateState=SIGNED')).toEqual(mandateIdsOf(mandates.filter((x) => x.mandateState === 'SIGNED')));
-      expect(await mandateIds('mandateState=PREPARED,CANCELLED')).toEqual(mandateIdsOf(mandates.filter((x) => x.mandateState !== 'SIGNED')));
+      expect(await mandateIds('mandateState=PREPARED,CANCELLED')).toEqual(
+        mandateIdsOf(mandates.filter((x) => x.mandateState !== 'SIGNED')),
+      );
     });
 
     it('created and updated bounds: after inclusive, before exclusive', async () => {
       const sorted = [...mandates].sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
       const pivot = sorted[1]!;
       const at = encodeURIComponent(pivot.created);
-      expect(await mandateIds(`createdAfter=${at}`)).toEqual(mandateIdsOf(mandates.filter((x) => Date.parse(x.created) >= Date.parse(pivot.created))));
-      expect(await mandateIds(`createdBefore=${at}`)).toEqual(mandateIdsOf(mandates.filter((x) => Date.parse(x.created) < Date.parse(pivot.created))));
+      expect(await mandateIds(`createdAfter=${at}`)).toEqual(
+        mandateIdsOf(mandates.filter((x) => Date.parse(x.created) >= Date.parse(pivot.created))),
+      );
+      expect(await mandateIds(`createdBefore=${at}`)).toEqual(
+        mandateIdsOf(mandates.filter((x) => Date.parse(x.created) < Date.parse(pivot.created))),
+      );
       expect(await mandateIds(`createdAfter=${at}`)).toContain(pivot.directDebitMandateId);
       expect(await mandateIds(`createdBefore=${at}`)).not.toContain(pivot.directDebitMandateId);
       const u = encodeURIComponent(pivot.updateTimestamp);
       expect(await mandateIds(`updatedAfter=${u}`)).toContain(pivot.directDebitMandateId);
       expect(await mandateIds(`updatedBefore=${u}`)).not.toContain(pivot.directDebitMandateId);
       expect(await mandateIds(`updatedAfter=${u}&createdBefore=${at}`)).toEqual(
-        mandateIdsOf(mandates.filter((x) => Date.parse(x.updateTimestamp) >= Date.parse(pivot.updateTimestamp) && Date.parse(x.created) < Date.parse(pivot.created))),
+        mandateIdsOf(
+          mandates.filter(
+            (x) => Date.parse(x.updateTimestamp) >= Date.parse(pivot.updateTimestamp) && Date.parse(x.created) < Date.parse(pivot.created),
+          ),
+        ),
       );
     });
 

@@ -38,7 +38,12 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
         orderCustomer: null,
       });
       expect(o.order_OrderStatuses).toEqual([
-        { order_orderStatusId: expect.any(String), orderStatus: { orderStatusId: 1, name: 'concept' }, createdOn: now, description: expect.any(String) },
+        {
+          order_orderStatusId: expect.any(String),
+          orderStatus: { orderStatusId: 1, name: 'concept' },
+          createdOn: now,
+          description: expect.any(String),
+        },
       ]);
       const [l] = o.orderLines;
       const incl = plain.amountInclTax * 3;
@@ -65,7 +70,12 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
       });
       expect(l!.orderLineTerms.map((t) => t.termsUrl)).toEqual(plain.termsUrls);
       expect(l!.orderAccountingStatuses).toEqual([
-        { orderAccountingStatusId: expect.any(String), accountingStatus: { accountingStatusId: 1, name: 'open' }, createdOn: now, description: expect.any(String) },
+        {
+          orderAccountingStatusId: expect.any(String),
+          accountingStatus: { accountingStatusId: 1, name: 'open' },
+          createdOn: now,
+          description: expect.any(String),
+        },
       ]);
     });
 
@@ -133,7 +143,10 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
 
     it('refuses to change a paid order, naming its status', async () => {
       const o = await paidOrder(h);
-      const p = expectProblem(await h.call('PATCH', `${API}/orders/${o.orderId}`, { body: { languageId: h.roles.otherLanguage.languageId } }), 400);
+      const p = expectProblem(
+        await h.call('PATCH', `${API}/orders/${o.orderId}`, { body: { languageId: h.roles.otherLanguage.languageId } }),
+        400,
+      );
       expect(p.errors[0]).toMatchObject({ orderStatusId: 4, detail: expect.stringContaining('paid') });
     });
   });
@@ -153,7 +166,9 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
       expectOrder(await h.call('POST', `${API}/orders/${o.orderId}/cancellation`));
       expect((await h.call('DELETE', `${API}/orders/${o.orderId}`)).status).toBe(200);
       const failed = await pay(h, await createOrder(h));
-      const awaiting = expectOrder(await h.call('POST', `${API}/payments/${failed.payments[0]!.paymentId}/status`, { body: { statusCode: 'FAILED' } }));
+      const awaiting = expectOrder(
+        await h.call('POST', `${API}/payments/${failed.payments[0]!.paymentId}/status`, { body: { statusCode: 'FAILED' } }),
+      );
       expect(statusOf(awaiting).name).toBe('awaitingPayment');
       expect((await h.call('DELETE', `${API}/orders/${failed.orderId}`)).status).toBe(200);
       expectProblem(await h.call('GET', `${API}/orders/${failed.orderId}`), 404);
@@ -196,7 +211,9 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
     it('POST /orderlines refuses an unknown product and an unknown order', async () => {
       const o = await createOrder(h);
       const p = expectProblem(
-        await h.call('POST', `${API}/orders/${o.orderId}/orderlines`, { body: { productId: h.roles.unknownProductId, quantity: 1, vouchers: [] } }),
+        await h.call('POST', `${API}/orders/${o.orderId}/orderlines`, {
+          body: { productId: h.roles.unknownProductId, quantity: 1, vouchers: [] },
+        }),
         400,
       );
       expect(p.errors).toEqual([expect.objectContaining({ pointer: '/productId', productId: h.roles.unknownProductId })]);
@@ -209,7 +226,9 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
       const lineId = o.orderLines[0]!.orderLineId;
       const start = daysAfter(now, 1);
       const patched = expectOrder(
-        await h.call('PATCH', `${API}/orderlines/${lineId}`, { body: { productId: needsValidFrom.productId, quantity: 4, validFrom: start } }),
+        await h.call('PATCH', `${API}/orderlines/${lineId}`, {
+          body: { productId: needsValidFrom.productId, quantity: 4, validFrom: start },
+        }),
       );
       expect(patched.orderLines[0]).toMatchObject({
         orderLineId: lineId,
@@ -236,13 +255,17 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
       const p = expectProblem(await h.call('PATCH', `${API}/orderlines/${lineId}`, { body: { validFrom: daysAfter(now, 61) } }), 400);
       expect(p.title).toBe('The start date of the product is not allowed');
       expect(p.errors).toEqual([
-        { detail: 'the product start date may be at most 60 days in the future', pointer: '/validFrom', productId: h.roles.needsValidFrom.productId },
+        {
+          detail: 'the product start date may be at most 60 days in the future',
+          pointer: '/validFrom',
+          productId: h.roles.needsValidFrom.productId,
+        },
       ]);
       const ok = expectOrder(await h.call('PATCH', `${API}/orderlines/${lineId}`, { body: { validFrom: daysAfter(now, 60) } }));
       expect(ok.orderLines[0]!.validFrom).toBe(daysAfter(now, 60));
     });
 
-    it('PATCH /orderlines refuses a validUntil before the line\'s validFrom, and an unknown line', async () => {
+    it("PATCH /orderlines refuses a validUntil before the line's validFrom, and an unknown line", async () => {
       const o = await createOrder(h, [line(h.roles.needsValidFrom, { validFrom: daysAfter(now, 5) })]);
       const lineId = o.orderLines[0]!.orderLineId;
       const p = expectProblem(await h.call('PATCH', `${API}/orderlines/${lineId}`, { body: { validUntil: daysAfter(now, 4) } }), 400);
@@ -284,25 +307,43 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
       emailAddress: 'j.jansen@example.org',
       dateOfBirth: '1980-02-29',
       orderCustomerAddresses: [
-        { addressTypeId: 3, street: 'Stationsplein', houseNumber: 1, houseNumberSuffix: 'A', postalCode: '3511 ED', city: 'Utrecht', country: 'NL' },
+        {
+          addressTypeId: 3,
+          street: 'Stationsplein',
+          houseNumber: 1,
+          houseNumberSuffix: 'A',
+          postalCode: '3511 ED',
+          city: 'Utrecht',
+          country: 'NL',
+        },
       ],
     };
 
     it('sets the order customer', async () => {
       const o = await createOrder(h);
       const set = expectOrder(await h.call('PUT', `${API}/orders/${o.orderId}/customer`, { body: customer }));
-      const { orderCustomerAddresses: [address], ...rest } = customer;
+      const {
+        orderCustomerAddresses: [address],
+        ...rest
+      } = customer;
       const { addressTypeId: _id, ...addressFields } = address!;
       expect(set.orderCustomer).toEqual({
         orderCustomerId: expect.any(String),
         ...rest,
-        orderCustomerAddresses: [{ orderCustomerAddressId: expect.any(String), addressType: { addressTypeId: 3, name: 'Billing' }, ...addressFields }],
+        orderCustomerAddresses: [
+          { orderCustomerAddressId: expect.any(String), addressType: { addressTypeId: 3, name: 'Billing' }, ...addressFields },
+        ],
       });
     });
 
     it('refuses a bad e-mail address, date of birth or country, and an unknown order', async () => {
       const o = await createOrder(h);
-      const bad = { ...customer, emailAddress: 'nope', dateOfBirth: '1980-02-30', orderCustomerAddresses: [{ ...customer.orderCustomerAddresses[0], country: 'Netherlands' }] };
+      const bad = {
+        ...customer,
+        emailAddress: 'nope',
+        dateOfBirth: '1980-02-30',
+        orderCustomerAddresses: [{ ...customer.orderCustomerAddresses[0], country: 'Netherlands' }],
+      };
       const p = expectProblem(await h.call('PUT', `${API}/orders/${o.orderId}/customer`, { body: bad }), 400);
       expect(pointers(p).sort()).toEqual(['/dateOfBirth', '/emailAddress', '/orderCustomerAddresses/0/country']);
       expectProblem(await h.call('PUT', `${API}/orders/${UNKNOWN}/customer`, { body: customer }), 404);
@@ -331,7 +372,10 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
         '/crud/v1/directdebitmandates',
       ]),
     );
-    type Operation = { requestBody: { content: { 'application/json': { schema: { required: string[] } } } }; responses: Record<string, unknown> };
+    type Operation = {
+      requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
+      responses: Record<string, unknown>;
+    };
     const refunds = (res.body.paths[`${API}/orders/{orderId}/refunds`] as { post: Operation }).post;
     expect(refunds.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['paymentMethodId', 'amountDebit', 'operatorPaymentReference', 'reason']),

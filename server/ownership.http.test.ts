@@ -34,11 +34,13 @@ describe.each(scenarios())('ownership and customer scoping ($name)', ({ fixtures
     for (const [method, path, body] of everyWrite(h, order).filter(([, path]) => !path.startsWith('/payments/'))) {
       expectProblem(await h.call(method, `${API}${path}`, { auth, ...(body !== undefined ? { body } : {}) }), 403);
     }
-    const settled = expectOrder(await h.call('POST', `${API}/payments/${order.payments[0]!.paymentId}/status`, { auth, body: { statusCode: 'SETTLED' } }));
+    const settled = expectOrder(
+      await h.call('POST', `${API}/payments/${order.payments[0]!.paymentId}/status`, { auth, body: { statusCode: 'SETTLED' } }),
+    );
     expect(settled.order_OrderStatuses[0]!.orderStatus.name).toBe('paid');
   });
 
-  it('hides another customer\'s order from every write, refunds included (404)', async () => {
+  it("hides another customer's order from every write, refunds included (404)", async () => {
     const theirs = await pay(h, await createOrder(h, [line(h.roles.plain), line(h.roles.plain)], {}, { customer: 5151 }));
     for (const [method, path, body] of everyWrite(h, theirs)) {
       expectProblem(await h.call(method, `${API}${path}`, { customer: 6262, ...(body !== undefined ? { body } : {}) }), 404);
@@ -51,18 +53,26 @@ describe.each(scenarios())('ownership and customer scoping ($name)', ({ fixtures
     const theirs = () => h.roles.otherCustomerToken;
     const product = () => h.roles.needsRegistered;
 
-    it('refuses another customer\'s registered token on a line as unknown (400), on create, add and change', async () => {
+    it("refuses another customer's registered token on a line as unknown (400), on create, add and change", async () => {
       const customer = mine().customerProfileId;
       const foreign = [registered(theirs())];
       const created = expectProblem(
-        await h.call('POST', `${API}/orders`, { customer, body: { languageId: h.roles.language.languageId, orderLines: [line(product(), { customerTokens: foreign })] } }),
+        await h.call('POST', `${API}/orders`, {
+          customer,
+          body: { languageId: h.roles.language.languageId, orderLines: [line(product(), { customerTokens: foreign })] },
+        }),
         400,
       );
-      expect(created.errors).toEqual([expect.objectContaining({ pointer: '/orderLines/0/customerTokens/0/transitTokenId', transitTokenId: theirs().transitTokenId })]);
+      expect(created.errors).toEqual([
+        expect.objectContaining({ pointer: '/orderLines/0/customerTokens/0/transitTokenId', transitTokenId: theirs().transitTokenId }),
+      ]);
       expect(created.errors[0]!.detail).toBe(`there is no transit token ${theirs().transitTokenId}`);
 
       const order = await createOrder(h, [line(product(), { customerTokens: [registered(mine())] })], {}, { customer });
-      expectProblem(await h.call('POST', `${API}/orders/${order.orderId}/orderlines`, { customer, body: line(product(), { customerTokens: foreign }) }), 400);
+      expectProblem(
+        await h.call('POST', `${API}/orders/${order.orderId}/orderlines`, { customer, body: line(product(), { customerTokens: foreign }) }),
+        400,
+      );
       const patched = expectProblem(
         await h.call('PATCH', `${API}/orderlines/${order.orderLines[0]!.orderLineId}`, { customer, body: { customerTokens: foreign } }),
         400,
@@ -73,9 +83,12 @@ describe.each(scenarios())('ownership and customer scoping ($name)', ({ fixtures
       expect(JSON.stringify(after)).not.toContain(theirs().alias);
     });
 
-    it('shows a customer only their own tokens\' records on an order that carries another traveller\'s too', async () => {
+    it("shows a customer only their own tokens' records on an order that carries another traveller's too", async () => {
       const customer = mine().customerProfileId;
-      const family = await createOrder(h, [line(product(), { customerTokens: [registered(mine())] }), line(product(), { customerTokens: [registered(theirs())] })]);
+      const family = await createOrder(h, [
+        line(product(), { customerTokens: [registered(mine())] }),
+        line(product(), { customerTokens: [registered(theirs())] }),
+      ]);
       expect(family.customerProfileId).toBe(customer);
       const nested = (o: Order) => o.orderLines.map((l) => l.customerTokens?.[0]?.transitToken?.transitTokenId ?? null);
       expect(nested(family)).toEqual([mine().transitTokenId, theirs().transitTokenId]);
@@ -86,25 +99,38 @@ describe.each(scenarios())('ownership and customer scoping ($name)', ({ fixtures
       expect(listed.body.orders.map(nested)).toEqual([[mine().transitTokenId, null]]);
     });
 
-    it('lists only that customer\'s tokens and mandates, whatever the query asks', async () => {
+    it("lists only that customer's tokens and mandates, whatever the query asks", async () => {
       const customer = mine().customerProfileId;
       const all = await h.call<{ transitTokens: TransitTokenRecord[] }>('GET', `${CRUD}/transittokens`, { customer });
       expect(all.status).toBe(200);
       expect(all.body.transitTokens.length).toBeGreaterThan(0);
       expect(new Set(all.body.transitTokens.map((t) => t.customerProfileId))).toEqual(new Set([customer]));
-      const asked = await h.call<{ transitTokens: TransitTokenRecord[] }>('GET', `${CRUD}/transittokens?customerProfileId=${theirs().customerProfileId}`, { customer });
+      const asked = await h.call<{ transitTokens: TransitTokenRecord[] }>(
+        'GET',
+        `${CRUD}/transittokens?customerProfileId=${theirs().customerProfileId}`,
+        { customer },
+      );
       expect(asked.body.transitTokens).toEqual([]);
-      const byId = await h.call<{ transitTokens: TransitTokenRecord[] }>('GET', `${CRUD}/transittokens?transitTokenId=${theirs().transitTokenId}`, { customer });
+      const byId = await h.call<{ transitTokens: TransitTokenRecord[] }>(
+        'GET',
+        `${CRUD}/transittokens?transitTokenId=${theirs().transitTokenId}`,
+        { customer },
+      );
       expect(byId.body.transitTokens).toEqual([]);
 
       const mandated = [...h.roles.signedCustomers][0]!;
-      const others = await h.call<{ customerProfileId: number }[]>('GET', `${CRUD}/directdebitmandates?customerProfileId=${mandated}`, { customer: mandated + 1_000_000 });
+      const others = await h.call<{ customerProfileId: number }[]>('GET', `${CRUD}/directdebitmandates?customerProfileId=${mandated}`, {
+        customer: mandated + 1_000_000,
+      });
       expect(others.body).toEqual([]);
       const own = await h.call<{ customerProfileId: number }[]>('GET', `${CRUD}/directdebitmandates`, { customer: mandated });
       expect(own.body.length).toBeGreaterThan(0);
       expect(own.body.every((m) => m.customerProfileId === mandated)).toBe(true);
       // Without a customer JWT a channel still finds every customer's records.
-      const channel = await h.call<{ transitTokens: TransitTokenRecord[] }>('GET', `${CRUD}/transittokens?customerProfileId=${theirs().customerProfileId}`);
+      const channel = await h.call<{ transitTokens: TransitTokenRecord[] }>(
+        'GET',
+        `${CRUD}/transittokens?customerProfileId=${theirs().customerProfileId}`,
+      );
       expect(channel.body.transitTokens.length).toBeGreaterThan(0);
     });
 

@@ -72,11 +72,14 @@ describe.each(scenarios())('payments and order statuses ($name)', ({ fixtures, n
     const first = await pay(h, o, { amountDebit: part });
     const firstSettled = await setPaymentStatus(h, first.payments[0]!.paymentId, 'SETTLED');
     expect(statusOf(firstSettled).name).toBe('pendingPayment');
-    const tooMuch = expectProblem(await post(`/orders/${o.orderId}/payments`, {
-      paymentMethodId: h.roles.paymentMethod.paymentMethodId,
-      amountDebit: o.totalAmount - part + 1,
-      operatorPaymentReference: 'r',
-    }), 400);
+    const tooMuch = expectProblem(
+      await post(`/orders/${o.orderId}/payments`, {
+        paymentMethodId: h.roles.paymentMethod.paymentMethodId,
+        amountDebit: o.totalAmount - part + 1,
+        operatorPaymentReference: 'r',
+      }),
+      400,
+    );
     expect(pointers(tooMuch)).toEqual(['/amountDebit']);
     const second = await pay(h, firstSettled, { amountDebit: o.totalAmount - part });
     expect(history(second)).toEqual(['pendingPayment', 'awaitingPayment', 'concept']);
@@ -86,13 +89,20 @@ describe.each(scenarios())('payments and order statuses ($name)', ({ fixtures, n
 
   it('refuses to pay an order with remarks, listing each', async () => {
     const o = await createOrder(h, [line(h.roles.plain), line(h.roles.needsValidFrom)]);
-    const p = expectProblem(await post(`/orders/${o.orderId}/payments`, {
-      paymentMethodId: h.roles.paymentMethod.paymentMethodId,
-      amountDebit: o.totalAmount,
-      operatorPaymentReference: 'r',
-    }), 400);
+    const p = expectProblem(
+      await post(`/orders/${o.orderId}/payments`, {
+        paymentMethodId: h.roles.paymentMethod.paymentMethodId,
+        amountDebit: o.totalAmount,
+        operatorPaymentReference: 'r',
+      }),
+      400,
+    );
     expect(p.errors).toEqual([
-      expect.objectContaining({ pointer: '/orderLines/1/additionalRemarks/0', productId: h.roles.needsValidFrom.productId, detail: expect.stringContaining('VALIDFROM_REQUIRED') }),
+      expect.objectContaining({
+        pointer: '/orderLines/1/additionalRemarks/0',
+        productId: h.roles.needsValidFrom.productId,
+        detail: expect.stringContaining('VALIDFROM_REQUIRED'),
+      }),
     ]);
     expect(statusOf(expectOrder(await h.call('GET', `${API}/orders/${o.orderId}`))).name).toBe('concept');
   });
@@ -103,9 +113,14 @@ describe.each(scenarios())('payments and order statuses ($name)', ({ fixtures, n
     expect(o.orderLines[0]!.additionalRemarks.map((r) => r.code)).toEqual(['MANDATE_REQUIRED']);
     const body = { paymentMethodId: h.roles.paymentMethod.paymentMethodId, amountDebit: o.totalAmount, operatorPaymentReference: 'r' };
     expectProblem(await post(`/orders/${o.orderId}/payments`, body), 400);
-    const badIban = expectProblem(await post(`/orders/${o.orderId}/payments`, { ...body, mandateInput: { ...mandateInput, iban: 'NL91ABNA0417164301' } }), 400);
+    const badIban = expectProblem(
+      await post(`/orders/${o.orderId}/payments`, { ...body, mandateInput: { ...mandateInput, iban: 'NL91ABNA0417164301' } }),
+      400,
+    );
     expect(pointers(badIban)).toEqual(['/mandateInput/iban']);
-    const paying = expectOrder(await post(`/orders/${o.orderId}/payments`, { ...body, mandateInput: { ...mandateInput, iban: 'nl91 abna 0417 1643 00' } }));
+    const paying = expectOrder(
+      await post(`/orders/${o.orderId}/payments`, { ...body, mandateInput: { ...mandateInput, iban: 'nl91 abna 0417 1643 00' } }),
+    );
     expect(paying.orderLines[0]).toMatchObject({ additionalRemarks: [], validationResult: 'valid' });
     expect(paying.payments[0]!.mandateInput).toMatchObject({ directDebitMandateType: { directDebitMandateTypeId: 3 }, iban: IBAN });
     expect(statusOf(paying).name).toBe('pendingPayment');
@@ -115,8 +130,12 @@ describe.each(scenarios())('payments and order statuses ($name)', ({ fixtures, n
     const o = await createOrder(h);
     const body = { paymentMethodId: h.roles.paymentMethod.paymentMethodId, amountDebit: o.totalAmount, operatorPaymentReference: 'r' };
     const unknownMethod = Math.max(...fixtures.paymentMethods.map((m) => m.paymentMethodId)) + 1;
-    expect(pointers(expectProblem(await post(`/orders/${o.orderId}/payments`, { ...body, paymentMethodId: unknownMethod }), 400))).toEqual(['/paymentMethodId']);
-    expect(pointers(expectProblem(await post(`/orders/${o.orderId}/payments`, { ...body, amountDebit: 0 }), 400))).toEqual(['/amountDebit']);
+    expect(pointers(expectProblem(await post(`/orders/${o.orderId}/payments`, { ...body, paymentMethodId: unknownMethod }), 400))).toEqual([
+      '/paymentMethodId',
+    ]);
+    expect(pointers(expectProblem(await post(`/orders/${o.orderId}/payments`, { ...body, amountDebit: 0 }), 400))).toEqual([
+      '/amountDebit',
+    ]);
     const paid = await paidOrder(h);
     expect(expectProblem(await post(`/orders/${paid.orderId}/payments`, body), 400).errors[0]).toMatchObject({ orderStatusId: 4 });
     expectOrder(await post(`/orders/${o.orderId}/cancellation`));
@@ -155,7 +174,7 @@ describe.each(scenarios())('payments and order statuses ($name)', ({ fixtures, n
     expectProblem(await post('/orders/00000000-0000-4000-8000-0000000fffff/delivery'), 404);
   });
 
-  it('a registered token\'s transitToken is filled while the order is open and null once paid', async () => {
+  it("a registered token's transitToken is filled while the order is open and null once paid", async () => {
     const { needsRegistered, registeredToken: t } = h.roles;
     const o = await createOrder(h, [line(needsRegistered, { customerTokens: [registered(t)] })]);
     const nested = o.orderLines[0]!.customerTokens![0]!.transitToken;

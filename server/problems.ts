@@ -34,14 +34,11 @@ export function problemBody(status: ProblemStatus, detail: string, errors: Probl
   };
 }
 
-export function sendProblem(
-  reply: FastifyReply,
-  status: ProblemStatus,
-  detail: string,
-  errors: ProblemError[] = [],
-  title?: string,
-) {
-  return reply.code(status).type('application/json').send(problemBody(status, detail, errors, title));
+export function sendProblem(reply: FastifyReply, status: ProblemStatus, detail: string, errors: ProblemError[] = [], title?: string) {
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(problemBody(status, detail, errors, title));
 }
 
 const STATUS_OF: Record<Refusal['kind'], ProblemStatus> = {
@@ -64,6 +61,6 @@ export function validationErrors(validation: readonly { instancePath?: string; m
     const name = pointer.split('/').filter(Boolean).join('.');
     const place = where === 'params' ? 'path parameter ' : where === 'querystring' ? 'query parameter ' : '';
     const subject = name ? `${place}${name}` : '';
-    return { detail: subject ? `${subject}: ${issue.message ?? 'is not valid'}` : issue.message ?? 'is not valid', pointer };
+    return { detail: subject ? `${subject}: ${issue.message ?? 'is not valid'}` : (issue.message ?? 'is not valid'), pointer };
   });
 }

@@ -6,7 +6,8 @@ import { createOrder, line, paidOrder, pay, setPaymentStatus } from './testing/o
 
 /** CONTRACT 7.1 and 7.2: refunds, and cancellation and deletion that keep the money trail. */
 
-const codes = (o: Order) => o.payments.map((p) => `${p.isRefund ? 'refund' : 'payment'} ${p.amountDebit} ${p.paymentStatuses[0]!.statusCode}`);
+const codes = (o: Order) =>
+  o.payments.map((p) => `${p.isRefund ? 'refund' : 'payment'} ${p.amountDebit} ${p.paymentStatuses[0]!.statusCode}`);
 
 describe.each(scenarios())('refunds and the money trail ($name)', ({ fixtures, now }) => {
   let h: Harness;
@@ -18,7 +19,13 @@ describe.each(scenarios())('refunds and the money trail ($name)', ({ fixtures, n
   let refundsMade = 0;
   const refund = (o: Order, amountDebit: number, extra: Record<string, unknown> = {}) =>
     h.call('POST', `${API}/orders/${o.orderId}/refunds`, {
-      body: { paymentMethodId: h.roles.paymentMethod.paymentMethodId, amountDebit, operatorPaymentReference: `rf-${++refundsMade}`, reason: 'ticket not used', ...extra },
+      body: {
+        paymentMethodId: h.roles.paymentMethod.paymentMethodId,
+        amountDebit,
+        operatorPaymentReference: `rf-${++refundsMade}`,
+        reason: 'ticket not used',
+        ...extra,
+      },
     });
   const post = (path: string) => h.call('POST', `${API}${path}`);
 
@@ -29,10 +36,17 @@ describe.each(scenarios())('refunds and the money trail ($name)', ({ fixtures, n
     expect(statusOf(partly).name).toBe('paid');
     const entry = partly.payments[1]!;
     expect(entry).toMatchObject({ isRefund: true, amountDebit: half, operatorPaymentReference: expect.stringMatching(/^rf-/) });
-    expect(entry.paymentStatuses.map((s) => [s.statusCode, s.statusDescription])).toEqual([['SETTLED', 'ticket not used'], ['PENDING', 'ticket not used']]);
+    expect(entry.paymentStatuses.map((s) => [s.statusCode, s.statusDescription])).toEqual([
+      ['SETTLED', 'ticket not used'],
+      ['PENDING', 'ticket not used'],
+    ]);
     const full = expectOrder(await refund(partly, paid.totalAmount - half));
     expect(statusOf(full).name).toBe('cancelled');
-    expect(codes(full)).toEqual([`payment ${paid.totalAmount} SETTLED`, `refund ${half} SETTLED`, `refund ${paid.totalAmount - half} SETTLED`]);
+    expect(codes(full)).toEqual([
+      `payment ${paid.totalAmount} SETTLED`,
+      `refund ${half} SETTLED`,
+      `refund ${paid.totalAmount - half} SETTLED`,
+    ]);
   });
 
   it('a delivered order is refunded in full through a pending refund settled later', async () => {

@@ -52,7 +52,11 @@ describe.each(scenarios())('remarks and validation errors ($name)', ({ fixtures,
     const withToken = await patchLine(o.orderLines[0]!.orderLineId, { customerTokens: [anonymous(needsToken)] });
     expect(remarkCodes(withToken)).not.toContain('TOKEN_REQUIRED');
     expect(withToken.orderLines[0]!.customerTokens).toEqual([
-      expect.objectContaining({ tokenType: { tokenTypeId: needsToken.tokenTypeIds[0], name: expect.any(String) }, transitTokenId: null, transitToken: null }),
+      expect.objectContaining({
+        tokenType: { tokenTypeId: needsToken.tokenTypeIds[0], name: expect.any(String) },
+        transitTokenId: null,
+        transitToken: null,
+      }),
     ]);
   });
 
@@ -117,16 +121,20 @@ describe.each(scenarios())('remarks and validation errors ($name)', ({ fixtures,
   it('validation error: a registered token that expires before the start date', async () => {
     const { expiringToken, expiringProduct } = h.roles;
     h.clock.set(daysAfter(expiringToken.expirationDate, -20));
-    const ok = await createOrder(h, [line(expiringProduct, { validFrom: daysAfter(expiringToken.expirationDate, -1), customerTokens: [registered(expiringToken)] })]);
+    const ok = await createOrder(h, [
+      line(expiringProduct, { validFrom: daysAfter(expiringToken.expirationDate, -1), customerTokens: [registered(expiringToken)] }),
+    ]);
     expect(ok.orderLines[0]!.validationErrors).toEqual([]);
-    const late = await createOrder(h, [line(expiringProduct, { validFrom: daysAfter(expiringToken.expirationDate, 1), customerTokens: [registered(expiringToken)] })]);
+    const late = await createOrder(h, [
+      line(expiringProduct, { validFrom: daysAfter(expiringToken.expirationDate, 1), customerTokens: [registered(expiringToken)] }),
+    ]);
     expect(late.orderLines[0]!.validationErrors).toEqual([
       { detail: 'the token expires before the product starts', pointer: '/customerTokens/0/transitTokenId' },
     ]);
     expect(late.orderLines[0]!.validationResult).toBe('invalid');
   });
 
-  it('validation error: the traveller\'s age on the start date is outside the age profile', async () => {
+  it("validation error: the traveller's age on the start date is outside the age profile", async () => {
     const { ageLimited } = h.roles;
     const { ageFromInclusive: from, ageToInclusive: to } = ageLimited.ageProfile!;
     const tooOld = birthdateForAge(to + 1, now);
@@ -144,7 +152,7 @@ describe.each(scenarios())('remarks and validation errors ($name)', ({ fixtures,
     expect(tooYoung.orderLines[0]!.validationResult).toBe('invalid');
   });
 
-  it('a concept order\'s customer follows its first registered token, and is 0 without one', async () => {
+  it("a concept order's customer follows its first registered token, and is 0 without one", async () => {
     const { needsRegistered, registeredToken, otherCustomerToken, plain } = h.roles;
     const o = await createOrder(h, [line(plain), line(needsRegistered, { customerTokens: [registered(registeredToken)] })]);
     expect(o.customerProfileId).toBe(registeredToken.customerProfileId);

@@ -18,7 +18,13 @@ describe.each(scenarios())('repeated lines and payments ($name)', ({ fixtures, n
     h.call('POST', `${API}/orders/${o.orderId}/orderlines`, { body: line(h.roles.plain, { externalOrderLineId, quantity }) });
   const money = (o: Order, kind: 'payments' | 'refunds', operatorPaymentReference: string, amountDebit: number) =>
     h.call('POST', `${API}/orders/${o.orderId}/${kind}`, {
-      body: { paymentMethodId: h.roles.paymentMethod.paymentMethodId, amountDebit, operatorPaymentReference, statusCode: 'SETTLED', reason: 'not used' },
+      body: {
+        paymentMethodId: h.roles.paymentMethod.paymentMethodId,
+        amountDebit,
+        operatorPaymentReference,
+        statusCode: 'SETTLED',
+        reason: 'not used',
+      },
     });
 
   it('a repeated externalOrderLineId adds nothing and answers 409 with the existing orderLineId', async () => {
@@ -26,7 +32,9 @@ describe.each(scenarios())('repeated lines and payments ($name)', ({ fixtures, n
     const added = expectOrder(await addLine(o, 'line-b'));
     const before = await read(o);
     const repeat = expectProblem(await addLine(o, 'line-b', 3), 409);
-    expect(repeat.errors).toEqual([expect.objectContaining({ pointer: '/externalOrderLineId', orderLineId: added.orderLines[1]!.orderLineId })]);
+    expect(repeat.errors).toEqual([
+      expect.objectContaining({ pointer: '/externalOrderLineId', orderLineId: added.orderLines[1]!.orderLineId }),
+    ]);
     expect(expectProblem(await addLine(o, 'line-a'), 409).errors[0]!.orderLineId).toBe(o.orderLines[0]!.orderLineId);
     expect(await read(o)).toEqual(before);
   });
@@ -42,7 +50,10 @@ describe.each(scenarios())('repeated lines and payments ($name)', ({ fixtures, n
 
   it('lines of one new order may not share an externalOrderLineId; other orders may reuse it', async () => {
     const res = await h.call('POST', `${API}/orders`, {
-      body: { languageId: h.roles.language.languageId, orderLines: [line(h.roles.plain, { externalOrderLineId: 'x' }), line(h.roles.plain, { externalOrderLineId: 'x' })] },
+      body: {
+        languageId: h.roles.language.languageId,
+        orderLines: [line(h.roles.plain, { externalOrderLineId: 'x' }), line(h.roles.plain, { externalOrderLineId: 'x' })],
+      },
     });
     expect(pointers(expectProblem(res, 400))).toEqual(['/orderLines/1/externalOrderLineId']);
     const a = await createOrder(h, [line(h.roles.plain, { externalOrderLineId: 'x' })]);
@@ -55,11 +66,15 @@ describe.each(scenarios())('repeated lines and payments ($name)', ({ fixtures, n
     const o = await createOrder(h, [line(h.roles.plain, { quantity: 2 })]);
     const first = expectOrder(await money(o, 'payments', 'pay-1', 1));
     const repeat = expectProblem(await money(o, 'payments', 'pay-1', 1), 409);
-    expect(repeat.errors).toEqual([expect.objectContaining({ pointer: '/operatorPaymentReference', paymentId: first.payments[0]!.paymentId })]);
+    expect(repeat.errors).toEqual([
+      expect.objectContaining({ pointer: '/operatorPaymentReference', paymentId: first.payments[0]!.paymentId }),
+    ]);
     const rest = expectOrder(await money(o, 'payments', 'pay-2', o.totalAmount - 1));
     expect(statusOf(rest).name).toBe('paid');
     // The paid order would refuse a payment (400); the repeat is still told it is there.
-    expect(expectProblem(await money(o, 'payments', 'pay-2', o.totalAmount - 1), 409).errors[0]!.paymentId).toBe(rest.payments[1]!.paymentId);
+    expect(expectProblem(await money(o, 'payments', 'pay-2', o.totalAmount - 1), 409).errors[0]!.paymentId).toBe(
+      rest.payments[1]!.paymentId,
+    );
     expect((await read(o)).payments.map((p) => p.operatorPaymentReference)).toEqual(['pay-1', 'pay-2']);
   });
 
@@ -75,8 +90,13 @@ describe.each(scenarios())('repeated lines and payments ($name)', ({ fixtures, n
   });
 
   it('the OpenAPI document describes the 409 of lines, payments and refunds', async () => {
-    const doc = (await h.call<{ paths: Record<string, { post?: { responses?: Record<string, unknown> } }> }>('GET', `${API}/openapi.json`)).body;
-    for (const path of ['/api/2.0/orders/{orderId}/orderlines', '/api/2.0/orders/{orderId}/payments', '/api/2.0/orders/{orderId}/refunds']) {
+    const doc = (await h.call<{ paths: Record<string, { post?: { responses?: Record<string, unknown> } }> }>('GET', `${API}/openapi.json`))
+      .body;
+    for (const path of [
+      '/api/2.0/orders/{orderId}/orderlines',
+      '/api/2.0/orders/{orderId}/payments',
+      '/api/2.0/orders/{orderId}/refunds',
+    ]) {
       expect(Object.keys(doc.paths[path]?.post?.responses ?? {}), path).toContain('409');
     }
   });

@@ -75,7 +75,9 @@ describe('restarting the central', () => {
     try {
       const after = order.parse((await call(second, 'GET', `/api/2.0/orders/${before.orderId}`, token)).body);
       expect(after).toEqual(before);
-      const products = (await call(second, 'GET', '/api/2.0/products', token)).body as { products: { productId: number; amountInclTax: number }[] };
+      const products = (await call(second, 'GET', '/api/2.0/products', token)).body as {
+        products: { productId: number; amountInclTax: number }[];
+      };
       expect(products.products.find((p) => p.productId === plain.productId)!.amountInclTax).toBe(plain.amountInclTax + 100);
       const fresh = order.parse((await call(second, 'POST', '/api/2.0/orders', token, newOrder)).body);
       expect(fresh.totalAmount).toBe((plain.amountInclTax + 100) * 2);

@@ -46,7 +46,11 @@ describe.each(scenarios())('refused requests ($name)', ({ fixtures, now }) => {
     ['a quantity that is not an integer', { quantity: 1.5 }, '/orderLines/0/quantity'],
     ['a missing productId', { productId: undefined }, '/orderLines/0/productId'],
     ['a calendar date that does not exist (2020-02-30)', { validFrom: '2020-02-30T10:00:00Z' }, '/orderLines/0/validFrom'],
-    ['a validUntil before validFrom', { validFrom: '2026-01-02T00:00:00Z', validUntil: '2026-01-01T23:59:59Z' }, '/orderLines/0/validUntil'],
+    [
+      'a validUntil before validFrom',
+      { validFrom: '2026-01-02T00:00:00Z', validUntil: '2026-01-01T23:59:59Z' },
+      '/orderLines/0/validUntil',
+    ],
     ['a token type outside its enumeration', { customerTokens: [{ tokenTypeId: 4 }] }, '/orderLines/0/customerTokens/0/tokenTypeId'],
   ])('a line with %s', async (_, change, pointer) => {
     const p = await refused(withLine(change));
@@ -82,7 +86,9 @@ describe.each(scenarios())('refused requests ($name)', ({ fixtures, now }) => {
     const p = await refused({
       ...orderBody(h, [
         { ...line(h.roles.plain), productId: unknownProductId },
-        line(needsRegistered, { customerTokens: [{ tokenTypeId: needsRegistered.tokenTypeIds[0]!, transitTokenId: unknownTransitTokenId }] }),
+        line(needsRegistered, {
+          customerTokens: [{ tokenTypeId: needsRegistered.tokenTypeIds[0]!, transitTokenId: unknownTransitTokenId }],
+        }),
       ]),
       languageId: unknownLanguageId,
     });
@@ -101,7 +107,11 @@ describe.each(scenarios())('refused requests ($name)', ({ fixtures, now }) => {
     const p = await refused(withLine({ validFrom: daysAfter(now, 60.5) }, product));
     expect(p.title).toBe('The request is not valid');
     expect(p.errors).toEqual([
-      { detail: 'the product start date may be at most 60 days in the future', pointer: '/orderLines/0/validFrom', productId: product.productId },
+      {
+        detail: 'the product start date may be at most 60 days in the future',
+        pointer: '/orderLines/0/validFrom',
+        productId: product.productId,
+      },
     ]);
     await createOrder(h, [line(product, { validFrom: daysAfter(now, 60) })]);
   });
@@ -109,30 +119,49 @@ describe.each(scenarios())('refused requests ($name)', ({ fixtures, now }) => {
   it('a token type the product does not take', async () => {
     const { needsToken, tokenless } = h.roles;
     const wrong = h.roles.typeNotTakenBy(needsToken);
-    const p = await refused(orderBody(h, [line(needsToken, { customerTokens: [{ tokenTypeId: wrong }] }), line(tokenless, { customerTokens: [{ tokenTypeId: 1 }] })]));
+    const p = await refused(
+      orderBody(h, [
+        line(needsToken, { customerTokens: [{ tokenTypeId: wrong }] }),
+        line(tokenless, { customerTokens: [{ tokenTypeId: 1 }] }),
+      ]),
+    );
     expect(p.errors).toEqual([
-      { detail: 'the combination of product and token type is not valid', pointer: '/orderLines/0/customerTokens/0/tokenTypeId', productId: needsToken.productId },
-      { detail: 'the combination of product and token type is not valid', pointer: '/orderLines/1/customerTokens/0/tokenTypeId', productId: tokenless.productId },
+      {
+        detail: 'the combination of product and token type is not valid',
+        pointer: '/orderLines/0/customerTokens/0/tokenTypeId',
+        productId: needsToken.productId,
+      },
+      {
+        detail: 'the combination of product and token type is not valid',
+        pointer: '/orderLines/1/customerTokens/0/tokenTypeId',
+        productId: tokenless.productId,
+      },
     ]);
   });
 
   it('a registered token on a product that does not take its type: the element names the token (CONTRACT 3.3)', async () => {
     const { tokenless, registeredToken } = h.roles;
     const p = await refused(orderBody(h, [line(tokenless, { customerTokens: [registered(registeredToken)] })]));
-    expect(p.errors).toEqual([{
-      detail: 'the combination of product and token type is not valid',
-      pointer: '/orderLines/0/customerTokens/0/tokenTypeId',
-      productId: tokenless.productId,
-      transitTokenId: registeredToken.transitTokenId,
-    }]);
+    expect(p.errors).toEqual([
+      {
+        detail: 'the combination of product and token type is not valid',
+        pointer: '/orderLines/0/customerTokens/0/tokenTypeId',
+        productId: tokenless.productId,
+        transitTokenId: registeredToken.transitTokenId,
+      },
+    ]);
   });
 
   it('a registered token sent with another type than its own', async () => {
     const { needsRegistered, registeredToken } = h.roles;
     const other = needsRegistered.tokenTypeIds.find((id) => id !== registeredToken.tokenTypeId);
     expect(other, 'the catalogue needs a product taking two token types').toBeDefined();
-    const p = await refused(orderBody(h, [line(needsRegistered, { customerTokens: [{ ...registered(registeredToken), tokenTypeId: other! }] })]));
-    expect(p.errors).toEqual([expect.objectContaining({ pointer: '/orderLines/0/customerTokens/0/tokenTypeId', transitTokenId: registeredToken.transitTokenId })]);
+    const p = await refused(
+      orderBody(h, [line(needsRegistered, { customerTokens: [{ ...registered(registeredToken), tokenTypeId: other! }] })]),
+    );
+    expect(p.errors).toEqual([
+      expect.objectContaining({ pointer: '/orderLines/0/customerTokens/0/tokenTypeId', transitTokenId: registeredToken.transitTokenId }),
+    ]);
   });
 
   it('malformed JSON, an empty body and a JSON value that is not an object', async () => {
@@ -155,7 +184,16 @@ describe.each(scenarios())('refused requests ($name)', ({ fixtures, now }) => {
   });
 
   it('400 for each bad query parameter of GET /orders, naming it', async () => {
-    for (const query of ['orderId=1', 'createdAfter=2020-02-30T00:00:00Z', 'orderStatusId=1,7', 'orderStatusId=', 'customerProfileId=abc', 'limit=0', 'limit=1001', 'limit=ten']) {
+    for (const query of [
+      'orderId=1',
+      'createdAfter=2020-02-30T00:00:00Z',
+      'orderStatusId=1,7',
+      'orderStatusId=',
+      'customerProfileId=abc',
+      'limit=0',
+      'limit=1001',
+      'limit=ten',
+    ]) {
       const p = expectProblem(await h.call('GET', `${API}/orders?${query}`), 400);
       const name = query.split('=')[0]!;
       expect(p.errors).toEqual([expect.objectContaining({ pointer: expect.stringMatching(new RegExp(`^/${name}(/|$)`)) })]);
@@ -165,7 +203,9 @@ describe.each(scenarios())('refused requests ($name)', ({ fixtures, now }) => {
 
   it('409 for a repeated externalOrderId of the same touchpoint, naming the existing order', async () => {
     const first = await createOrder(h, undefined, { externalOrderId: 'offline-42' });
-    const res = await h.call('POST', `${API}/orders`, { body: orderBody(h, [line(h.roles.needsValidFrom)], { externalOrderId: 'offline-42' }) });
+    const res = await h.call('POST', `${API}/orders`, {
+      body: orderBody(h, [line(h.roles.needsValidFrom)], { externalOrderId: 'offline-42' }),
+    });
     const p = expectProblem(res, 409);
     expect(p.errors).toEqual([expect.objectContaining({ pointer: '/externalOrderId', orderId: first.orderId })]);
     const other = await h.token({ touchpointId: h.roles.otherTouchpoint.salesTouchpointId });

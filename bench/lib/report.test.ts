@@ -33,11 +33,14 @@ describe('mergeSlices', () => {
 
 describe('table', () => {
   it('aligns text left and numbers right', () => {
-    expect(table(['name', 'req/s'], [['central', 950], ['bare', 1200]]).split('\n')).toEqual([
-      'name     req/s',
-      '-------  -----',
-      'central    950',
-      'bare      1200',
-    ]);
+    expect(
+      table(
+        ['name', 'req/s'],
+        [
+          ['central', 950],
+          ['bare', 1200],
+        ],
+      ).split('\n'),
+    ).toEqual(['name     req/s', '-------  -----', 'central    950', 'bare      1200']);
   });
 });

@@ -15,7 +15,9 @@ export function seedClones(file: string, count: number): { docBytes: number } {
   const db = openDatabase(file);
   try {
     const template = db
-      .prepare('SELECT order_id, order_number, created_on, last_updated_on, doc FROM orders ORDER BY created_on DESC, order_id DESC LIMIT 1')
+      .prepare(
+        'SELECT order_id, order_number, created_on, last_updated_on, doc FROM orders ORDER BY created_on DESC, order_id DESC LIMIT 1',
+      )
       .get() as TemplateRow | undefined;
     if (!template) throw new Error(`${file}: no order to copy; create one through the API first`);
     const parts = db.prepare('SELECT part_id, kind FROM order_parts WHERE order_id = ? ORDER BY part_id').all(template.order_id) as {

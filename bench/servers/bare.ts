@@ -37,7 +37,14 @@ function orderDoc(body: { languageId?: number; externalDeviceId?: string | null;
     language: { languageId: body.languageId ?? 1, name: 'Nederlands', iso639Code: 'nl', ietfCode: 'nl-NL' },
     createdOn: now,
     lastUpdatedOn: now,
-    order_OrderStatuses: [{ order_orderStatusId: randomUUID(), orderStatus: { orderStatusId: 1, name: 'concept' }, createdOn: now, description: 'Order created' }],
+    order_OrderStatuses: [
+      {
+        order_orderStatusId: randomUUID(),
+        orderStatus: { orderStatusId: 1, name: 'concept' },
+        createdOn: now,
+        description: 'Order created',
+      },
+    ],
     orderLines: (body.orderLines ?? []).map((line) => ({
       orderLineId: randomUUID(),
       externalOrderLineId: null,
@@ -58,7 +65,14 @@ function orderDoc(body: { languageId?: number; externalDeviceId?: string | null;
       createdOn: now,
       lastUpdatedOn: now,
       orderLineStatus: { orderLineStatusId: 1, name: 'pending' },
-      orderAccountingStatuses: [{ orderAccountingStatusId: randomUUID(), accountingStatus: { accountingStatusId: 1, name: 'open' }, createdOn: now, description: 'Order line created' }],
+      orderAccountingStatuses: [
+        {
+          orderAccountingStatusId: randomUUID(),
+          accountingStatus: { accountingStatusId: 1, name: 'open' },
+          createdOn: now,
+          description: 'Order line created',
+        },
+      ],
       customerTokens: null,
       validationResult: 'valid',
       additionalRemarks: [],

@@ -67,7 +67,10 @@ export function repeatsWithin(lines: { externalOrderLineId?: string | null }[]):
   return lines.flatMap((line, i) => {
     const id = line.externalOrderLineId;
     if (!id) return [];
-    if (seen.has(id)) return [{ detail: 'the externalOrderLineId is used by an earlier line of this order', pointer: `/orderLines/${i}/externalOrderLineId` }];
+    if (seen.has(id))
+      return [
+        { detail: 'the externalOrderLineId is used by an earlier line of this order', pointer: `/orderLines/${i}/externalOrderLineId` },
+      ];
     seen.add(id);
     return [];
   });
@@ -121,8 +124,7 @@ export function toCustomerToken(input: CustomerTokenInput, ctx: OpContext): Cust
   };
 }
 
-const termsOf = (product: Product, ctx: OpContext) =>
-  product.termsUrls.map((termsUrl) => ({ orderLineTermsId: ctx.newId(), termsUrl }));
+const termsOf = (product: Product, ctx: OpContext) => product.termsUrls.map((termsUrl) => ({ orderLineTermsId: ctx.newId(), termsUrl }));
 
 /** The product data a line takes on (interface.md 4.5): name, description, tax, amounts (terms: termsOf). */
 function productPart(product: Product, quantity: number, validFrom: string | null, validUntil: string | null | undefined, ctx: OpContext) {
@@ -136,8 +138,7 @@ function productPart(product: Product, quantity: number, validFrom: string | nul
     ...lineAmounts(product, quantity, ctx.catalog.isLeaf(product.productId)),
     quantity,
     validFrom,
-    validUntil:
-      validUntil ?? (validFrom && product.validityDays ? addDays(validFrom, product.validityDays) : null),
+    validUntil: validUntil ?? (validFrom && product.validityDays ? addDays(validFrom, product.validityDays) : null),
   };
 }
 

@@ -33,8 +33,23 @@ type Op =
 const amount = fc.oneof(fc.integer({ min: 0, max: 1200 }), fc.constantFrom(275, 550, 825, 1));
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('pay' as const), amount, settled: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), amount, settled: fc.boolean(), reason: fc.constantFrom('', ' ', 'wrong ticket') }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('status' as const), pick: fc.nat(), code: fc.constantFrom('SETTLED' as const, 'FAILED' as const, 'CANCELLED' as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      amount,
+      settled: fc.boolean(),
+      reason: fc.constantFrom('', ' ', 'wrong ticket'),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('status' as const),
+      pick: fc.nat(),
+      code: fc.constantFrom('SETTLED' as const, 'FAILED' as const, 'CANCELLED' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'deliver' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'delete' as const }) },
@@ -48,7 +63,11 @@ function context(): OpContext {
 function newRecord(ctx: OpContext, quantity: number): OrderRecord {
   const touchPoint = catalog.touchpoints.get(fixtures.touchpoints[0]!.salesTouchpointId)!;
   const made = createOrder(
-    { externalOrderId: null, languageId: fixtures.languages[0]!.languageId, orderLines: [{ productId: single.productId, quantity, vouchers: [] }] },
+    {
+      externalOrderId: null,
+      languageId: fixtures.languages[0]!.languageId,
+      orderLines: [{ productId: single.productId, quantity, vouchers: [] }],
+    },
     { touchPoint, customerProfileId: null, orderNumber: '1' },
     ctx,
   );
@@ -63,11 +82,29 @@ function step(record: OrderRecord, o: Op, ctx: OpContext): { record: OrderRecord
   const ref = ctx.newId();
   switch (o.kind) {
     case 'pay': {
-      const next = value(addPayment(record, { paymentMethodId: method, amountDebit: o.amount, operatorPaymentReference: ref, statusCode: o.settled ? 'SETTLED' : 'PENDING' }, ctx));
+      const next = value(
+        addPayment(
+          record,
+          { paymentMethodId: method, amountDebit: o.amount, operatorPaymentReference: ref, statusCode: o.settled ? 'SETTLED' : 'PENDING' },
+          ctx,
+        ),
+      );
       return { record: next?.record ?? record, moved: next && o.settled ? o.amount : 0 };
     }
     case 'refund': {
-      const next = value(addRefund(record, { paymentMethodId: method, amountDebit: o.amount, operatorPaymentReference: ref, reason: o.reason, statusCode: o.settled ? 'SETTLED' : 'PENDING' }, ctx));
+      const next = value(
+        addRefund(
+          record,
+          {
+            paymentMethodId: method,
+            amountDebit: o.amount,
+            operatorPaymentReference: ref,
+            reason: o.reason,
+            statusCode: o.settled ? 'SETTLED' : 'PENDING',
+          },
+          ctx,
+        ),
+      );
       return { record: next?.record ?? record, moved: next && o.settled ? -o.amount : 0 };
     }
     case 'status': {

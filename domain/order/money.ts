@@ -10,9 +10,7 @@ import type { Order, Payment } from '../../shared/schemas/order';
 export const paymentState = (payment: Payment) => payment.paymentStatuses[0]!.statusCode as PaymentStatusCode;
 
 const sum = (order: Order, refunds: boolean, codes: PaymentStatusCode[]) =>
-  order.payments
-    .filter((p) => p.isRefund === refunds && codes.includes(paymentState(p)))
-    .reduce((total, p) => total + p.amountDebit, 0);
+  order.payments.filter((p) => p.isRefund === refunds && codes.includes(paymentState(p))).reduce((total, p) => total + p.amountDebit, 0);
 
 export const paidIn = (order: Order, codes: PaymentStatusCode[] = ['SETTLED']) => sum(order, false, codes);
 export const paidOut = (order: Order, codes: PaymentStatusCode[] = ['SETTLED']) => sum(order, true, codes);
@@ -33,5 +31,4 @@ export const outstanding = (order: Order) => order.totalAmount - settledMoney(or
 export const everSettled = (payment: Payment) => payment.paymentStatuses.some((s) => s.statusCode === 'SETTLED');
 
 /** An order that holds money or ever did may not be deleted (7.2). */
-export const heldMoney = (order: Order) =>
-  order.payments.some((p) => paymentState(p) === 'PENDING' || everSettled(p));
+export const heldMoney = (order: Order) => order.payments.some((p) => paymentState(p) === 'PENDING' || everSettled(p));

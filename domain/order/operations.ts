@@ -25,9 +25,7 @@ export interface Origin {
 }
 
 function languageError(languageId: number, ctx: OpContext): ProblemError[] {
-  return ctx.catalog.languages.has(languageId)
-    ? []
-    : [{ detail: `there is no language ${languageId}`, pointer: '/languageId' }];
+  return ctx.catalog.languages.has(languageId) ? [] : [{ detail: `there is no language ${languageId}`, pointer: '/languageId' }];
 }
 
 function deviceOf(externalDeviceId: string | null | undefined, ctx: OpContext) {
@@ -83,11 +81,15 @@ export function patchOrder(record: OrderRecord, input: PatchOrderInput, ctx: OpC
   ];
   if (errors.length > 0) return invalid(errors);
   return ok(
-    settle(record, {
-      ...order,
-      language: input.languageId !== undefined ? ctx.catalog.languages.get(input.languageId)! : order.language,
-      device: input.externalDeviceId !== undefined ? deviceOf(input.externalDeviceId, ctx) : order.device,
-    }, ctx),
+    settle(
+      record,
+      {
+        ...order,
+        language: input.languageId !== undefined ? ctx.catalog.languages.get(input.languageId)! : order.language,
+        device: input.externalDeviceId !== undefined ? deviceOf(input.externalDeviceId, ctx) : order.device,
+      },
+      ctx,
+    ),
   );
 }
 
@@ -113,12 +115,7 @@ export function addLine(record: OrderRecord, input: AddOrderLineInput, ctx: OpCo
   return withinLimits(record, { ...record.order, orderLines: [...record.order.orderLines, newLine(input, ctx)] }, '', ctx);
 }
 
-export function patchLine(
-  record: OrderRecord,
-  orderLineId: string,
-  patch: PatchOrderLineInput,
-  ctx: OpContext,
-): Result<OrderRecord> {
+export function patchLine(record: OrderRecord, orderLineId: string, patch: PatchOrderLineInput, ctx: OpContext): Result<OrderRecord> {
   const line = record.order.orderLines.find((l) => l.orderLineId === orderLineId);
   if (!line) return notFound(`there is no order line ${orderLineId}`);
   const productId = patch.productId ?? line.productId;
@@ -190,7 +187,12 @@ export function cancel(record: OrderRecord, ctx: OpContext): Result<OrderRecord>
   const { order } = record;
   const status = currentStatus(order);
   if (!MAY.cancel(status)) {
-    return invalid([statusError(order, `the order cannot be cancelled: its status is ${status}${status === 'cancelled' ? '' : '; refund it in full instead'}`)]);
+    return invalid([
+      statusError(
+        order,
+        `the order cannot be cancelled: its status is ${status}${status === 'cancelled' ? '' : '; refund it in full instead'}`,
+      ),
+    ]);
   }
   const held = settledMoney(order);
   if (held > 0) {
@@ -209,7 +211,15 @@ export function cancel(record: OrderRecord, ctx: OpContext): Result<OrderRecord>
  */
 export function checkDeletable(record: OrderRecord): Result<true> {
   const status = currentStatus(record.order);
-  const why = !MAY.delete(status) ? `its status is ${status}` : heldMoney(record.order) ? `it holds or has held money (status ${status})` : null;
+  const why = !MAY.delete(status)
+    ? `its status is ${status}`
+    : heldMoney(record.order)
+      ? `it holds or has held money (status ${status})`
+      : null;
   if (why === null) return ok(true);
-  return invalid([statusError(record.order, `the order cannot be deleted: ${why}`)], 'The order cannot be deleted', `The order cannot be deleted: ${why}.`);
+  return invalid(
+    [statusError(record.order, `the order cannot be deleted: ${why}`)],
+    'The order cannot be deleted',
+    `The order cannot be deleted: ${why}.`,
+  );
 }

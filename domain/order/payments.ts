@@ -52,7 +52,12 @@ function followPayments(order: Order, ctx: OpContext): Order {
   if (status === 'pendingPayment' && paidIn(order, ['PENDING', 'SETTLED']) === 0) {
     return withStatus(order, 'awaitingPayment', 'No payment is pending any more', ctx);
   }
-  if ((status === 'paid' || status === 'delivered') && paidIn(order) > 0 && paidOut(order) === paidIn(order) && canMove(status, 'cancelled')) {
+  if (
+    (status === 'paid' || status === 'delivered') &&
+    paidIn(order) > 0 &&
+    paidOut(order) === paidIn(order) &&
+    canMove(status, 'cancelled')
+  ) {
     return withStatus(order, 'cancelled', 'Order refunded in full', ctx);
   }
   return order;
@@ -105,24 +110,31 @@ export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpCont
   if (input.amountDebit > due || (due > 0 && input.amountDebit === 0)) {
     return invalid([{ detail: `the amount must be between 1 and the ${due} cents still to be paid`, pointer: '/amountDebit' }]);
   }
-  const payment = newPayment(order, method, input, {
-    isRefund: false,
-    pspPaymentReference: input.pspPaymentReference ?? '',
-    mandateInput: input.mandateInput
-      ? {
-          mandateInputId: ctx.newId(),
-          directDebitMandateType: {
-            directDebitMandateTypeId: input.mandateInput.directDebitMandateTypeId,
-            name: named(MANDATE_TYPE, input.mandateInput.directDebitMandateTypeId),
-          },
-          createdOn: stamp(ctx),
-          bic: input.mandateInput.bic,
-          iban: input.mandateInput.iban,
-          ascription: input.mandateInput.ascription,
-          place: input.mandateInput.place,
-        }
-      : null,
-  }, { pending: 'Payment started', settled: 'Paid at the counter' }, ctx);
+  const payment = newPayment(
+    order,
+    method,
+    input,
+    {
+      isRefund: false,
+      pspPaymentReference: input.pspPaymentReference ?? '',
+      mandateInput: input.mandateInput
+        ? {
+            mandateInputId: ctx.newId(),
+            directDebitMandateType: {
+              directDebitMandateTypeId: input.mandateInput.directDebitMandateTypeId,
+              name: named(MANDATE_TYPE, input.mandateInput.directDebitMandateTypeId),
+            },
+            createdOn: stamp(ctx),
+            bic: input.mandateInput.bic,
+            iban: input.mandateInput.iban,
+            ascription: input.mandateInput.ascription,
+            place: input.mandateInput.place,
+          }
+        : null,
+    },
+    { pending: 'Payment started', settled: 'Paid at the counter' },
+    ctx,
+  );
   let next: Order = { ...order, payments: [...order.payments, payment] };
   if (status === 'concept') next = withStatus(next, 'awaitingPayment', 'Payment requested', ctx);
   // A further payment on a pendingPayment order changes no status, so it adds no entry.
@@ -165,7 +177,9 @@ export function changePaymentStatus(
   const payment = record.order.payments.find((p) => p.paymentId === paymentId);
   if (!payment) return notFound(`there is no payment ${paymentId}`);
   if (paymentState(payment) !== 'PENDING') {
-    return invalid([{ detail: `the payment is already ${paymentState(payment)}; only a PENDING payment can change`, pointer: '/statusCode' }]);
+    return invalid([
+      { detail: `the payment is already ${paymentState(payment)}; only a PENDING payment can change`, pointer: '/statusCode' },
+    ]);
   }
   // A cancelled order takes no money: its pending payments were cancelled with it (7.2).
   if (input.statusCode === 'SETTLED' && !payment.isRefund && currentStatus(record.order) === 'cancelled') {
@@ -176,7 +190,10 @@ export function changePaymentStatus(
   return ok(settle(record, followPayments({ ...record.order, payments }, ctx), ctx));
 }
 
-const withEntry = (payment: Payment, entry: PaymentStatus): Payment => ({ ...payment, paymentStatuses: [entry, ...payment.paymentStatuses] });
+const withEntry = (payment: Payment, entry: PaymentStatus): Payment => ({
+  ...payment,
+  paymentStatuses: [entry, ...payment.paymentStatuses],
+});
 
 /** A cancelled order's pending payments and refunds are cancelled in the same step (7.2). */
 export function cancelPending(order: Order, ctx: OpContext): Order {

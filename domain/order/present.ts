@@ -26,8 +26,7 @@ export function nestedToken(t: FixtureTransitToken): NestedTransitToken {
 /** Whether the answer needs the reference data: only orders with registered tokens do. */
 export function needsPresenting(order: Order): boolean {
   return (
-    MAY.showTransitToken(currentStatus(order)) &&
-    order.orderLines.some((l) => l.customerTokens?.some((t) => t.transitTokenId !== null))
+    MAY.showTransitToken(currentStatus(order)) && order.orderLines.some((l) => l.customerTokens?.some((t) => t.transitTokenId !== null))
   );
 }
 

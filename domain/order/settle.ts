@@ -17,9 +17,7 @@ export interface OrderRecord {
   version: number;
 }
 
-export const currentStatus = (order: Order): OrderStatusName =>
-  statusName(order.order_OrderStatuses[0]!.orderStatus.orderStatusId);
-
+export const currentStatus = (order: Order): OrderStatusName => statusName(order.order_OrderStatuses[0]!.orderStatus.orderStatusId);
 
 /** A refusal because of the order's status: it points at the status and names it. */
 export const statusError = (order: Order, detail: string): ProblemError => ({

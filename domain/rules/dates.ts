@@ -6,8 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function ageOn(birthdate: string, on: Date): number {
   const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
   const years = on.getUTCFullYear() - y;
-  const beforeBirthday =
-    on.getUTCMonth() + 1 < m || (on.getUTCMonth() + 1 === m && on.getUTCDate() < d);
+  const beforeBirthday = on.getUTCMonth() + 1 < m || (on.getUTCMonth() + 1 === m && on.getUTCDate() < d);
   return beforeBirthday ? years - 1 : years;
 }
 

@@ -129,18 +129,14 @@ describe('remarks (CONTRACT 3.2)', () => {
 
   it('CUSTOMERTOKEN_REQUIRED for an anonymous token, and with TOKEN_REQUIRED for no token at all', () => {
     const p = product(2, {}, { token: true, registeredToken: true });
-    expect(judge(p, { customerTokens: [anonymous()] }).remarks).toEqual([
-      { code: 'CUSTOMERTOKEN_REQUIRED', parameter: 'customerTokenId' },
-    ]);
+    expect(judge(p, { customerTokens: [anonymous()] }).remarks).toEqual([{ code: 'CUSTOMERTOKEN_REQUIRED', parameter: 'customerTokenId' }]);
     expect(codes(p)).toEqual(['TOKEN_REQUIRED', 'CUSTOMERTOKEN_REQUIRED']);
     expect(codes(p, { customerTokens: [registered(10)] })).toEqual([]);
   });
 
   it('PERSONALACCOUNTDATA_BIRTHDATE_REQUIRED when the product requires a birthdate', () => {
     const p = product(2, {}, { birthdate: true });
-    expect(judge(p).remarks).toEqual([
-      { code: 'PERSONALACCOUNTDATA_BIRTHDATE_REQUIRED', parameter: 'personalaccountdata.birthdate' },
-    ]);
+    expect(judge(p).remarks).toEqual([{ code: 'PERSONALACCOUNTDATA_BIRTHDATE_REQUIRED', parameter: 'personalaccountdata.birthdate' }]);
     expect(codes(p, { customerTokens: [anonymous()] })).toEqual(['PERSONALACCOUNTDATA_BIRTHDATE_REQUIRED']);
     expect(codes(p, { customerTokens: [anonymous('1990-01-01')] })).toEqual([]);
   });
@@ -199,9 +195,7 @@ describe('validation errors (CONTRACT 3.2)', () => {
     const token = anonymous('2012-04-10');
     expect(judge(takesTokens, { customerTokens: [token] }).errors).toEqual([]);
     const verdict = judge(takesTokens, { validFrom: '2030-04-09T23:00:00.000Z', customerTokens: [token] });
-    expect(verdict.errors).toEqual([
-      { detail: expect.stringContaining('17'), pointer: '/customerTokens/0/personalAccountData/birthdate' },
-    ]);
+    expect(verdict.errors).toEqual([{ detail: expect.stringContaining('17'), pointer: '/customerTokens/0/personalAccountData/birthdate' }]);
     const old = judge(takesTokens, { customerTokens: [anonymous(), anonymous('1965-04-10')] });
     expect(old.errors.map((e) => e.pointer)).toEqual(['/customerTokens/1/personalAccountData/birthdate']);
   });

@@ -50,14 +50,9 @@ export function judgeLine(line: RuledLine, product: Product, facts: OrderFacts):
     remarks.push(remark('CUSTOMERTOKEN_REQUIRED'));
   }
   const birthdate = tokens.find((t) => t.personalAccountData?.birthdate)?.personalAccountData?.birthdate ?? null;
-  const needsBirthdate =
-    product.requires.birthdate || (product.ageProfile !== null && tokens.length > 0);
+  const needsBirthdate = product.requires.birthdate || (product.ageProfile !== null && tokens.length > 0);
   if (needsBirthdate && !birthdate) remarks.push(remark('PERSONALACCOUNTDATA_BIRTHDATE_REQUIRED'));
-  if (
-    product.requires.mandate &&
-    !catalog.hasSignedMandate(facts.customerProfileId) &&
-    !facts.hasMandatePayment
-  ) {
+  if (product.requires.mandate && !catalog.hasSignedMandate(facts.customerProfileId) && !facts.hasMandatePayment) {
     remarks.push(remark('MANDATE_REQUIRED'));
   }
 

@@ -29,14 +29,7 @@ describe('order status machine', () => {
   });
 
   it('names every status id of interface.md section 3', () => {
-    expect([1, 2, 3, 4, 5, 6].map(statusName)).toEqual([
-      'concept',
-      'awaitingPayment',
-      'pendingPayment',
-      'paid',
-      'delivered',
-      'cancelled',
-    ]);
+    expect([1, 2, 3, 4, 5, 6].map(statusName)).toEqual(['concept', 'awaitingPayment', 'pendingPayment', 'paid', 'delivered', 'cancelled']);
   });
 
   const statusesWhere = (may: (s: OrderStatusName) => boolean) => ALL.filter(may);

@@ -33,7 +33,12 @@ function process(clock: () => Date, onWrite?: WriteHook) {
 
 function draft(createdOn?: string): OrderRecord {
   const made = createOrder(
-    { externalOrderId: null, languageId: 31, orderLines: [{ productId: plain.productId, quantity: 1, vouchers: [] }], ...(createdOn ? { createdOn } : {}) },
+    {
+      externalOrderId: null,
+      languageId: 31,
+      orderLines: [{ productId: plain.productId, quantity: 1, vouchers: [] }],
+      ...(createdOn ? { createdOn } : {}),
+    },
     { touchPoint: catalog.touchpoints.get(501)!, customerProfileId: null, orderNumber: '' },
     { catalog, now: new Date(T), newId },
   );
@@ -48,7 +53,10 @@ async function insert(store: ReturnType<typeof sqliteOrderStore>, record = draft
 }
 
 /** What a pulling client gets from `since` (inclusive), every page followed. */
-async function changesSince(store: ReturnType<typeof sqliteOrderStore>, since: string): Promise<{ orderId: string; lastUpdatedOn: string }[]> {
+async function changesSince(
+  store: ReturnType<typeof sqliteOrderStore>,
+  since: string,
+): Promise<{ orderId: string; lastUpdatedOn: string }[]> {
   const seen: { orderId: string; lastUpdatedOn: string }[] = [];
   let after = null;
   do {
@@ -59,7 +67,11 @@ async function changesSince(store: ReturnType<typeof sqliteOrderStore>, since: s
   return seen;
 }
 
-const greatest = (changes: { lastUpdatedOn: string }[]) => changes.map((c) => c.lastUpdatedOn).sort().at(-1)!;
+const greatest = (changes: { lastUpdatedOn: string }[]) =>
+  changes
+    .map((c) => c.lastUpdatedOn)
+    .sort()
+    .at(-1)!;
 
 beforeEach(() => {
   folder = tempDir('change-clock-');
@@ -127,8 +139,19 @@ describe('deletions', () => {
     expect(await ahead.remove(orders[1]!.order.orderId, 7)).toBe(false);
     await Promise.all([ahead.remove(orders[1]!.order.orderId, 0), ahead.remove(orders[2]!.order.orderId, 0)]);
     const first = await ahead.listDeleted({}, 2, null);
-    expect(first.rows.map((r) => r.orderId)).toEqual([orders[0]!.order.orderId, ...[orders[1]!, orders[2]!].map((o) => o.order.orderId).sort().slice(0, 1)]);
-    expect(first.rows[0]).toEqual({ orderId: orders[0]!.order.orderId, externalOrderId: null, touchpointId: 501, deletedOn: expect.any(String) });
+    expect(first.rows.map((r) => r.orderId)).toEqual([
+      orders[0]!.order.orderId,
+      ...[orders[1]!, orders[2]!]
+        .map((o) => o.order.orderId)
+        .sort()
+        .slice(0, 1),
+    ]);
+    expect(first.rows[0]).toEqual({
+      orderId: orders[0]!.order.orderId,
+      externalOrderId: null,
+      touchpointId: 501,
+      deletedOn: expect.any(String),
+    });
     // Deleted by the process whose clock is behind, yet after every order's last change.
     expect(first.rows[0]!.deletedOn > orders[2]!.order.lastUpdatedOn).toBe(true);
     const second = await ahead.listDeleted({}, 2, first.next);

@@ -11,9 +11,9 @@ import type { DeletedFilter, DeletedOrder, DeletedPage, PageAfter } from './type
  * and a change is never committed with a stamp below one a client has already seen.
  */
 export function nextStamp(db: Database, now: Date): string {
-  const row = stmt(db, "UPDATE sequences SET value = MAX(value + 1, ?) WHERE name = 'change_stamp' RETURNING value").get(
-    now.getTime(),
-  ) as { value: number };
+  const row = stmt(db, "UPDATE sequences SET value = MAX(value + 1, ?) WHERE name = 'change_stamp' RETURNING value").get(now.getTime()) as {
+    value: number;
+  };
   return new Date(row.value).toISOString();
 }
 

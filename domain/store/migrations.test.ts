@@ -54,9 +54,7 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(userVersion(before)).toBe(2);
     expect(tables(before)).toEqual(expect.arrayContaining(['outbox', 'sync_orders', 'settings', 'staff', 'lookup_cache']));
     expect(before.prepare('SELECT order_id FROM orders').all()).toEqual([{ order_id: 'kept' }]);
-    expect(() =>
-      before.prepare("INSERT INTO outbox (order_id, change, created_at) VALUES ('kept', 'rename', 't')").run(),
-    ).toThrow(/CHECK/);
+    expect(() => before.prepare("INSERT INTO outbox (order_id, change, created_at) VALUES ('kept', 'rename', 't')").run()).toThrow(/CHECK/);
     before.close();
   },
   3: () => {
@@ -190,5 +188,4 @@ describe('migrations', () => {
     const untested = MIGRATIONS.map((_, i) => i + 1).filter((n) => !PER_MIGRATION[n]);
     expect(untested, 'add a test for each new migration to PER_MIGRATION').toEqual([]);
   });
-
 });

@@ -35,7 +35,12 @@ function draft(over: { externalOrderId?: string; touchpointId?: number; withToke
       languageId: 31,
       orderLines: [
         over.withToken
-          ? { productId: registeredOnly!.productId, quantity: 1, vouchers: [], customerTokens: [{ tokenTypeId: token.tokenTypeId, transitTokenId: token.transitTokenId }] }
+          ? {
+              productId: registeredOnly!.productId,
+              quantity: 1,
+              vouchers: [],
+              customerTokens: [{ tokenTypeId: token.tokenTypeId, transitTokenId: token.transitTokenId }],
+            }
           : { productId: plain!.productId, quantity: 2, vouchers: [] },
       ],
     },
@@ -103,7 +108,11 @@ describe('sqlite order store', () => {
     const firstLineId = a.order.orderLines[0]!.orderLineId;
     const removed = removeLine({ ...added.value, version: 0 }, firstLineId, ctx);
     if (!removed.ok) throw new Error('remove refused');
-    const paid = addPayment(removed.value, { paymentMethodId: 41, amountDebit: plain!.amountInclTax, operatorPaymentReference: 'r', statusCode: 'PENDING' }, ctx);
+    const paid = addPayment(
+      removed.value,
+      { paymentMethodId: 41, amountDebit: plain!.amountInclTax, operatorPaymentReference: 'r', statusCode: 'PENDING' },
+      ctx,
+    );
     if (!paid.ok) throw new Error(JSON.stringify(paid.refusal));
     expect(await store.update({ ...paid.value.record, version: 1 }, 0)).not.toBeNull();
     expect(await store.orderIdOfPart('line', newLineId)).toBe(a.order.orderId);

@@ -24,8 +24,7 @@ const toRecord = (row: OrderRow): OrderRecord => ({
 
 export function getOrder(db: Database, orderId: string): OrderRecord | undefined {
   const row = stmt(db, 'SELECT order_id, touchpoint_id, customer_fixed, version, doc FROM orders WHERE order_id = ?').get(orderId) as
-    | OrderRow
-    | undefined;
+    OrderRow | undefined;
   return row && toRecord(row);
 }
 
@@ -35,8 +34,7 @@ export function hasOrder(db: Database, orderId: string): boolean {
 
 export function orderIdOfPart(db: Database, kind: 'line' | 'payment', partId: string): string | undefined {
   const row = stmt(db, 'SELECT order_id FROM order_parts WHERE part_id = ? AND kind = ?').get(partId, kind) as
-    | { order_id: string }
-    | undefined;
+    { order_id: string } | undefined;
   return row?.order_id;
 }
 
@@ -147,8 +145,7 @@ export function listOrders(db: Database, filter: OrderFilter, limit: number, aft
   const key = byUpdate ? 'last_updated_on' : 'created_on';
   if (after) add(`(${key}, order_id) ${byUpdate ? '>' : '<'} (?, ?)`, after.key, after.orderId);
   const direction = byUpdate ? 'ASC' : 'DESC';
-  const sql =
-    `SELECT order_id, ${key} AS sort_key, doc,
+  const sql = `SELECT order_id, ${key} AS sort_key, doc,
        status_id IN (1, 2, 3) AND EXISTS (SELECT 1 FROM order_tokens t WHERE t.order_id = orders.order_id) AS present
      FROM orders${q.sql()} ORDER BY ${key} ${direction}, order_id ${direction} LIMIT ?`;
   const rows = stmt(db, sql).all(...q.args, limit + 1) as { order_id: string; sort_key: string; doc: string; present: number }[];

@@ -3,22 +3,12 @@ import type { Fixtures } from '../../shared/schemas/reference';
 import type { OrderRecord } from '../order/settle';
 import { listDeletions, nextStamp, recordDeletion } from './changes';
 import { openDatabase } from './database';
-import {
-  deleteOrder,
-  findByExternalId,
-  getOrder,
-  insertOrder,
-  listOrders,
-  nextSequence,
-  orderIdOfPart,
-  updateOrder,
-} from './orders';
+import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
 import { readReference, writeReference } from './reference';
 import type { InsertOutcome, OrderStore } from './types';
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /**
  * Runs inside each write's transaction: the counter appends its sync outbox entry here, so
@@ -46,7 +36,10 @@ export function sqliteOrderStore(
     async insert(record, numberFor): Promise<InsertOutcome> {
       try {
         return await write((stamp): InsertOutcome => {
-          const numbered = stamped({ ...record, order: { ...record.order, orderNumber: numberFor(nextSequence(db, 'order_number')) } }, stamp);
+          const numbered = stamped(
+            { ...record, order: { ...record.order, orderNumber: numberFor(nextSequence(db, 'order_number')) } },
+            stamp,
+          );
           insertOrder(db, numbered);
           onWrite(numbered.order.orderId, 'insert');
           return { inserted: numbered };

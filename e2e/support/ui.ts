@@ -115,8 +115,7 @@ export async function touchProduct(page: Page, name: string): Promise<Locator> {
   return line;
 }
 
-export const productCard = (page: Page, name: string) =>
-  page.getByRole('region', { name, exact: true });
+export const productCard = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 /** "Add to order", and the line it made. */
 export async function addToOrder(page: Page, productName: string): Promise<Locator> {
@@ -128,7 +127,10 @@ export async function addToOrder(page: Page, productName: string): Promise<Locat
 
 /** A line of the order, by its product name ("1 × Enkele reis stad"). */
 export const orderLine = (page: Page, productName: string) =>
-  page.getByRole('list', { name: 'Order lines' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: productName }) });
+  page
+    .getByRole('list', { name: 'Order lines' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: productName }) });
 
 export const remarks = (page: Page) => page.getByRole('list', { name: 'Remarks and errors' });
 

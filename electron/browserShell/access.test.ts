@@ -10,7 +10,7 @@ describe('checkAccess', () => {
   const secret = 'launch-secret';
   const own = `127.0.0.1:${port}`;
 
-  it('lets the shell\'s own page in, under either host name', () => {
+  it("lets the shell's own page in, under either host name", () => {
     expect(checkAccess({ host: own, origin: `http://${own}`, secret }, port, secret)).toBe('ok');
     expect(checkAccess({ host: `localhost:${port}`, origin: `http://localhost:${port}`, secret }, port, secret)).toBe('ok');
   });

@@ -37,7 +37,9 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
-    console.error('The renderer is not built (dist/renderer/index.html is missing): run `npm run build:renderer` first, or `npm start`, which builds it.');
+    console.error(
+      'The renderer is not built (dist/renderer/index.html is missing): run `npm run build:renderer` first, or `npm start`, which builds it.',
+    );
     process.exit(1);
   }
   const dataDir = values['data-dir'] ?? defaultDataDir();

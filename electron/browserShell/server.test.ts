@@ -157,7 +157,11 @@ describe('POST /ipc', () => {
         path: '/ipc',
         headers: { ...own, cookie: session(), 'content-type': 'application/json', 'content-length': String(MAX_IPC_BODY + 1) },
       });
-      req.on('response', (res) => collect(res).then(resolve, reject).finally(() => req.destroy()));
+      req.on('response', (res) =>
+        collect(res)
+          .then(resolve, reject)
+          .finally(() => req.destroy()),
+      );
       req.on('error', reject);
       req.flushHeaders();
     });

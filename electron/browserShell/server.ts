@@ -35,8 +35,7 @@ export type BrowserShellOptions = {
   /** Told the next one-time address each time one is spent. */
   onLaunchUrl?: (url: string) => void;
 } & (
-  | { /** A core made by the caller, who also closes it. */ core: CounterCore }
-  | { core?: undefined; dataDir: string; fixtures?: string }
+  { /** A core made by the caller, who also closes it. */ core: CounterCore } | { core?: undefined; dataDir: string; fixtures?: string }
 );
 
 export interface BrowserShell {

@@ -61,7 +61,10 @@ describe('the first run beside a real central', () => {
     expect(value(await call(counter, 'session.status'))).toMatchObject({ firstRun: true, embeddedCentral: false });
     expect(value(await call(counter, 'session.staff'))).toEqual([]);
     // The README's demo PINs open nothing here.
-    expect(await call(counter, 'session.login', { staffId: 'mark', pin: '9999' })).toMatchObject({ ok: false, error: { code: 'setup.needed' } });
+    expect(await call(counter, 'session.login', { staffId: 'mark', pin: '9999' })).toMatchObject({
+      ok: false,
+      error: { code: 'setup.needed' },
+    });
     expect(await call(counter, 'orders.search', { text: 'x' })).toMatchObject({ ok: false, error: { code: 'session.required' } });
 
     // A PIN of at least 6 digits.
@@ -73,7 +76,10 @@ describe('the first run beside a real central', () => {
     expect(value(await call(counter, 'session.status'))).toMatchObject({ firstRun: false });
 
     // Only once.
-    expect(await call(counter, 'session.setup', { name: 'Intruder', pin: '111111' })).toMatchObject({ ok: false, error: { code: 'setup.done' } });
+    expect(await call(counter, 'session.setup', { name: 'Intruder', pin: '111111' })).toMatchObject({
+      ok: false,
+      error: { code: 'setup.done' },
+    });
     expect(value(await call<StaffRecord[]>(counter, 'staff.list')).map((s) => s.name)).toEqual(['Petra Bos']);
   });
 
@@ -118,7 +124,9 @@ describe('the staff list', () => {
     expect(clerk).toMatchObject({ name: 'Sem Visser', role: 'clerk', active: true });
     expect(value(await call(counter, 'staff.setActive', { staffId: clerk.staffId, active: false }))).toMatchObject({ active: false });
     expect(value(await call<StaffMember[]>(counter, 'session.staff')).map((s) => s.name)).toEqual(['Petra Bos']);
-    expect(await call(counter, 'session.login', { staffId: clerk.staffId, pin: '135790' })).toMatchObject({ error: { code: 'session.wrongPin' } });
+    expect(await call(counter, 'session.login', { staffId: clerk.staffId, pin: '135790' })).toMatchObject({
+      error: { code: 'session.wrongPin' },
+    });
 
     await call(counter, 'session.login', { staffId: manager.staffId, pin: '246810' });
     await call(counter, 'staff.setActive', { staffId: clerk.staffId, active: true });
@@ -136,16 +144,22 @@ describe('the staff list', () => {
     value(await call(counter, 'session.login', { staffId: clerk.staffId, pin: '864200' }));
     const byClerk = await call(counter, 'staff.resetPin', { staffId: clerk.staffId, pin: '111111' });
     expect(byClerk).toMatchObject({ ok: false, error: { kind: 'forbidden', code: 'session.managerOnly' } });
-    expect(await call(counter, 'staff.add', { name: 'Friend', role: 'manager', pin: '111111' })).toMatchObject({ error: { code: 'session.managerOnly' } });
+    expect(await call(counter, 'staff.add', { name: 'Friend', role: 'manager', pin: '111111' })).toMatchObject({
+      error: { code: 'session.managerOnly' },
+    });
   });
 
   it('never lets a manager disable themself, so an active manager always remains', async () => {
     const { counter, manager } = await withManager();
-    expect(await call(counter, 'staff.setActive', { staffId: manager.staffId, active: false })).toMatchObject({ error: { code: 'staff.self' } });
+    expect(await call(counter, 'staff.setActive', { staffId: manager.staffId, active: false })).toMatchObject({
+      error: { code: 'staff.self' },
+    });
     const other = value(await call<StaffRecord>(counter, 'staff.add', { name: 'Ruud Smit', role: 'manager', pin: '975310' }));
     await call(counter, 'session.login', { staffId: other.staffId, pin: '975310' });
     expect(value(await call(counter, 'staff.setActive', { staffId: manager.staffId, active: false }))).toMatchObject({ active: false });
-    expect(await call(counter, 'staff.setActive', { staffId: other.staffId, active: false })).toMatchObject({ error: { code: 'staff.self' } });
+    expect(await call(counter, 'staff.setActive', { staffId: other.staffId, active: false })).toMatchObject({
+      error: { code: 'staff.self' },
+    });
   });
 });
 
@@ -156,7 +170,12 @@ describe('the IPC gate', () => {
     );
 
   it('names exactly the login screen’s calls public', () => {
-    expect(Object.entries(CHANNEL_ACCESS).filter(([, access]) => access === 'public').map(([c]) => c).sort()).toEqual([...PUBLIC].sort());
+    expect(
+      Object.entries(CHANNEL_ACCESS)
+        .filter(([, access]) => access === 'public')
+        .map(([c]) => c)
+        .sort(),
+    ).toEqual([...PUBLIC].sort());
   });
 
   it('refuses every other channel without a session, before its input is even read, changing nothing', async () => {
@@ -182,7 +201,10 @@ describe('the IPC gate', () => {
     const managers = (Object.keys(CHANNEL_ACCESS) as Channel[]).filter((c) => CHANNEL_ACCESS[c] === 'manager');
     expect(managers).toEqual(expect.arrayContaining(['settings.set', 'settings.history', 'staff.add', 'staff.resetPin']));
     for (const channel of managers) {
-      expect(await call(counter, channel, {}), channel).toMatchObject({ ok: false, error: { kind: 'forbidden', code: 'session.managerOnly' } });
+      expect(await call(counter, channel, {}), channel).toMatchObject({
+        ok: false,
+        error: { kind: 'forbidden', code: 'session.managerOnly' },
+      });
     }
     await call(counter, 'session.login', { staffId: 'mark', pin: '9999' });
     expect(await call(counter, 'settings.history')).toEqual({ ok: true, value: [] });

@@ -122,7 +122,11 @@ export class CatalogCache {
       client.request('GET', `${client.orderBase}/referencedata`, referenceAnswer),
     ]);
     if (products.kind !== 'ok' || reference.kind !== 'ok') return false;
-    this.save({ ...reference.value, products: products.value.products } as Omit<Fixtures, 'transitTokens' | 'directDebitMandates'>, 'central', at);
+    this.save(
+      { ...reference.value, products: products.value.products } as Omit<Fixtures, 'transitTokens' | 'directDebitMandates'>,
+      'central',
+      at,
+    );
     return true;
   }
 }

@@ -116,14 +116,24 @@ export class CentralClient {
     if (!schema) return { kind: 'ok', status: response.status, value: undefined as z.output<S> };
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      return { kind: 'unknown', reason: `the central's answer does not match the interface: ${parsed.error.issues[0]?.message}`, answered: true };
+      return {
+        kind: 'unknown',
+        reason: `the central's answer does not match the interface: ${parsed.error.issues[0]?.message}`,
+        answered: true,
+      };
     }
     return { kind: 'ok', status: response.status, value: parsed.data };
   }
 }
 
 function localProblem(detail: string): Problem {
-  return { type: 'urn:counter:problem:local', title: 'Not sent', detail, instance: 'urn:uuid:00000000-0000-0000-0000-000000000000', errors: [] };
+  return {
+    type: 'urn:counter:problem:local',
+    title: 'Not sent',
+    detail,
+    instance: 'urn:uuid:00000000-0000-0000-0000-000000000000',
+    errors: [],
+  };
 }
 
 function describe(error: unknown): string {

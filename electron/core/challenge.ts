@@ -26,7 +26,11 @@ export class Challenges {
   private pending = new Map<string, { hash: Buffer; expires: number; tries: number }>();
 
   /** `transport` null: no mail relay is configured, and no code can be sent. */
-  constructor(private readonly transport: MailTransport | null, private readonly now: () => Date, private readonly newId: () => string) {}
+  constructor(
+    private readonly transport: MailTransport | null,
+    private readonly now: () => Date,
+    private readonly newId: () => string,
+  ) {}
 
   /** The challenge, or why no code went out. */
   async send(emailAddress: string) {

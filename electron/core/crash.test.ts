@@ -45,7 +45,18 @@ afterEach(async () => {
 });
 
 function child(file: string, centralUrl: string, seed: number, mode: 'clerk' | 'one-order'): Spawned {
-  const spawned = spawnTsx('electron/core/testing/counterChild.ts', ['--db', file, '--central', centralUrl, '--token', token, '--seed', String(seed), '--mode', mode]);
+  const spawned = spawnTsx('electron/core/testing/counterChild.ts', [
+    '--db',
+    file,
+    '--central',
+    centralUrl,
+    '--token',
+    token,
+    '--seed',
+    String(seed),
+    '--mode',
+    mode,
+  ]);
   children.push(spawned);
   return spawned;
 }

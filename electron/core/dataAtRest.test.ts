@@ -34,7 +34,8 @@ describe('data at rest', () => {
       await clerk(counter).login();
       await clerk(counter).create([{ productId: 600, quantity: 1 }]);
       expect(mode(dataDir)).toBe(0o700);
-      for (const file of ['counter.sqlite', 'counter.sqlite-wal', 'counter.sqlite-shm']) expect(mode(join(dataDir, file)), file).toBe(0o600);
+      for (const file of ['counter.sqlite', 'counter.sqlite-wal', 'counter.sqlite-shm'])
+        expect(mode(join(dataDir, file)), file).toBe(0o600);
       expect(counter.test.db.pragma('secure_delete', { simple: true })).toBe(1);
     } finally {
       await counter.close();

@@ -136,7 +136,10 @@ describe('a sale, step by step', () => {
     expect(outboxRows()).toBe(2);
 
     const patched = value(
-      (await counter.dispatch('lines.patch', { orderLineId: withLine.orderLines[2]!.orderLineId, patch: { quantity: 3 } })) as IpcResult<CounterOrder>,
+      (await counter.dispatch('lines.patch', {
+        orderLineId: withLine.orderLines[2]!.orderLineId,
+        patch: { quantity: 3 },
+      })) as IpcResult<CounterOrder>,
     ).order;
     expect(patched.orderLines[2]!.quantity).toBe(3);
     expect(outboxRows()).toBe(3);
@@ -190,7 +193,10 @@ describe('a sale, step by step', () => {
       { change: 'update', n: 3 },
     ]);
     expect(orderRows()).toBe(4);
-    expect(await counter.dispatch('orders.get', { orderId: orders[1]!.orderId })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect(await counter.dispatch('orders.get', { orderId: orders[1]!.orderId })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    });
     const status = value((await counter.dispatch('sync.status', {})) as IpcResult<SyncStatus>);
     expect(status.pending).toBe(5);
   });
@@ -211,17 +217,37 @@ describe('invalid input', () => {
       ['orders.create', { orderLines: [{ productId: 600, quantity: 1 }] }, '/languageId'],
       ['orders.get', { orderId: 'not-a-uuid' }, '/orderId'],
       ['lines.add', { orderId: order.orderId, line: { productId: 600 } }, '/line/quantity'],
-      ['payments.add', { orderId: order.orderId, payment: { paymentMethodId: 1, amountDebit: -5, operatorPaymentReference: 'x' } }, '/payment/amountDebit'],
+      [
+        'payments.add',
+        { orderId: order.orderId, payment: { paymentMethodId: 1, amountDebit: -5, operatorPaymentReference: 'x' } },
+        '/payment/amountDebit',
+      ],
       ['payments.setStatus', { paymentId: paidOrder.payments[0]!.paymentId, status: { statusCode: 'PENDING' } }, '/status/statusCode'],
       ['session.login', { staffId: 'anna', pin: '12' }, '/pin'],
       // Refused by the order rules.
       ['orders.create', { languageId: 1, orderLines: [{ productId: 99_999, quantity: 1 }] }, '/orderLines/0/productId'],
       ['orders.create', { languageId: 7, orderLines: [{ productId: 600, quantity: 1 }] }, '/languageId'],
-      ['orders.create', { languageId: 1, orderLines: [{ productId: 600, quantity: 1, validFrom: '2024-09-01T00:00:00Z' }] }, '/orderLines/0/validFrom'],
-      ['payments.add', { orderId: order.orderId, payment: { paymentMethodId: 1, amountDebit: 341, operatorPaymentReference: 'x', statusCode: 'SETTLED' } }, '/amountDebit'],
-      ['payments.add', { orderId: order.orderId, payment: { paymentMethodId: 42, amountDebit: 340, operatorPaymentReference: 'x' } }, '/paymentMethodId'],
+      [
+        'orders.create',
+        { languageId: 1, orderLines: [{ productId: 600, quantity: 1, validFrom: '2024-09-01T00:00:00Z' }] },
+        '/orderLines/0/validFrom',
+      ],
+      [
+        'payments.add',
+        { orderId: order.orderId, payment: { paymentMethodId: 1, amountDebit: 341, operatorPaymentReference: 'x', statusCode: 'SETTLED' } },
+        '/amountDebit',
+      ],
+      [
+        'payments.add',
+        { orderId: order.orderId, payment: { paymentMethodId: 42, amountDebit: 340, operatorPaymentReference: 'x' } },
+        '/paymentMethodId',
+      ],
       ['orders.deliver', { orderId: order.orderId }, '/order_OrderStatuses/0/orderStatus/orderStatusId'],
-      ['lines.add', { orderId: paidOrder.orderId, line: { productId: 600, quantity: 1 } }, '/order_OrderStatuses/0/orderStatus/orderStatusId'],
+      [
+        'lines.add',
+        { orderId: paidOrder.orderId, line: { productId: 600, quantity: 1 } },
+        '/order_OrderStatuses/0/orderStatus/orderStatusId',
+      ],
       ['orders.delete', { orderId: paidOrder.orderId }, '/order_OrderStatuses/0/orderStatus/orderStatusId'],
       ['payments.setStatus', { paymentId: paidOrder.payments[0]!.paymentId, status: { statusCode: 'FAILED' } }, '/statusCode'],
       ['session.language', { languageId: 9 }, '/languageId'],
@@ -231,7 +257,11 @@ describe('invalid input', () => {
     for (const [channel, input, pointer] of attempts) {
       const answer = await counter.dispatch(channel, input);
       expect(answer, `${channel} ${JSON.stringify(input)}`).toMatchObject({ ok: false, error: { kind: 'invalid' } });
-      if (!answer.ok && pointer) expect(answer.error.errors.map((e) => e.pointer), channel).toContain(pointer);
+      if (!answer.ok && pointer)
+        expect(
+          answer.error.errors.map((e) => e.pointer),
+          channel,
+        ).toContain(pointer);
     }
     expect(snapshot()).toEqual(before);
   });
@@ -262,7 +292,9 @@ describe('lookups without the central', () => {
     // Lookup queries are the lookup interface's query parameters: text, as the renderer sends them.
     const mandates = await counter.dispatch('lookup.mandates', { customerProfileId: '50002' });
     expect(mandates).toMatchObject({ ok: true, value: { source: 'cache', stale: true, ageSeconds: 3600 } });
-    const ids = mandates.ok ? (mandates.value as { records: { directDebitMandateId: number }[] }).records.map((r) => r.directDebitMandateId) : [];
+    const ids = mandates.ok
+      ? (mandates.value as { records: { directDebitMandateId: number }[] }).records.map((r) => r.directDebitMandateId)
+      : [];
     expect(ids.sort()).toEqual([70002, 70003]);
 
     const none = await counter.dispatch('lookup.tokens', { passNumber: '0000 0000 0000 0000' });

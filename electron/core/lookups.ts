@@ -43,7 +43,12 @@ export class Lookups {
       return { records: answer.value.transitTokens, source: 'central', stale: false, ageSeconds: 0 };
     }
     const records = findTransitTokens(this.catalog.current(), query);
-    return { records, source: 'cache', stale: true, ageSeconds: ageOf(records, cachedTokens(this.db), (r) => r.transitTokenId, this.now()) };
+    return {
+      records,
+      source: 'cache',
+      stale: true,
+      ageSeconds: ageOf(records, cachedTokens(this.db), (r) => r.transitTokenId, this.now()),
+    };
   }
 
   async mandates(query: Partial<MandateQuery>): Promise<LookupAnswer<MandateRecord>> {
@@ -54,7 +59,12 @@ export class Lookups {
       return { records: answer.value, source: 'central', stale: false, ageSeconds: 0 };
     }
     const records = findMandates(this.catalog.current(), query);
-    return { records, source: 'cache', stale: true, ageSeconds: ageOf(records, cachedMandates(this.db), (r) => r.directDebitMandateId, this.now()) };
+    return {
+      records,
+      source: 'cache',
+      stale: true,
+      ageSeconds: ageOf(records, cachedMandates(this.db), (r) => r.directDebitMandateId, this.now()),
+    };
   }
 
   /**

@@ -25,14 +25,20 @@ describe('money at the counter, offline', () => {
     const order = await anna.create([{ productId: 600, quantity: 2 }]);
     const paid = await anna.pay(order.orderId, order.totalAmount);
     const refund = { paymentMethodId: 1, amountDebit: 1, operatorPaymentReference: 'till', reason: 'wrong zone' };
-    expect(await dispatch('payments.refund', { orderId: order.orderId, refund })).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await dispatch('payments.refund', { orderId: order.orderId, refund })).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
 
     const mark = clerk(counter);
     await mark.login('mark', '9999');
     const noReason = await dispatch('payments.refund', { orderId: order.orderId, refund: { ...refund, reason: ' ' } });
     expect(noReason).toMatchObject({ ok: false, error: { kind: 'invalid' } });
     const tooMuch = await dispatch('payments.refund', { orderId: order.orderId, refund: { ...refund, amountDebit: paid.totalAmount + 1 } });
-    expect(tooMuch).toMatchObject({ ok: false, error: { kind: 'invalid', errors: [expect.objectContaining({ pointer: '/amountDebit' })] } });
+    expect(tooMuch).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid', errors: [expect.objectContaining({ pointer: '/amountDebit' })] },
+    });
 
     const partly = await mark.refund(order.orderId, 100);
     expect(statusOf(partly)).toBe(STATUS.paid);
@@ -64,7 +70,10 @@ describe('money at the counter, offline', () => {
   it('shows an order of another touchpoint read-only: every write is refused and nothing is queued', async () => {
     const anna = clerk(counter);
     await anna.login();
-    const own = await anna.create([{ productId: 600, quantity: 1 }, { productId: 600, quantity: 2 }]);
+    const own = await anna.create([
+      { productId: 600, quantity: 1 },
+      { productId: 600, quantity: 2 },
+    ]);
     const ownPaid = await anna.pay(own.orderId, 10, 'pin');
     // A copy of a web shop's order (touchpoint 90), as a lookup elsewhere would bring it in.
     const webShop = { salesTouchpointId: 90, name: 'Webwinkel', isActive: true, retailerId: 2 };
@@ -96,15 +105,24 @@ describe('money at the counter, offline', () => {
     const writes: [string, unknown][] = [
       ['orders.patch', { orderId: foreignId, patch: { languageId: 2 } }],
       ['orders.delete', { orderId: foreignId }],
-      ['orders.setCustomer', { orderId: foreignId, customer: { birthname: 'X', surname: 'Y', emailAddress: 'x@example.org', dateOfBirth: '1990-01-01' } }],
+      [
+        'orders.setCustomer',
+        { orderId: foreignId, customer: { birthname: 'X', surname: 'Y', emailAddress: 'x@example.org', dateOfBirth: '1990-01-01' } },
+      ],
       ['orders.deliver', { orderId: foreignId }],
       ['orders.cancel', { orderId: foreignId }],
       ['lines.add', { orderId: foreignId, line: { productId: 600, quantity: 1 } }],
       ['lines.patch', { orderLineId: lineA!.orderLineId, patch: { quantity: 4 } }],
       ['lines.remove', { orderLineId: lineB!.orderLineId }],
       ['payments.setStatus', { paymentId: shown.order.payments[0]!.paymentId, status: { statusCode: 'SETTLED' } }],
-      ['payments.add', { orderId: foreignId, payment: { paymentMethodId: 1, amountDebit: 1, operatorPaymentReference: 'till', statusCode: 'SETTLED' } }],
-      ['payments.refund', { orderId: foreignId, refund: { paymentMethodId: 1, amountDebit: 1, operatorPaymentReference: 'till', reason: 'x' } }],
+      [
+        'payments.add',
+        { orderId: foreignId, payment: { paymentMethodId: 1, amountDebit: 1, operatorPaymentReference: 'till', statusCode: 'SETTLED' } },
+      ],
+      [
+        'payments.refund',
+        { orderId: foreignId, refund: { paymentMethodId: 1, amountDebit: 1, operatorPaymentReference: 'till', reason: 'x' } },
+      ],
     ];
     for (const [channel, input] of writes) {
       expect(await dispatch(channel, input), channel).toMatchObject({ ok: false, error: { kind: 'forbidden' } });

@@ -41,7 +41,17 @@ describe('an order without its personal data', () => {
 
   it('has no photo, birthdate, name, e-mail, one-time password or IBAN left', () => {
     const purged = JSON.stringify(withoutPersonalData(full));
-    for (const value of ['Noor', 'Visser', '2015-03-04', '/9j/AAAA', 'noor@example.org', '123456', 'NL91ABNA0417164300', 'RABONL2U', 'Utrecht']) {
+    for (const value of [
+      'Noor',
+      'Visser',
+      '2015-03-04',
+      '/9j/AAAA',
+      'noor@example.org',
+      '123456',
+      'NL91ABNA0417164300',
+      'RABONL2U',
+      'Utrecht',
+    ]) {
       expect(purged, value).not.toContain(value);
     }
   });

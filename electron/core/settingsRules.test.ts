@@ -48,7 +48,12 @@ afterEach(async () => {
 describe('the central’s address', () => {
   it('must be https://, except for this computer itself', async () => {
     await openAsMark();
-    for (const url of ['http://central.example.org', 'http://10.0.0.5:8080', 'ftp://central.example.org', 'http://127.0.0.1.evil.example']) {
+    for (const url of [
+      'http://central.example.org',
+      'http://10.0.0.5:8080',
+      'ftp://central.example.org',
+      'http://127.0.0.1.evil.example',
+    ]) {
       expect(await set({ centralUrl: url }), url).toMatchObject({
         ok: false,
         error: { kind: 'invalid', errors: expect.arrayContaining([expect.objectContaining({ pointer: '/centralUrl' })]) },
@@ -118,7 +123,9 @@ describe('the retention of personal data', () => {
   /** An order with a customer, as if sync had brought it to the central: nothing left in the outbox. */
   async function syncedOrderWithCustomer(): Promise<Order> {
     const order = await clerk(counter).create([{ productId: 600, quantity: 1 }]);
-    const answer = value((await counter.dispatch('orders.setCustomer', { orderId: order.orderId, customer: CUSTOMER })) as IpcResult<CounterOrder>);
+    const answer = value(
+      (await counter.dispatch('orders.setCustomer', { orderId: order.orderId, customer: CUSTOMER })) as IpcResult<CounterOrder>,
+    );
     markSynced(order.orderId);
     return answer.order;
   }
@@ -171,12 +178,22 @@ describe('the retention of personal data', () => {
   it('runs when the counter starts', async () => {
     const file = `${folder.dir}/counter.sqlite`;
     clock = testClock(START);
-    counter = await openCounter({ dataDir: folder.dir, database: file, clock, central: { url: 'http://127.0.0.1:9', bearerToken: 'given' } });
+    counter = await openCounter({
+      dataDir: folder.dir,
+      database: file,
+      clock,
+      central: { url: 'http://127.0.0.1:9', bearerToken: 'given' },
+    });
     await clerk(counter).login();
     const synced = await syncedOrderWithCustomer();
     await counter.close();
     clock.advance(31 * DAY);
-    counter = await openCounter({ dataDir: folder.dir, database: file, clock, central: { url: 'http://127.0.0.1:9', bearerToken: 'given' } });
+    counter = await openCounter({
+      dataDir: folder.dir,
+      database: file,
+      clock,
+      central: { url: 'http://127.0.0.1:9', bearerToken: 'given' },
+    });
     expect(stored(synced.orderId).orderCustomer).toBeNull();
   });
 });

@@ -92,8 +92,7 @@ export class Staff {
   login(staffId: string, pin: string): StaffMember | StaffRefusal {
     const now = this.now().getTime();
     const failed = stmt(this.db, 'SELECT count, until_ms AS until FROM login_failures WHERE staff_id = ?').get(staffId) as
-      | { count: number; until: number }
-      | undefined;
+      { count: number; until: number } | undefined;
     if (failed && failed.count >= MAX_TRIES && failed.until > now) {
       return { code: 'session.lockedOut', params: { seconds: Math.ceil((failed.until - now) / 1000) } };
     }

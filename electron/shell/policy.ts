@@ -22,12 +22,7 @@ export function isAppUrl(url: string | undefined | null): boolean {
     return false;
   }
   // Node parses app: as a non-special scheme (its .origin is "null"), so compare the parts.
-  return (
-    parsed.protocol === `${APP_SCHEME}:` &&
-    parsed.host === APP_HOST &&
-    parsed.username === '' &&
-    parsed.password === ''
-  );
+  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
 }
 
 /** will-navigate / will-redirect: the window only ever shows the app's own pages. */
@@ -61,12 +56,7 @@ export interface PermissionAsk {
  * top-level page is granted.
  */
 export function allowPermission(ask: PermissionAsk): boolean {
-  return (
-    ask.permission === 'media' &&
-    ask.isMainFrame &&
-    isAppUrl(ask.url) &&
-    !ask.mediaTypes.includes('audio')
-  );
+  return ask.permission === 'media' && ask.isMainFrame && isAppUrl(ask.url) && !ask.mediaTypes.includes('audio');
 }
 
 export interface VaultFacts {

@@ -53,9 +53,7 @@ export function resolveStaticPath(rootDir: string, urlPath: string): string | nu
   return inside === '' || decoded.endsWith('/') ? resolve(target, 'index.html') : target;
 }
 
-export type StaticFile =
-  | { status: 200; path: string; body: Buffer; contentType: string }
-  | { status: 403 | 404 };
+export type StaticFile = { status: 200; path: string; body: Buffer; contentType: string } | { status: 403 | 404 };
 
 /** Reads what `urlPath` names: 403 when it tries to leave the root, 404 when there is no such file. */
 export async function loadStaticFile(rootDir: string, urlPath: string): Promise<StaticFile> {

@@ -35,11 +35,7 @@ export type ReadChannel =
   | 'sync.setAside';
 
 /** Invokes and never rejects: a transport failure becomes an `internal` refusal too. */
-export async function safeInvoke<C extends Channel>(
-  api: CounterApi,
-  channel: C,
-  input: IpcInput<C>,
-): Promise<IpcResult<IpcOutputs[C]>> {
+export async function safeInvoke<C extends Channel>(api: CounterApi, channel: C, input: IpcInput<C>): Promise<IpcResult<IpcOutputs[C]>> {
   try {
     return await api.invoke(channel, input);
   } catch (cause) {
@@ -87,12 +83,7 @@ export interface InvokeAction<C extends Channel> {
 }
 
 /** Puts a value in the cache as the answer of a read, as if it had just been read. */
-export function setAnswer<C extends ReadChannel>(
-  client: QueryClient,
-  channel: C,
-  input: IpcInput<C>,
-  value: IpcOutputs[C],
-): void {
+export function setAnswer<C extends ReadChannel>(client: QueryClient, channel: C, input: IpcInput<C>, value: IpcOutputs[C]): void {
   client.setQueryData(queryKeys.of(channel, input), { ok: true, value } satisfies IpcResult<IpcOutputs[C]>);
 }
 
@@ -115,10 +106,7 @@ export function rememberOrder(client: QueryClient, answer: unknown): void {
 }
 
 /** A change: resolves to the result (never rejects) and keeps the last refusal as `error`. */
-export function useAction<C extends Channel>(
-  channel: C,
-  onDone?: (value: IpcOutputs[C]) => void,
-): InvokeAction<C> {
+export function useAction<C extends Channel>(channel: C, onDone?: (value: IpcOutputs[C]) => void): InvokeAction<C> {
   const api = useCounter();
   const client = useQueryClient();
   const [error, setError] = useState<IpcError | null>(null);

@@ -63,7 +63,11 @@ export function BillingCustomer({ order, required }: { order: Order; required: b
       ) : (
         <p className="hint">{required ? t('customer.required') : t('customer.optional')}</p>
       )}
-      <button id="billing-open" type="button" aria-haspopup="dialog" onClick={() => {
+      <button
+        id="billing-open"
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => {
           setOpen(true);
           focusSoon('customer-birthname');
         }}
@@ -100,7 +104,12 @@ function BillingCustomerForm({ order, onSaved }: { order: Order; onSaved: () => 
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const missing = FIELDS.some(([f]) => !OPTIONAL.includes(f) && values[f].trim() === '');
   const houseNumber = Number(values.houseNumber);
-  const valid = !missing && /^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth) && Number.isInteger(houseNumber) && houseNumber > 0 && /^[A-Za-z]{2}$/.test(values.country.trim());
+  const valid =
+    !missing &&
+    /^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth) &&
+    Number.isInteger(houseNumber) &&
+    houseNumber > 0 &&
+    /^[A-Za-z]{2}$/.test(values.country.trim());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -20,8 +20,7 @@ export function CashPanel({ order }: { order: Order }) {
   const change = cents === null ? null : changeDue(cents, due);
   const { pay, pending, error } = usePayment(order, 'cash');
 
-  const payWith = (given: number) =>
-    void pay({ amountDebit: due, statusCode: 'SETTLED', pspPaymentReference: cashReference(given) });
+  const payWith = (given: number) => void pay({ amountDebit: due, statusCode: 'SETTLED', pspPaymentReference: cashReference(given) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -44,9 +44,7 @@ export function CheckoutScreen() {
   const status = orderStatusId(order);
   const concept = status === ORDER_STATUS.concept;
   const gate = paymentGate(order);
-  const canPay = concept
-    ? gate.allowed
-    : status === ORDER_STATUS.awaitingPayment || status === ORDER_STATUS.pendingPayment;
+  const canPay = concept ? gate.allowed : status === ORDER_STATUS.awaitingPayment || status === ORDER_STATUS.pendingPayment;
   // Only MANDATE_REQUIRED remains on a concept: only a direct debit with a new mandate may pay.
   const mandateOnly = gate.mandateOnly && concept;
   const outstanding = outstandingAmount(order);
@@ -127,9 +125,7 @@ export function CheckoutScreen() {
             {pendingPin && <PinPanel order={order} pending={pendingPin} />}
             {!pendingPin && canPay && method === 'cash' && allowedKind('cash') && <CashPanel order={order} />}
             {!pendingPin && canPay && method === 'pin' && allowedKind('pin') && <PinPanel order={order} pending={null} />}
-            {!pendingPin && canPay && method === 'directDebit' && (
-              <DirectDebitPanel order={order} mandateOnly={mandateOnly} />
-            )}
+            {!pendingPin && canPay && method === 'directDebit' && <DirectDebitPanel order={order} mandateOnly={mandateOnly} />}
             <BillingCustomer order={order} required={method === 'directDebit'} />
           </section>
         </>

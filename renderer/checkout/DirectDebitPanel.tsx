@@ -82,8 +82,7 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
             {found.map((m) => (
               <li key={m.directDebitMandateId} className="row">
                 <span>
-                  {m.mandateReference} · {mandateTypeName(t, m.directDebitMandateType.directDebitMandateTypeId)} ·{' '}
-                  {date(m.created)}
+                  {m.mandateReference} · {mandateTypeName(t, m.directDebitMandateType.directDebitMandateTypeId)} · {date(m.created)}
                 </span>
                 <button
                   type="button"
@@ -127,24 +126,14 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
         </Field>
         <Field id="dd-bic" label={t('dd.bic')} invalid={bic !== '' && !bicOk}>
           {(control) => (
-            <input
-              {...control}
-              autoComplete="off"
-              spellCheck={false}
-              value={bic}
-              onChange={(e) => setBic(e.target.value.toUpperCase())}
-            />
+            <input {...control} autoComplete="off" spellCheck={false} value={bic} onChange={(e) => setBic(e.target.value.toUpperCase())} />
           )}
         </Field>
         <Field id="dd-holder" label={t('dd.holder')}>
-          {(control) => (
-            <input {...control} autoComplete="off" value={holder} onChange={(e) => setHolder(e.target.value)} />
-          )}
+          {(control) => <input {...control} autoComplete="off" value={holder} onChange={(e) => setHolder(e.target.value)} />}
         </Field>
         <Field id="dd-place" label={t('dd.place')}>
-          {(control) => (
-            <input {...control} autoComplete="off" value={place} onChange={(e) => setPlace(e.target.value)} />
-          )}
+          {(control) => <input {...control} autoComplete="off" value={place} onChange={(e) => setPlace(e.target.value)} />}
         </Field>
         <Field id="dd-type" label={t('dd.type')}>
           {(control) => (

@@ -33,9 +33,7 @@ export function PaymentsList({ order }: { order: Order }) {
               </td>
               <td>{dateTime(p.createdOn)}</td>
               <td>
-                <span
-                  className={`badge ${state === 'SETTLED' ? 'badge-ok' : state === 'PENDING' ? 'badge-info' : 'badge-bad'}`}
-                >
+                <span className={`badge ${state === 'SETTLED' ? 'badge-ok' : state === 'PENDING' ? 'badge-info' : 'badge-bad'}`}>
                   {paymentStateName(t, state)}
                 </span>
               </td>

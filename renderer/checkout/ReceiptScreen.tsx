@@ -132,22 +132,22 @@ export function Receipt({ order }: { order: Order }) {
           {order.payments
             .filter((p) => ['SETTLED', 'PENDING'].includes(paymentState(p)))
             .map((p) => (
-            <li key={p.paymentId}>
-              <MethodName method={p.paymentMethod} />: {money(p.amountDebit)} — {paymentStateName(t, paymentState(p))}
-              {tenderedOf(p) !== null && (
-                <span className="receipt-tendered">
-                  {' '}
-                  ({t('receipt.tendered', { amount: money(tenderedOf(p)!), change: money(tenderedOf(p)! - p.amountDebit) })})
-                </span>
-              )}
-              {p.mandateInput && (
-                <span className="small">
-                  {' '}
-                  ({t('iban.masked', { last: ibanLast4(p.mandateInput.iban) })}, {p.mandateInput.ascription})
-                </span>
-              )}
-            </li>
-          ))}
+              <li key={p.paymentId}>
+                <MethodName method={p.paymentMethod} />: {money(p.amountDebit)} — {paymentStateName(t, paymentState(p))}
+                {tenderedOf(p) !== null && (
+                  <span className="receipt-tendered">
+                    {' '}
+                    ({t('receipt.tendered', { amount: money(tenderedOf(p)!), change: money(tenderedOf(p)! - p.amountDebit) })})
+                  </span>
+                )}
+                {p.mandateInput && (
+                  <span className="small">
+                    {' '}
+                    ({t('iban.masked', { last: ibanLast4(p.mandateInput.iban) })}, {p.mandateInput.ascription})
+                  </span>
+                )}
+              </li>
+            ))}
         </ul>
       </section>
       {terms.length > 0 && (

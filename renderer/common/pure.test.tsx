@@ -86,9 +86,7 @@ describe('tokens', () => {
       { passNumber: '3528 0100 0000 4411' },
       { passNumber: '3528010000004411' },
     ]);
-    expect(classifyTokenText('5EED0000-0000-0000-0000-0000000003E9')?.queries).toEqual([
-      { xTat: '5eed0000-0000-0000-0000-0000000003e9' },
-    ]);
+    expect(classifyTokenText('5EED0000-0000-0000-0000-0000000003E9')?.queries).toEqual([{ xTat: '5eed0000-0000-0000-0000-0000000003e9' }]);
     expect(classifyTokenText('   ')).toBeNull();
   });
   it('marks a token expired by date even while its status is active', () => {

@@ -33,7 +33,8 @@ export const counterEn = {
   'setup.layout.80mm': '80 mm receipt printer',
   'setup.layout.A4': 'A4 sheet',
   'setup.printer': 'Receipt printer',
-  'setup.printerHint': 'The printer name as the computer knows it. Empty: the default printer. In the browser the print dialog opens instead.',
+  'setup.printerHint':
+    'The printer name as the computer knows it. Empty: the default printer. In the browser the print dialog opens instead.',
   'setup.save': 'Save counter setup',
   'setup.saved': 'Counter setup saved.',
 

@@ -35,7 +35,8 @@ export const counterNl: Record<keyof typeof counterEn, string> = {
   'setup.layout.80mm': 'Bonprinter 80 mm',
   'setup.layout.A4': 'A4-vel',
   'setup.printer': 'Bonprinter',
-  'setup.printerHint': 'De naam van de printer zoals de computer hem kent. Leeg: de standaardprinter. In de browser opent het afdrukvenster.',
+  'setup.printerHint':
+    'De naam van de printer zoals de computer hem kent. Leeg: de standaardprinter. In de browser opent het afdrukvenster.',
   'setup.save': 'Inrichting opslaan',
   'setup.saved': 'Inrichting opgeslagen.',
 

@@ -161,7 +161,8 @@ export const en = {
   'tokens.clear': 'Remove token',
   'tokens.chosen': '{name} is the token for this sale.',
   'tokens.forLine': 'Choose a token for: {line}.',
-  'tokens.needsRegistered': 'This product needs a registered token: find the customer\'s own pass or card; a new anonymous pass will not do.',
+  'tokens.needsRegistered':
+    "This product needs a registered token: find the customer's own pass or card; a new anonymous pass will not do.",
   'tokens.cancelForLine': 'Stop choosing for this line',
   'tokens.putOnLine': '{name} put on {line}.',
   'tokens.typeNotForProduct': '{product} cannot be put on a {type} token.',

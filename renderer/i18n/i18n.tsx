@@ -13,9 +13,7 @@ const LOCALES: Record<Lang, string> = { nl: 'nl-NL', en: 'en-GB' };
 export function translate(lang: Lang, key: MessageKey, params?: Params): string {
   const template = DICTIONARIES[lang][key] ?? en[key];
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 export interface I18n {

@@ -13,7 +13,8 @@ export const lockdownNl: Record<keyof typeof lockdownEn, string> = {
   'firstRun.submit': 'Instellen en inloggen',
 
   'staff.title': 'Personeel',
-  'staff.intro': 'Wie op deze balie mag inloggen. Alleen een leidinggevende voegt personeel toe, schakelt het uit of stelt een nieuwe pincode in.',
+  'staff.intro':
+    'Wie op deze balie mag inloggen. Alleen een leidinggevende voegt personeel toe, schakelt het uit of stelt een nieuwe pincode in.',
   'staff.listLabel': 'Personeel van deze balie',
   'staff.disabled': 'uitgeschakeld',
   'staff.disable': '{name} uitschakelen',

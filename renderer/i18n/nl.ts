@@ -162,7 +162,8 @@ export const nl: Record<MessageKey, string> = {
   'tokens.clear': 'Drager weghalen',
   'tokens.chosen': '{name} is de drager van deze verkoop.',
   'tokens.forLine': 'Kies een drager voor: {line}.',
-  'tokens.needsRegistered': 'Dit product heeft een geregistreerde drager nodig: zoek de eigen pas of bankpas van de klant; een nieuwe anonieme pas is niet genoeg.',
+  'tokens.needsRegistered':
+    'Dit product heeft een geregistreerde drager nodig: zoek de eigen pas of bankpas van de klant; een nieuwe anonieme pas is niet genoeg.',
   'tokens.cancelForLine': 'Stoppen met kiezen voor deze regel',
   'tokens.putOnLine': '{name} staat nu op {line}.',
   'tokens.typeNotForProduct': '{product} kan niet op een {type}.',

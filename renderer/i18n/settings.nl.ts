@@ -17,7 +17,8 @@ export const settingsNl: Record<keyof typeof settingsEn, string> = {
   'settings.tokenState': 'Token voor de centrale',
   'settings.tokenNone': 'Er is geen bearer-token ingesteld.',
   'settings.tokenEmbedded': 'Niet nodig: de ingebouwde democentrale heeft een eigen token.',
-  'settings.tokenKeychain': 'Er is een bearer-token ingesteld. Het wordt versleuteld bewaard in de sleutelhanger van het besturingssysteem.',
+  'settings.tokenKeychain':
+    'Er is een bearer-token ingesteld. Het wordt versleuteld bewaard in de sleutelhanger van het besturingssysteem.',
   'settings.tokenMemory':
     'Er is een bearer-token ingesteld, maar het staat alleen in het geheugen: het gaat verloren als de app sluit en moet na elke start opnieuw worden ingevoerd.',
   'settings.form': 'Centrale en verkooppunt',

@@ -101,9 +101,7 @@ export function PersonalDataForm({
           invalid={birthdate !== '' && !birthdateOk}
           notes={[{ id: id('age'), text: <AgeFit age={age} onDate={onDate} profile={profile} />, live: true }]}
         >
-          {(control) => (
-            <DateInput {...control} value={birthdate} autoFocus={autoFocusBirthdate} onChange={setBirthdate} />
-          )}
+          {(control) => <DateInput {...control} value={birthdate} autoFocus={autoFocusBirthdate} onChange={setBirthdate} />}
         </Field>
       </fieldset>
       <EmailChallenge idPrefix={id('email')} verifiedCode={otp} onVerified={setOtp} />

@@ -1,15 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../shared/enums';
-import {
-  PASSPORT_ASPECT,
-  PASSPORT_SIZE,
-  cropToAspect,
-  dataUriBytes,
-  encodeUnderLimit,
-  isAcceptableJpeg,
-  outputSize,
-} from './photo';
+import { PASSPORT_ASPECT, PASSPORT_SIZE, cropToAspect, dataUriBytes, encodeUnderLimit, isAcceptableJpeg, outputSize } from './photo';
 
 /** A data URI whose payload decodes to exactly `bytes` bytes of a JPEG. */
 function jpegOf(bytes: number): string {

@@ -28,11 +28,7 @@ export function LineEditor({ line, task }: { line: OrderLine; task: LineTask }) 
   return (
     <div className="editor stack" role="group" aria-label={t('line.editorFor', { name: line.productName })}>
       {!leaf && task !== 'personal' && <VariantPicker line={line} />}
-      <QuantityAndDate
-        line={line}
-        requiredDate={product?.requires.validFrom ?? false}
-        validityDays={product?.validityDays ?? null}
-      />
+      <QuantityAndDate line={line} requiredDate={product?.requires.validFrom ?? false} validityDays={product?.validityDays ?? null} />
       {showPersonal && task !== 'personal' && (
         <button
           type="button"
@@ -92,15 +88,7 @@ function VariantPicker({ line }: { line: OrderLine }) {
   );
 }
 
-function QuantityAndDate({
-  line,
-  requiredDate,
-  validityDays,
-}: {
-  line: OrderLine;
-  requiredDate: boolean;
-  validityDays: number | null;
-}) {
+function QuantityAndDate({ line, requiredDate, validityDays }: { line: OrderLine; requiredDate: boolean; validityDays: number | null }) {
   const { t } = useI18n();
   const patch = useAction('lines.patch');
   const savedStart = dateOfTimestamp(line.validFrom) ?? '';
@@ -116,8 +104,7 @@ function QuantityAndDate({
     if (!quantityValid || dateProblem || !changed) return;
     const validFrom = start ? startTimestamp(start, new Date()) : null;
     // validUntil follows the new start: the product's validity, or open.
-    const validUntil =
-      validFrom && validityDays ? new Date(Date.parse(validFrom) + validityDays * 86_400_000).toISOString() : null;
+    const validUntil = validFrom && validityDays ? new Date(Date.parse(validFrom) + validityDays * 86_400_000).toISOString() : null;
     const result = await patch.run({
       orderLineId: line.orderLineId,
       patch: {

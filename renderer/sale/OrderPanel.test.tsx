@@ -21,7 +21,7 @@ describe('OrderPanel', () => {
     expect(screen.queryByRole('button', { name: /pay/i })).toBeNull();
   });
 
-  it('offers the owner\'s counter to cancel its concept order', async () => {
+  it("offers the owner's counter to cancel its concept order", async () => {
     renderWith(<OrderPanel />, fakeCounter({ 'orders.get': () => concept }));
     expect(await screen.findByRole('button', { name: 'Cancel sale' })).toBeTruthy();
     expect(screen.queryByRole('note')).toBeNull();

@@ -117,33 +117,33 @@ export function OrderPanel() {
                 {t('order.toPayment')}
               </button>
             )}
-          <ErrorNote error={cancel.error} />
-          {open && (
-            <div className="row">
-              {!confirmCancel ? (
-                <button type="button" className="danger" onClick={() => setConfirmCancel(true)}>
-                  {t('order.cancel')}
-                </button>
-              ) : (
-                <>
-                  <button
-                    type="button"
-                    className="danger"
-                    disabled={cancel.pending}
-                    onClick={async () => {
-                      const result = await cancel.run({ orderId: order.orderId });
-                      if (result.ok) useSale.setState({ screen: 'start', orderId: null, token: null });
-                    }}
-                  >
-                    {t('order.confirmCancel')}
+            <ErrorNote error={cancel.error} />
+            {open && (
+              <div className="row">
+                {!confirmCancel ? (
+                  <button type="button" className="danger" onClick={() => setConfirmCancel(true)}>
+                    {t('order.cancel')}
                   </button>
-                  <button type="button" onClick={() => setConfirmCancel(false)}>
-                    {t('order.keep')}
-                  </button>
-                </>
-              )}
-            </div>
-          )}
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled={cancel.pending}
+                      onClick={async () => {
+                        const result = await cancel.run({ orderId: order.orderId });
+                        if (result.ok) useSale.setState({ screen: 'start', orderId: null, token: null });
+                      }}
+                    >
+                      {t('order.confirmCancel')}
+                    </button>
+                    <button type="button" onClick={() => setConfirmCancel(false)}>
+                      {t('order.keep')}
+                    </button>
+                  </>
+                )}
+              </div>
+            )}
           </div>
         </>
       )}

@@ -10,15 +10,7 @@ export function quantityOk(quantity: number): boolean {
 }
 
 /** The quantity of a line, as added or edited. */
-export function QuantityField({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: number;
-  onChange: (value: number) => void;
-}) {
+export function QuantityField({ id, value, onChange }: { id: string; value: number; onChange: (value: number) => void }) {
   const { t } = useI18n();
   return (
     <Field id={id} label={t('line.quantity')}>

@@ -85,9 +85,7 @@ describe('RemarkPanel', () => {
   });
 
   it('keeps Pay disabled until the order is valid', async () => {
-    const { onPay } = renderPanel(
-      order({ orderLines: [remarkLine('VALIDFROM_REQUIRED', 'Dagkaart')], validContents: false }),
-    );
+    const { onPay } = renderPanel(order({ orderLines: [remarkLine('VALIDFROM_REQUIRED', 'Dagkaart')], validContents: false }));
     const pay = screen.getByRole('button', { name: 'Pay' });
     expect(pay.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText(/payment opens when everything above is resolved/i)).toBeTruthy();

@@ -85,9 +85,7 @@ function RemarkRow({
   // A token remark names only the token types this product accepts.
   const types = (product?.tokenTypeIds ?? []).map((id) => tokenTypeName(t, id)).join(', ');
   const text =
-    item.kind === 'remark'
-      ? t(`remark.${item.code}`, { types })
-      : `${t(`field.${item.field}`)}: ${describeDetail(t, item.detail)}`;
+    item.kind === 'remark' ? t(`remark.${item.code}`, { types }) : `${t(`field.${item.field}`)}: ${describeDetail(t, item.detail)}`;
   return (
     <li className={`remark ${item.kind === 'error' ? 'remark-error' : ''}`} data-code={item.kind === 'remark' ? item.code : undefined}>
       <p id={textId}>

@@ -42,9 +42,7 @@ export function StartDateField({
         },
       ]}
     >
-      {(control) => (
-        <DateInput {...control} value={value} onChange={onChange} />
-      )}
+      {(control) => <DateInput {...control} value={value} onChange={onChange} />}
     </Field>
   );
 }

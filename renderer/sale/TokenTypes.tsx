@@ -18,9 +18,7 @@ export function TokenTypes({ product }: { product: Product }) {
           : t('products.tokenTypes', { types: product.tokenTypeIds.map((id) => tokenTypeName(t, id)).join(', ') })}
       </p>
       {product.ageProfile && (
-        <p>
-          {t('products.ages', { from: product.ageProfile.ageFromInclusive, to: product.ageProfile.ageToInclusive })}
-        </p>
+        <p>{t('products.ages', { from: product.ageProfile.ageFromInclusive, to: product.ageProfile.ageToInclusive })}</p>
       )}
       {needs.length > 0 && <p>{t('products.needs', { needs: needs.join(', ') })}</p>}
     </div>

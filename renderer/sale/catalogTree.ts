@@ -49,9 +49,7 @@ const fold = (s: string) =>
 export function searchProducts(products: readonly Product[], text: string): Product[] {
   const needle = fold(text.trim());
   if (!needle) return [];
-  return products.filter(
-    (p) => fold(p.productName).includes(needle) || fold(p.fikoArticleNumber).includes(needle),
-  );
+  return products.filter((p) => fold(p.productName).includes(needle) || fold(p.fikoArticleNumber).includes(needle));
 }
 
 /**

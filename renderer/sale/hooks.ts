@@ -32,9 +32,7 @@ export function useAddLine() {
 
   const run = async (line: LineInput): Promise<IpcResult<CounterOrder>> => {
     const orderId = useSale.getState().orderId;
-    const result = orderId
-      ? await add.run({ orderId, line })
-      : await create.run({ languageId: languageId ?? 2, orderLines: [line] });
+    const result = orderId ? await add.run({ orderId, line }) : await create.run({ languageId: languageId ?? 2, orderLines: [line] });
     if (result.ok) {
       const { order } = result.value;
       const sale = useSale.getState();

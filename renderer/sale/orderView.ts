@@ -32,9 +32,7 @@ export function paymentGate(order: Order | null | undefined): PaymentGate {
   if (!order || order.orderLines.length === 0) return { allowed: false, mandateOnly: false };
   if (order.validContents === true) return { allowed: true, mandateOnly: false };
   const onlyMandate = order.orderLines.every(
-    (line) =>
-      line.validationErrors.length === 0 &&
-      line.additionalRemarks.every((r) => r.code === 'MANDATE_REQUIRED'),
+    (line) => line.validationErrors.length === 0 && line.additionalRemarks.every((r) => r.code === 'MANDATE_REQUIRED'),
   );
   const anyMandate = order.orderLines.some((l) => l.additionalRemarks.some((r) => r.code === 'MANDATE_REQUIRED'));
   return onlyMandate && anyMandate ? { allowed: true, mandateOnly: true } : { allowed: false, mandateOnly: false };
@@ -77,13 +75,10 @@ export function lineBirthdate(line: OrderLine): string | null {
 
 export function tokenLabel(token: CustomerToken): string {
   return (
-    token.transitToken?.alias ??
-    token.passNumber ??
-    (token.transitTokenId !== null ? String(token.transitTokenId) : token.tokenType.name)
+    token.transitToken?.alias ?? token.passNumber ?? (token.transitTokenId !== null ? String(token.transitTokenId) : token.tokenType.name)
   );
 }
 
 export const settledAmount = (order: Order): number => paidIn(order);
 
 export const outstandingAmount = (order: Order): number => Math.max(0, outstanding(order));
-

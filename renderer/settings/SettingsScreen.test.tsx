@@ -109,10 +109,11 @@ describe('what the screen shows', () => {
 
     const touchpoint = screen.getByRole('combobox', { name: 'Touchpoint' }) as HTMLSelectElement;
     expect(touchpoint.value).toBe('10');
-    expect(within(touchpoint).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Balie Centraal Station',
-      'Balie Zuid',
-    ]);
+    expect(
+      within(touchpoint)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Balie Centraal Station', 'Balie Zuid']);
     expect(centralField().value).toBe('');
     expect(tokenField().type).toBe('password');
     expect(tokenField().value).toBe('');
@@ -253,13 +254,9 @@ describe('saving', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Touchpoint' }), 'Balie Zuid');
     await user.click(saveButton());
 
-    expect(api.callsOf('settings.set')).toEqual([
-      { centralUrl: 'https://central.example.org', bearerToken: TOKEN, touchpointId: 11 },
-    ]);
+    expect(api.callsOf('settings.set')).toEqual([{ centralUrl: 'https://central.example.org', bearerToken: TOKEN, touchpointId: 11 }]);
     const status = await screen.findByText('Settings saved.');
-    expect(status.closest('[role="status"]')?.textContent).toContain(
-      'The new central is used from the next start of the app',
-    );
+    expect(status.closest('[role="status"]')?.textContent).toContain('The new central is used from the next start of the app');
     expect(screen.getByText('The bearer token is kept in memory only: it is lost when the app closes.')).toBeTruthy();
     // Still synced with the embedded demo central until the app starts again.
     const facts = screen.getByRole('region', { name: 'This counter' });
@@ -293,9 +290,7 @@ describe('saving', () => {
     await user.click(saveButton());
     expect(api.callsOf('settings.set')).toEqual([{ centralUrl: null }]);
     const facts = screen.getByRole('region', { name: 'This counter' });
-    await waitFor(() =>
-      expect(facts.textContent).toContain('From the next start of the app: the embedded demo central on this computer.'),
-    );
+    await waitFor(() => expect(facts.textContent).toContain('From the next start of the app: the embedded demo central on this computer.'));
     expect(facts.textContent).toContain('https://central.example.org');
   });
 

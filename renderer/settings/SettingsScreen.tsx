@@ -99,9 +99,7 @@ function CounterFacts({ view, languages }: { view: SettingsView; languages: read
         <dd>
           <span className="terms-url">{centralName(t, central.now)}</span>
           {central.changesAtNextStart && (
-            <p className="note note-info">
-              {t('settings.nextStart', { central: centralName(t, central.next) })}
-            </p>
+            <p className="note note-info">{t('settings.nextStart', { central: centralName(t, central.next) })}</p>
           )}
         </dd>
         <dt>{t('settings.deviceId')}</dt>
@@ -145,11 +143,7 @@ function describeSettingsError(t: I18n['t'], e: { detail: string; pointer: strin
   return field ? `${t(FIELD_LABEL[field])}: ${describeDetail(t, e.detail)}` : describeProblem(t, e.detail, e.pointer);
 }
 
-function touchpointOptions(
-  t: I18n['t'],
-  touchpoints: readonly TouchPoint[],
-  current: number,
-): { id: number; label: string }[] {
+function touchpointOptions(t: I18n['t'], touchpoints: readonly TouchPoint[], current: number): { id: number; label: string }[] {
   const options = touchpoints.filter((tp) => tp.isActive).map((tp) => ({ id: tp.salesTouchpointId, label: tp.name }));
   if (!options.some((o) => o.id === current)) {
     const known = touchpoints.find((tp) => tp.salesTouchpointId === current);

@@ -14,7 +14,10 @@ afterEach(cleanup);
 const petra: StaffMember = { staffId: 'p', name: 'Petra', role: 'manager' };
 
 function counter() {
-  let staff: StaffRecord[] = [{ ...petra, active: true }, { staffId: 's', name: 'Sem', role: 'clerk', active: true }];
+  let staff: StaffRecord[] = [
+    { ...petra, active: true },
+    { staffId: 's', name: 'Sem', role: 'clerk', active: true },
+  ];
   return fakeCounter({
     'staff.list': () => staff,
     'staff.add': (input) => {

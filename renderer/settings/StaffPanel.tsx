@@ -27,7 +27,11 @@ export function StaffPanel({ me }: { me: StaffMember }) {
           <li key={member.staffId}>
             <strong>{member.name}</strong> ({t(`role.${member.role}`)}){!member.active && <> · {t('staff.disabled')}</>}
             {member.staffId !== me.staffId && (
-              <button type="button" disabled={toggle.pending} onClick={() => void toggle.run({ staffId: member.staffId, active: !member.active })}>
+              <button
+                type="button"
+                disabled={toggle.pending}
+                onClick={() => void toggle.run({ staffId: member.staffId, active: !member.active })}
+              >
                 {t(member.active ? 'staff.disable' : 'staff.enable', { name: member.name })}
               </button>
             )}

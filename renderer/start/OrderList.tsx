@@ -36,9 +36,7 @@ export function OrderList({ orders, caption }: { orders: OrderSummary[]; caption
           <tr key={o.orderId}>
             <td>
               {o.orderNumber}
-              {o.centralOrderNumber && o.centralOrderNumber !== o.orderNumber && (
-                <span className="muted"> ({o.centralOrderNumber})</span>
-              )}
+              {o.centralOrderNumber && o.centralOrderNumber !== o.orderNumber && <span className="muted"> ({o.centralOrderNumber})</span>}
             </td>
             <td>{dateTime(o.createdOn)}</td>
             <td>{t(`orderStatus.${statusKey(o.statusId)}`)}</td>

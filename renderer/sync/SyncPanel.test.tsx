@@ -27,9 +27,7 @@ const refusedKind = rejectedOrder(
 const refusedSilently = rejectedOrder(
   {
     orderNumber: 'KAB12-000010',
-    order_OrderStatuses: [
-      { order_orderStatusId: 'p', orderStatus: { orderStatusId: 4, name: 'paid' }, createdOn: 'x', description: '' },
-    ],
+    order_OrderStatuses: [{ order_orderStatusId: 'p', orderStatus: { orderStatusId: 4, name: 'paid' }, createdOn: 'x', description: '' }],
   },
   [],
 );
@@ -53,7 +51,14 @@ describe('SyncPanel', () => {
       <SyncPanel />,
       counter(syncStatus({ online: false, pending: 2 }), {
         'sync.unsent': () => [
-          { orderId: 'a', orderNumber: 'KAB12-000011', since: '2026-01-10T10:00:00.000Z', changes: 3, state: 'waiting', lastError: 'sync.unreachable' },
+          {
+            orderId: 'a',
+            orderNumber: 'KAB12-000011',
+            since: '2026-01-10T10:00:00.000Z',
+            changes: 3,
+            state: 'waiting',
+            lastError: 'sync.unreachable',
+          },
           { orderId: 'b', orderNumber: 'KAB12-000012', since: '2026-01-10T10:05:00.000Z', changes: 1, state: 'unknown', lastError: null },
         ],
       }),
@@ -113,7 +118,11 @@ describe('SyncPanel', () => {
     const first = (await within(section).findByRole('heading', { name: 'Order KAB12-000009' })).closest('li')!;
     expect(within(first).getByText(/Created .*, total €4\.75\./)).toBeTruthy();
     const reasons = within(first).getByRole('list', { name: "The central's reasons" });
-    expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Dagkaart kind: Birthdate: the traveller is 12 on the start date; this product is for ages 4 to 11',
       'the order total does not match',
     ]);

@@ -1,13 +1,4 @@
-import type {
-  Channel,
-  CounterApi,
-  EventName,
-  IpcError,
-  IpcEvents,
-  IpcInput,
-  IpcOutputs,
-  IpcResult,
-} from '../../shared/ipc';
+import type { Channel, CounterApi, EventName, IpcError, IpcEvents, IpcInput, IpcOutputs, IpcResult } from '../../shared/ipc';
 import { refusal, type RefusalCode, type RefusalParams } from '../../shared/refusals';
 
 /**
@@ -29,12 +20,17 @@ export interface FakeCounter extends CounterApi {
 }
 
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
-export const fail = (kind: IpcError['kind'], code: RefusalCode, params: RefusalParams = {}, errors: IpcError['errors'] = []): IpcResult<never> =>
-  refusal(kind, code, params, errors);
+export const fail = (
+  kind: IpcError['kind'],
+  code: RefusalCode,
+  params: RefusalParams = {},
+  errors: IpcError['errors'] = [],
+): IpcResult<never> => refusal(kind, code, params, errors);
 
 function isResult(x: unknown): x is IpcResult<unknown> {
-  return typeof x === 'object' && x !== null && 'ok' in x && typeof (x as { ok: unknown }).ok === 'boolean' &&
-    ('value' in x || 'error' in x);
+  return (
+    typeof x === 'object' && x !== null && 'ok' in x && typeof (x as { ok: unknown }).ok === 'boolean' && ('value' in x || 'error' in x)
+  );
 }
 
 export function fakeCounter(initial: FakeHandlers = {}): FakeCounter {

@@ -15,8 +15,7 @@ export function CacheLabel({ answer }: { answer: LookupAnswer<unknown> }) {
   const age = answer.ageSeconds !== null ? formatAge(answer.ageSeconds, t) : t('age.unknown');
   return (
     <p className={`note ${answer.stale ? 'note-warn' : ''}`} role="note">
-      <span className="badge badge-warn">{answer.stale ? t('cache.stale') : t('cache.cached')}</span>{' '}
-      {t('cache.age', { age })}
+      <span className="badge badge-warn">{answer.stale ? t('cache.stale') : t('cache.cached')}</span> {t('cache.age', { age })}
     </p>
   );
 }

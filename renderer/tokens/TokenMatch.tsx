@@ -61,9 +61,7 @@ export function TokenMatch({
           <dt>{t('tokens.owner')}</dt>
           <dd>{t('tokens.customer', { id: record.customerProfileId })}</dd>
         </dl>
-        {record.replacedByTokenId !== null && (
-          <p className="note note-warn">{t('tokens.replacedBy', { id: record.replacedByTokenId })}</p>
-        )}
+        {record.replacedByTokenId !== null && <p className="note note-warn">{t('tokens.replacedBy', { id: record.replacedByTokenId })}</p>}
         {why && (
           <p className="muted" id={whyId}>
             {why}

@@ -143,10 +143,7 @@ describe('TokenSearch', () => {
     expect(await screen.findByRole('article', { name: 'Pas Jan' })).toBeTruthy();
     expect(other.value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('Search token').value).toBe('3528010000004411');
-    expect(api.callsOf('lookup.tokens')).toEqual([
-      { passNumber: '3528010000004411' },
-      { passNumber: '3528 0100 0000 4411' },
-    ]);
+    expect(api.callsOf('lookup.tokens')).toEqual([{ passNumber: '3528010000004411' }, { passNumber: '3528 0100 0000 4411' }]);
   });
 
   it('leaves a person typing at a human pace alone', async () => {

@@ -92,12 +92,7 @@ export function TokenSearch({
             <CacheLabel answer={answer} />
             <ul className="plain" aria-label={t('tokens.matches')}>
               {answer.records.map((record) => (
-                <TokenMatch
-                  key={record.transitTokenId}
-                  record={record}
-                  onUse={onUse}
-                  disabledReasonOf={disabledReasonOf}
-                />
+                <TokenMatch key={record.transitTokenId} record={record} onUse={onUse} disabledReasonOf={disabledReasonOf} />
               ))}
             </ul>
           </>

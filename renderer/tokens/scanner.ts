@@ -18,10 +18,7 @@ export interface ScannerOptions {
 
 export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = { maxGapMs: 40, minLength: 6 };
 
-export type ScanVerdict =
-  | { action: 'pass'; flush?: string }
-  | { action: 'suppress' }
-  | { action: 'scan'; value: string };
+export type ScanVerdict = { action: 'pass'; flush?: string } | { action: 'suppress' } | { action: 'scan'; value: string };
 
 export interface KeyInfo {
   key: string;

@@ -11,7 +11,9 @@ export default class SkipReasons implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status !== 'skipped') return;
     this.skipped += 1;
-    const why = [...test.annotations, ...result.annotations].some((a) => (a.type === 'skip' || a.type === 'fixme') && a.description?.trim());
+    const why = [...test.annotations, ...result.annotations].some(
+      (a) => (a.type === 'skip' || a.type === 'fixme') && a.description?.trim(),
+    );
     if (!why) this.unexplained.push(test.titlePath().filter(Boolean).join(' > '));
   }
 

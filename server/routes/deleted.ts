@@ -9,21 +9,25 @@ import { decodeCursor, pageLinks } from '../paging';
 export const deletedRoutes =
   (service: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/deletedorders', {
-      schema: {
-        summary: 'List deleted orders in (deletedOn, orderId) order (paged like GET /orders with updatedAfter)',
-        querystring: deletedOrderQuery,
-        response: { 200: deletedOrderList, 400: problem, 401: problem, 403: problem },
+    app.get(
+      '/deletedorders',
+      {
+        schema: {
+          summary: 'List deleted orders in (deletedOn, orderId) order (paged like GET /orders with updatedAfter)',
+          querystring: deletedOrderQuery,
+          response: { 200: deletedOrderList, 400: problem, 401: problem, 403: problem },
+        },
       },
-    }, async (req, reply) => {
-      // The deletions are ordered as GET /orders orders changes: its cursors are of the same kind.
-      const after = decodeCursor(req.query.cursor, true);
-      if (after === 'invalid') {
-        return sendProblem(reply, 400, 'See errors for what is wrong.', [
-          { detail: 'the cursor is not one this service gave out for this query', pointer: '/cursor' },
-        ]);
-      }
-      const page = await service.deleted(req.query, req.caller, after);
-      return { deletedOrders: page.rows, ...pageLinks(req.url, page.next, true) };
-    });
+      async (req, reply) => {
+        // The deletions are ordered as GET /orders orders changes: its cursors are of the same kind.
+        const after = decodeCursor(req.query.cursor, true);
+        if (after === 'invalid') {
+          return sendProblem(reply, 400, 'See errors for what is wrong.', [
+            { detail: 'the cursor is not one this service gave out for this query', pointer: '/cursor' },
+          ]);
+        }
+        const page = await service.deleted(req.query, req.caller, after);
+        return { deletedOrders: page.rows, ...pageLinks(req.url, page.next, true) };
+      },
+    );
   };

@@ -11,15 +11,23 @@ const errors = { 400: problem, 401: problem };
 export const lookupRoutes =
   (catalog: () => Catalog): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/transittokens', {
-      schema: { summary: 'Find transit tokens', querystring: transitTokenQuery, response: { 200: transitTokenList, ...errors } },
-    }, async (req) => {
-      const url = new URL(req.url, 'http://localhost');
-      const transitTokens = forCustomer(findTransitTokens(catalog(), req.query), req.caller.customerProfileId);
-      return { transitTokens, href: url.pathname + url.search };
-    });
+    app.get(
+      '/transittokens',
+      {
+        schema: { summary: 'Find transit tokens', querystring: transitTokenQuery, response: { 200: transitTokenList, ...errors } },
+      },
+      async (req) => {
+        const url = new URL(req.url, 'http://localhost');
+        const transitTokens = forCustomer(findTransitTokens(catalog(), req.query), req.caller.customerProfileId);
+        return { transitTokens, href: url.pathname + url.search };
+      },
+    );
 
-    app.get('/directdebitmandates', {
-      schema: { summary: 'Find direct-debit mandates', querystring: mandateQuery, response: { 200: mandateList, ...errors } },
-    }, async (req) => forCustomer(findMandates(catalog(), req.query), req.caller.customerProfileId));
+    app.get(
+      '/directdebitmandates',
+      {
+        schema: { summary: 'Find direct-debit mandates', querystring: mandateQuery, response: { 200: mandateList, ...errors } },
+      },
+      async (req) => forCustomer(findMandates(catalog(), req.query), req.caller.customerProfileId),
+    );
   };

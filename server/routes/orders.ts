@@ -27,79 +27,114 @@ export function answer<T>(reply: FastifyReply, result: Result<T>, status = 200) 
 export const orderRoutes =
   (service: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/orders', {
-      schema: {
-        summary: 'List orders (filters combine with AND; paged)',
-        querystring: orderListQuery,
-        response: { 200: orderList, ...errors },
+    app.get(
+      '/orders',
+      {
+        schema: {
+          summary: 'List orders (filters combine with AND; paged)',
+          querystring: orderListQuery,
+          response: { 200: orderList, ...errors },
+        },
       },
-    }, async (req, reply) => {
-      const after = decodeCursor(req.query.cursor, req.query.updatedAfter !== undefined);
-      if (after === 'invalid') {
-        return sendProblem(reply, 400, 'See errors for what is wrong.', [
-          { detail: 'the cursor is not one this service gave out for this query', pointer: '/cursor' },
-        ]);
-      }
-      const page = await service.list(req.query, req.caller, after);
-      const { _links, href } = pageLinks(req.url, page.next, req.query.updatedAfter !== undefined);
-      // The orders are already JSON text: the envelope is joined around them, not re-serialised.
-      const body = `{"orders":[${page.orders.join(',')}],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`;
-      return reply.type('application/json').serializer((text: string) => text).send(body as never);
-    });
-
-    app.post('/orders', {
-      schema: {
-        summary: 'Create an order in status concept',
-        body: createOrderInput,
-        response: { 201: order, 409: problem, ...errors },
+      async (req, reply) => {
+        const after = decodeCursor(req.query.cursor, req.query.updatedAfter !== undefined);
+        if (after === 'invalid') {
+          return sendProblem(reply, 400, 'See errors for what is wrong.', [
+            { detail: 'the cursor is not one this service gave out for this query', pointer: '/cursor' },
+          ]);
+        }
+        const page = await service.list(req.query, req.caller, after);
+        const { _links, href } = pageLinks(req.url, page.next, req.query.updatedAfter !== undefined);
+        // The orders are already JSON text: the envelope is joined around them, not re-serialised.
+        const body = `{"orders":[${page.orders.join(',')}],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`;
+        return reply
+          .type('application/json')
+          .serializer((text: string) => text)
+          .send(body as never);
       },
-    }, async (req, reply) => answer(reply, await service.create(req.body, req.caller), 201));
+    );
 
-    app.get('/orders/:orderId', {
-      schema: { summary: 'Read an order', params: orderIdParams, response: { 200: order, ...errors } },
-    }, async (req, reply) => answer(reply, await service.get(req.params.orderId, req.caller)));
-
-    app.patch('/orders/:orderId', {
-      schema: {
-        summary: 'Change the language or device of an order',
-        params: orderIdParams,
-        body: patchOrderInput,
-        response: { 200: order, ...errors },
+    app.post(
+      '/orders',
+      {
+        schema: {
+          summary: 'Create an order in status concept',
+          body: createOrderInput,
+          response: { 201: order, 409: problem, ...errors },
+        },
       },
-    }, async (req, reply) => answer(reply, await service.patch(req.params.orderId, req.body, req.caller)));
+      async (req, reply) => answer(reply, await service.create(req.body, req.caller), 201),
+    );
 
-    app.delete('/orders/:orderId', {
-      schema: {
-        summary: 'Delete an order (refused when pendingPayment, paid or delivered, or when it holds or ever held money)',
-        params: orderIdParams,
-        response: { 200: z.undefined().describe('no body'), ...errors },
+    app.get(
+      '/orders/:orderId',
+      {
+        schema: { summary: 'Read an order', params: orderIdParams, response: { 200: order, ...errors } },
       },
-    }, async (req, reply) => {
-      const result = await service.remove(req.params.orderId, req.caller);
-      return result.ok ? reply.code(200).send(undefined) : sendRefusal(reply, result.refusal);
-    });
+      async (req, reply) => answer(reply, await service.get(req.params.orderId, req.caller)),
+    );
 
-    app.post('/orders/:orderId/orderlines', {
-      schema: {
-        summary: 'Add an order line',
-        description:
-          'externalOrderLineId is unique within the order: a repeat changes nothing and answers 409, the element carrying the existing orderLineId.',
-        params: orderIdParams,
-        body: addOrderLineInput,
-        response: { 200: order, 409: problem, ...errors },
+    app.patch(
+      '/orders/:orderId',
+      {
+        schema: {
+          summary: 'Change the language or device of an order',
+          params: orderIdParams,
+          body: patchOrderInput,
+          response: { 200: order, ...errors },
+        },
       },
-    }, async (req, reply) => answer(reply, await service.addLine(req.params.orderId, req.body, req.caller)));
+      async (req, reply) => answer(reply, await service.patch(req.params.orderId, req.body, req.caller)),
+    );
 
-    app.patch('/orderlines/:orderLineId', {
-      schema: {
-        summary: 'Change an order line (present fields replace; customerTokens is an extension)',
-        params: orderLineIdParams,
-        body: patchOrderLineInput,
-        response: { 200: order, ...errors },
+    app.delete(
+      '/orders/:orderId',
+      {
+        schema: {
+          summary: 'Delete an order (refused when pendingPayment, paid or delivered, or when it holds or ever held money)',
+          params: orderIdParams,
+          response: { 200: z.undefined().describe('no body'), ...errors },
+        },
       },
-    }, async (req, reply) => answer(reply, await service.patchLine(req.params.orderLineId, req.body, req.caller)));
+      async (req, reply) => {
+        const result = await service.remove(req.params.orderId, req.caller);
+        return result.ok ? reply.code(200).send(undefined) : sendRefusal(reply, result.refusal);
+      },
+    );
 
-    app.delete('/orderlines/:orderLineId', {
-      schema: { summary: 'Remove an order line', params: orderLineIdParams, response: { 200: order, ...errors } },
-    }, async (req, reply) => answer(reply, await service.removeLine(req.params.orderLineId, req.caller)));
+    app.post(
+      '/orders/:orderId/orderlines',
+      {
+        schema: {
+          summary: 'Add an order line',
+          description:
+            'externalOrderLineId is unique within the order: a repeat changes nothing and answers 409, the element carrying the existing orderLineId.',
+          params: orderIdParams,
+          body: addOrderLineInput,
+          response: { 200: order, 409: problem, ...errors },
+        },
+      },
+      async (req, reply) => answer(reply, await service.addLine(req.params.orderId, req.body, req.caller)),
+    );
+
+    app.patch(
+      '/orderlines/:orderLineId',
+      {
+        schema: {
+          summary: 'Change an order line (present fields replace; customerTokens is an extension)',
+          params: orderLineIdParams,
+          body: patchOrderLineInput,
+          response: { 200: order, ...errors },
+        },
+      },
+      async (req, reply) => answer(reply, await service.patchLine(req.params.orderLineId, req.body, req.caller)),
+    );
+
+    app.delete(
+      '/orderlines/:orderLineId',
+      {
+        schema: { summary: 'Remove an order line', params: orderLineIdParams, response: { 200: order, ...errors } },
+      },
+      async (req, reply) => answer(reply, await service.removeLine(req.params.orderLineId, req.caller)),
+    );
   };

@@ -60,7 +60,8 @@ function token(
     xBot: `b1b2c3d4-0000-4000-8000-${hex}`,
     alias: `Card ${transitTokenId}`,
     lastDigits: transitTokenId % 10_000,
-    passNumber: tokenTypeId === 1 ? null : `6064 7700 ${String(transitTokenId).slice(0, 4)} ${String(transitTokenId % 10_000).padStart(4, '0')}`,
+    passNumber:
+      tokenTypeId === 1 ? null : `6064 7700 ${String(transitTokenId).slice(0, 4)} ${String(transitTokenId % 10_000).padStart(4, '0')}`,
     tokenStatusId,
     expirationDate,
     replacedByTokenId,

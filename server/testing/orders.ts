@@ -58,12 +58,7 @@ export const mandateInput = { directDebitMandateTypeId: 3, bic: BIC, iban: IBAN,
 /** Each payment its own reference: a repeated one is a repeat of the same payment (CONTRACT 8). */
 let paymentsMade = 0;
 
-export async function pay(
-  h: Harness,
-  order: Order,
-  extra: Record<string, unknown> = {},
-  options: CallOptions = {},
-): Promise<Order> {
+export async function pay(h: Harness, order: Order, extra: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Order> {
   const body = {
     paymentMethodId: h.roles.paymentMethod.paymentMethodId,
     amountDebit: order.totalAmount,

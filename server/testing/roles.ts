@@ -18,9 +18,7 @@ export function rolesOf(fixtures: Fixtures) {
   const products = fixtures.products;
   const parents = new Set(products.map((p) => p.parentProductId).filter((id) => id !== null));
   const leaves = products.filter((p) => !parents.has(p.productId));
-  const signed = new Set(
-    fixtures.directDebitMandates.filter((m) => m.mandateState === 'SIGNED').map((m) => m.customerProfileId),
-  );
+  const signed = new Set(fixtures.directDebitMandates.filter((m) => m.mandateState === 'SIGNED').map((m) => m.customerProfileId));
   const tokens = fixtures.transitTokens;
   const active = tokens.filter((t) => t.tokenStatusId === 2);
   const none = (p: Product) => !Object.values(p.requires).some(Boolean) && p.ageProfile === null;
@@ -28,17 +26,25 @@ export function rolesOf(fixtures: Fixtures) {
   const activeTokenFor = (p: Product, test: (t: FixtureTransitToken) => boolean = () => true) =>
     pick(active, `active token for product ${p.productId}`, (t) => p.tokenTypeIds.includes(t.tokenTypeId) && test(t));
 
-  const needsRegistered = pick(leaves, 'leaf needing only a registered token', (p) =>
-    p.requires.registeredToken && !p.requires.mandate && !p.requires.birthdate && !p.requires.validFrom && p.ageProfile === null,
+  const needsRegistered = pick(
+    leaves,
+    'leaf needing only a registered token',
+    (p) => p.requires.registeredToken && !p.requires.mandate && !p.requires.birthdate && !p.requires.validFrom && p.ageProfile === null,
   );
-  const needsMandate = pick(leaves, 'leaf needing a mandate, without age rules', (p) =>
-    p.requires.mandate && p.requires.registeredToken && !p.requires.birthdate && p.ageProfile === null,
+  const needsMandate = pick(
+    leaves,
+    'leaf needing a mandate, without age rules',
+    (p) => p.requires.mandate && p.requires.registeredToken && !p.requires.birthdate && p.ageProfile === null,
   );
-  const ageLimited = pick(leaves, 'leaf with an age profile taking tokens, needing no birthdate as such', (p) =>
-    p.ageProfile !== null && p.tokenTypeIds.length > 0 && !p.requires.birthdate && !p.requires.registeredToken,
+  const ageLimited = pick(
+    leaves,
+    'leaf with an age profile taking tokens, needing no birthdate as such',
+    (p) => p.ageProfile !== null && p.tokenTypeIds.length > 0 && !p.requires.birthdate && !p.requires.registeredToken,
   );
-  const inactiveToken = pick(tokens, 'inactive token a product takes', (t) =>
-    t.tokenStatusId !== 2 && leaves.some((p) => p.tokenTypeIds.includes(t.tokenTypeId)),
+  const inactiveToken = pick(
+    tokens,
+    'inactive token a product takes',
+    (t) => t.tokenStatusId !== 2 && leaves.some((p) => p.tokenTypeIds.includes(t.tokenTypeId)),
   );
   const soonest = [...active].sort((a, b) => Date.parse(a.expirationDate) - Date.parse(b.expirationDate))[0]!;
 
@@ -57,9 +63,17 @@ export function rolesOf(fixtures: Fixtures) {
     tokenless: pick(leaves, 'leaf product taking no tokens', (p) => p.tokenTypeIds.length === 0 && !p.requires.token),
     parent,
     child: pick(leaves, `leaf child of ${parent.productId}`, (p) => p.parentProductId === parent.productId),
-    needsValidFrom: pick(leaves, 'leaf needing only a start date', (p) =>
-      p.requires.validFrom && p.validityDays !== null && p.ageProfile === null &&
-      !p.requires.token && !p.requires.registeredToken && !p.requires.birthdate && !p.requires.mandate,
+    needsValidFrom: pick(
+      leaves,
+      'leaf needing only a start date',
+      (p) =>
+        p.requires.validFrom &&
+        p.validityDays !== null &&
+        p.ageProfile === null &&
+        !p.requires.token &&
+        !p.requires.registeredToken &&
+        !p.requires.birthdate &&
+        !p.requires.mandate,
     ),
     needsToken: pick(leaves, 'leaf needing an unregistered token', (p) => p.requires.token && !p.requires.registeredToken),
     needsRegistered,
@@ -76,8 +90,10 @@ export function rolesOf(fixtures: Fixtures) {
     inactiveToken,
     /** The active token that expires first, and a product that takes it. */
     expiringToken: soonest,
-    expiringProduct: pick(leaves, `leaf taking token ${soonest.transitTokenId}`, (p) =>
-      p.tokenTypeIds.includes(soonest.tokenTypeId) && !p.requires.mandate && !p.requires.birthdate && p.ageProfile === null,
+    expiringProduct: pick(
+      leaves,
+      `leaf taking token ${soonest.transitTokenId}`,
+      (p) => p.tokenTypeIds.includes(soonest.tokenTypeId) && !p.requires.mandate && !p.requires.birthdate && p.ageProfile === null,
     ),
     productTaking: (t: FixtureTransitToken) =>
       pick(leaves, `leaf taking token type ${t.tokenTypeId}`, (p) => p.tokenTypeIds.includes(t.tokenTypeId)),

@@ -45,7 +45,10 @@ export function commaList<T extends z.ZodType<unknown, string>>(item: T) {
     .pipe(z.array(item).min(1));
 }
 
-export const intItem = z.string().regex(/^-?\d{1,15}$/, 'must be an integer').transform(Number);
+export const intItem = z
+  .string()
+  .regex(/^-?\d{1,15}$/, 'must be an integer')
+  .transform(Number);
 
 export function enumIdList(table: Record<number, string>, what: string) {
   return commaList(intItem.pipe(enumId(table, what)));

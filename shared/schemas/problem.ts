@@ -1,21 +1,20 @@
 import { z } from 'zod';
 
 /** interface.md section 7 / CONTRACT 5: the body of every 4xx and 5xx answer. */
-export const problemError = z
-  .object({
-    detail: z.string(),
-    pointer: z.string(),
-    transitTokenId: z.number().int().optional(),
-    productId: z.number().int().optional(),
-    orderStatusId: z.number().int().optional(),
-    orderId: z.string().optional(),
-    /** The line already holding a repeated externalOrderLineId (CONTRACT 8). */
-    orderLineId: z.string().optional(),
-    /** The payment or refund already holding a repeated operatorPaymentReference (CONTRACT 8). */
-    paymentId: z.string().optional(),
-    /** Cents, where the refusal is about money (settled money still on an order). */
-    amount: z.number().int().optional(),
-  });
+export const problemError = z.object({
+  detail: z.string(),
+  pointer: z.string(),
+  transitTokenId: z.number().int().optional(),
+  productId: z.number().int().optional(),
+  orderStatusId: z.number().int().optional(),
+  orderId: z.string().optional(),
+  /** The line already holding a repeated externalOrderLineId (CONTRACT 8). */
+  orderLineId: z.string().optional(),
+  /** The payment or refund already holding a repeated operatorPaymentReference (CONTRACT 8). */
+  paymentId: z.string().optional(),
+  /** Cents, where the refusal is about money (settled money still on an order). */
+  amount: z.number().int().optional(),
+});
 
 export const problem = z.object({
   type: z.string(),

@@ -35,9 +35,7 @@ export const product = z.object({
     validFrom: z.boolean(),
     mandate: z.boolean(),
   }),
-  ageProfile: z
-    .object({ ageFromInclusive: z.number().int().min(0), ageToInclusive: z.number().int().min(0) })
-    .nullable(),
+  ageProfile: z.object({ ageFromInclusive: z.number().int().min(0), ageToInclusive: z.number().int().min(0) }).nullable(),
   validityDays: z.number().int().min(1).nullable(),
 });
 

@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { ADDRESS_TYPE, CHALLENGE_TYPE, MANDATE_STATES, MANDATE_TYPE, ORDER_STATUS, TOKEN_STATUS, TOKEN_TYPE } from '../enums';
-import {
-  calendarDate,
-  commaList,
-  enumId,
-  enumIdList,
-  int,
-  intParam,
-  photo,
-  positiveInt,
-  timestamp,
-  uuid,
-} from './primitives';
+import { calendarDate, commaList, enumId, enumIdList, int, intParam, photo, positiveInt, timestamp, uuid } from './primitives';
 
 /** Request bodies and queries of interface.md section 4 and the CONTRACT 4 extensions. */
 
@@ -36,10 +25,7 @@ export const customerTokenInput = z.object({
   personalAccountData: personalAccountDataInput.nullish(),
 });
 
-const validityOrder = <T extends { validFrom?: string | null; validUntil?: string | null }>(
-  line: T,
-  ctx: z.RefinementCtx,
-) => {
+const validityOrder = <T extends { validFrom?: string | null; validUntil?: string | null }>(line: T, ctx: z.RefinementCtx) => {
   if (line.validFrom && line.validUntil && line.validUntil < line.validFrom) {
     ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'validUntil may not be before validFrom' });
   }
@@ -58,9 +44,7 @@ const lineFields = {
 export const orderLineInput = z.object(lineFields).superRefine(validityOrder);
 
 /** POST /orders/{orderId}/orderlines also takes the line's `createdOn`. */
-export const addOrderLineInput = z
-  .object({ ...lineFields, createdOn: timestamp.nullish() })
-  .superRefine(validityOrder);
+export const addOrderLineInput = z.object({ ...lineFields, createdOn: timestamp.nullish() }).superRefine(validityOrder);
 
 export const createOrderInput = z.object({
   externalOrderId: text(100).nullish(),
@@ -118,10 +102,13 @@ export function ibanProblem(iban: string): string | null {
 export const mandateInputSchema = z.object({
   directDebitMandateTypeId: enumId(MANDATE_TYPE, 'directDebitMandateTypeId'),
   bic: z.string().refine((bic) => isValidBIC(bic), 'the BIC is not valid'),
-  iban: z.string().superRefine((iban, ctx) => {
-    const problem = ibanProblem(iban);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }).transform((iban) => electronicFormatIBAN(iban) ?? iban),
+  iban: z
+    .string()
+    .superRefine((iban, ctx) => {
+      const problem = ibanProblem(iban);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((iban) => electronicFormatIBAN(iban) ?? iban),
   ascription: text(200).min(1),
   place: text(100).min(1),
 });
@@ -164,10 +151,7 @@ export const orderListQuery = z.object({
   createdAfter: queryTimestamp.optional(),
   updatedBefore: queryTimestamp.optional(),
   updatedAfter: queryTimestamp.optional(),
-  orderStatusId: enumIdList(
-    Object.fromEntries(Object.entries(ORDER_STATUS).map(([name, id]) => [id, name])),
-    'orderStatusId',
-  ).optional(),
+  orderStatusId: enumIdList(Object.fromEntries(Object.entries(ORDER_STATUS).map(([name, id]) => [id, name])), 'orderStatusId').optional(),
   customerProfileId: intParam.optional(),
   xTat: text(100).optional(),
   touchpointId: intParam.optional(),

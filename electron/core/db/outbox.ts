@@ -23,12 +23,10 @@ const WAITING = 'order_id NOT IN (SELECT order_id FROM sync_orders WHERE set_asi
 
 /** Orders with outbox rows, oldest change first. */
 export function pendingOrders(db: Database, limit: number): OutboxWork[] {
-  return (
-    stmt(
-      db,
-      `SELECT order_id AS orderId, MAX(seq) AS upToSeq FROM outbox WHERE ${WAITING} GROUP BY order_id ORDER BY MIN(seq) LIMIT ?`,
-    ).all(limit) as OutboxWork[]
-  );
+  return stmt(
+    db,
+    `SELECT order_id AS orderId, MAX(seq) AS upToSeq FROM outbox WHERE ${WAITING} GROUP BY order_id ORDER BY MIN(seq) LIMIT ?`,
+  ).all(limit) as OutboxWork[];
 }
 
 export function settle(db: Database, work: OutboxWork): void {

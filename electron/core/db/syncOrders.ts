@@ -127,10 +127,10 @@ export function setAsideCount(db: Database): number {
 
 /** Puts set-aside orders (one, or all when `orderId` is null) back in line, their count afresh. Answers how many. */
 export function retrySetAside(db: Database, orderId: string | null): number {
-  return stmt(
-    db,
-    `UPDATE sync_orders SET set_aside = 0, failures = 0 WHERE set_aside = 1 AND (? IS NULL OR order_id = ?)`,
-  ).run(orderId, orderId).changes;
+  return stmt(db, `UPDATE sync_orders SET set_aside = 0, failures = 0 WHERE set_aside = 1 AND (? IS NULL OR order_id = ?)`).run(
+    orderId,
+    orderId,
+  ).changes;
 }
 
 export function forget(db: Database, orderId: string): void {

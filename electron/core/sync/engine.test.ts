@@ -127,7 +127,10 @@ describe('the engine’s pace', () => {
     value((await counter.dispatch('sync.retry', { orderId: ids[2]! })) as IpcResult<SyncStatus>);
     await retried;
     expect(value((await counter.dispatch('sync.setAside', {})) as IpcResult<SetAsideOrder[]>)).toEqual([]);
-    expect((await counter.dispatch('sync.retry', { orderId: ids[2]! })) as IpcResult<SyncStatus>).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect((await counter.dispatch('sync.retry', { orderId: ids[2]! })) as IpcResult<SyncStatus>).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    });
     const all = [...ids, later.orderId];
     expect(reconcile(await localOrders(counter, all), await centralOrders(central.url, token))).toEqual(NOTHING_WRONG);
   });

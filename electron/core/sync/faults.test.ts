@@ -53,7 +53,9 @@ async function syncedPinSale(quantity = 1) {
 /** The payment provider settles the (only) order's first payment on the central. */
 async function settleOnCentral() {
   const [there] = await centralOrders(world.central.url, world.token);
-  const settled = await centralCall(world.central.url, world.token, 'POST', `/payments/${there!.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
+  const settled = await centralCall(world.central.url, world.token, 'POST', `/payments/${there!.payments[0]!.paymentId}/status`, {
+    statusCode: 'SETTLED',
+  });
   expect(settled.status).toBe(200);
 }
 
@@ -62,14 +64,20 @@ async function allLocalOrders(): Promise<Order[]> {
   await clerk(world.counter).login('mark', '9999');
   const listed = value((await world.counter.dispatch('orders.search', { text: '', limit: 500 })) as IpcResult<{ orderId: string }[]>);
   await clerk(world.counter).login();
-  return localOrders(world.counter, listed.map((o) => o.orderId));
+  return localOrders(
+    world.counter,
+    listed.map((o) => o.orderId),
+  );
 }
 
 describe('sync through a proxy that loses answers', () => {
   it('leaves the central holding exactly the counter’s orders, lines and payments', async () => {
     const anna = await annaBehindProxy({ seed: 20240229, dropRate: 0.3, resetRate: 0.1 });
     const random = seededRandom(7);
-    const line = () => (random() < 0.7 ? { productId: 600, quantity: randomInt(random, 1, 4) } : { productId: 601, quantity: 1, validFrom: '2024-03-01T00:00:00Z' });
+    const line = () =>
+      random() < 0.7
+        ? { productId: 600, quantity: randomInt(random, 1, 4) }
+        : { productId: 601, quantity: 1, validFrom: '2024-03-01T00:00:00Z' };
     const ids: string[] = [];
     const deleted: string[] = [];
 
@@ -96,7 +104,10 @@ describe('sync through a proxy that loses answers', () => {
 
     // Round 2: changes to orders the central already holds (or may hold: answers were lost).
     for (let i = 0; i < 40; i++) {
-      const orderId = pick(random, ids.filter((id) => !deleted.includes(id)));
+      const orderId = pick(
+        random,
+        ids.filter((id) => !deleted.includes(id)),
+      );
       const order = (await anna.get(orderId)).order;
       const status = statusOf(order);
       if (status === STATUS.concept && random() < 0.5) await anna.addLine(orderId, line());
@@ -104,7 +115,13 @@ describe('sync through a proxy that loses answers', () => {
         if (random() < 0.3) {
           await anna.remove(orderId);
           deleted.push(orderId);
-        } else await anna.pay(orderId, order.totalAmount - order.payments.filter((p) => p.paymentStatuses[0]!.statusCode === 'SETTLED').reduce((n, p) => n + p.amountDebit, 0), 'cash');
+        } else
+          await anna.pay(
+            orderId,
+            order.totalAmount -
+              order.payments.filter((p) => p.paymentStatuses[0]!.statusCode === 'SETTLED').reduce((n, p) => n + p.amountDebit, 0),
+            'cash',
+          );
       } else if ((status === STATUS.paid || status === STATUS.delivered) && random() < 0.4) {
         // A manager gives money back, in full (the order is cancelled) or in part.
         await anna.login('mark', '9999');
@@ -127,7 +144,9 @@ describe('sync through a proxy that loses answers', () => {
     const total = world.proxy.log.length;
     expect(world.proxy.count('drop') / total).toBeGreaterThan(0.2);
     expect(world.proxy.count('reset') / total).toBeGreaterThan(0.05);
-    const droppedCreates = world.proxy.log.filter((r) => r.fate === 'drop' && r.method === 'POST' && r.path === '/api/2.0/orders' && r.status === 201);
+    const droppedCreates = world.proxy.log.filter(
+      (r) => r.fate === 'drop' && r.method === 'POST' && r.path === '/api/2.0/orders' && r.status === 201,
+    );
     expect(droppedCreates.length).toBeGreaterThan(0);
     console.info(
       `faults: ${ids.length} orders (${deleted.length} deleted), ${local.reduce((n, o) => n + o.orderLines.length, 0)} lines, ` +
@@ -143,7 +162,9 @@ describe('sync through a proxy that loses answers', () => {
 describe('sync that cannot get on', () => {
   it('answers sync.now when the central refuses the token, instead of asking again and again', async () => {
     world.proxy = await new FaultyProxy({ target: world.central.url }).start();
-    const wrongToken = await (await import('../../../server/auth')).signChannelToken('another-secret-another-secret-1234', { sub: 'x', touchpointId: 10 });
+    const wrongToken = await (
+      await import('../../../server/auth')
+    ).signChannelToken('another-secret-another-secret-1234', { sub: 'x', touchpointId: 10 });
     world.counter = await openCounter({
       dataDir: world.folder.dir,
       database: ':memory:',
@@ -168,10 +189,12 @@ describe('sync that cannot get on', () => {
     const settled = await settleFully(world.counter, 10);
     expect(settled.status).toMatchObject({ pending: 0, rejected: 0, lastError: null });
     expect(await centralOrders(world.central.url, world.token)).toEqual([]);
-    expect(world.proxy.log.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${r.status}`).slice(-2)).toEqual([
-      'POST /api/2.0/orders/:id/cancellation 200',
-      'DELETE /api/2.0/orders/:id 200',
-    ]);
+    expect(
+      world.proxy.log
+        .filter((r) => r.method !== 'GET')
+        .map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${r.status}`)
+        .slice(-2),
+    ).toEqual(['POST /api/2.0/orders/:id/cancellation 200', 'DELETE /api/2.0/orders/:id 200']);
   });
 
   it('gives up on deleting an order whose central copy holds money: rejected once, not retried for ever, and says why', async () => {
@@ -191,7 +214,9 @@ describe('sync that cannot get on', () => {
     const held = await centralOrders(world.central.url, world.token);
     expect(held.map((o) => o.externalOrderId)).toEqual([created.orderId]);
     // ... and brings the central's copy back, so the clerk sees the sale it could not delete.
-    const rejected = value((await world.counter.dispatch('sync.rejected', {})) as IpcResult<{ order: Order; sync: { reasons: { detail: string }[] } }[]>);
+    const rejected = value(
+      (await world.counter.dispatch('sync.rejected', {})) as IpcResult<{ order: Order; sync: { reasons: { detail: string }[] } }[]>,
+    );
     expect(rejected.map((r) => r.order.externalOrderId)).toEqual([created.orderId]);
     expect(rejected[0]!.sync.reasons[0]!.detail).toMatch(/cannot be deleted/);
   });
@@ -285,14 +310,22 @@ describe('closing the counter', () => {
     world.proxy = await new FaultyProxy({ target: world.central.url }).start();
     world.proxy.decide = ({ path }) => (path === '/api/2.0/products' || path === '/api/2.0/referencedata' ? 'hold' : undefined);
     const file = join(world.folder.dir, 'world.counter.sqlite');
-    world.counter = await openCounter({ dataDir: world.folder.dir, database: file, central: { url: world.proxy.url, bearerToken: world.token } });
+    world.counter = await openCounter({
+      dataDir: world.folder.dir,
+      database: file,
+      central: { url: world.proxy.url, bearerToken: world.token },
+    });
     await world.proxy.heldCount(2);
     const closing = world.counter.close();
     world.proxy.release();
     await closing;
 
     world.proxy.decide = () => 'reset';
-    world.counter = await openCounter({ dataDir: world.folder.dir, database: file, central: { url: world.proxy.url, bearerToken: world.token } });
+    world.counter = await openCounter({
+      dataDir: world.folder.dir,
+      database: file,
+      central: { url: world.proxy.url, bearerToken: world.token },
+    });
     await clerk(world.counter).login();
     const catalog = value((await world.counter.dispatch('catalog.get', {})) as IpcResult<{ source: string }>);
     expect(catalog.source).toBe('central');
@@ -305,7 +338,10 @@ describe('large orders', () => {
     const big = await anna.create(Array.from({ length: 99 }, (_, i) => ({ productId: 600, quantity: 1 + (i % 5) })));
     let order = await anna.addLine(big.orderId, { productId: 600, quantity: 1 });
     const more = await world.counter.dispatch('lines.add', { orderId: big.orderId, line: { productId: 600, quantity: 1 } });
-    expect(more).toMatchObject({ ok: false, error: { kind: 'invalid', errors: [expect.objectContaining({ detail: 'an order may have at most 100 lines' })] } });
+    expect(more).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid', errors: [expect.objectContaining({ detail: 'an order may have at most 100 lines' })] },
+    });
     order = await anna.pay(order.orderId, order.totalAmount, 'cash');
     expect(order.orderLines).toHaveLength(100);
     const { status } = await settleFully(world.counter);

@@ -4,7 +4,19 @@ import type { Order } from '../../../shared/schemas/order';
 import type { Central } from '../../../server/central';
 import { centralCall, centralOrders } from '../testing/central';
 import { worldPerTest } from '../testing/world';
-import { clerk, counterSyncingWith, latestPayment, localOrders, NOTHING_WRONG, reconcile, settleFully, STATUS, statusOf, value, type TestCounter } from '../testing/counter';
+import {
+  clerk,
+  counterSyncingWith,
+  latestPayment,
+  localOrders,
+  NOTHING_WRONG,
+  reconcile,
+  settleFully,
+  STATUS,
+  statusOf,
+  value,
+  type TestCounter,
+} from '../testing/counter';
 import { FaultyProxy, type ProxyRequest } from '../testing/faultyProxy';
 import { pick, randomInt, seededRandom } from '../testing/random';
 
@@ -25,7 +37,9 @@ let token: string;
 beforeEach(async () => {
   ({ central, token } = world);
   proxy = world.proxy = await new FaultyProxy({ target: central.url }).start();
-  counter = world.counter = await counterSyncingWith(world.folder.dir, proxy.url, token, '1a7e0000', { central: { url: proxy.url, bearerToken: token, timeoutMs: TIMEOUT_MS } });
+  counter = world.counter = await counterSyncingWith(world.folder.dir, proxy.url, token, '1a7e0000', {
+    central: { url: proxy.url, bearerToken: token, timeoutMs: TIMEOUT_MS },
+  });
 });
 
 const shape = (r: ProxyRequest) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id').replace(/\?.*/, '')}`;
@@ -126,7 +140,9 @@ describe('the clerk’s final outcome wins', () => {
     const there = await centralCopy(sale);
     expect(statusOf(there)).toBe(STATUS.cancelled);
     // The provider's settlement, arriving afterwards, is refused: the order stays cancelled.
-    const late = await centralCall(central.url, token, 'POST', `/payments/${there.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
+    const late = await centralCall(central.url, token, 'POST', `/payments/${there.payments[0]!.paymentId}/status`, {
+      statusCode: 'SETTLED',
+    });
     expect(late.status).toBe(400);
     await counter.test.engine.settle();
     expect(statusOf((await localOrders(counter, [sale.orderId]))[0]!)).toBe(STATUS.cancelled);
@@ -138,14 +154,18 @@ describe('the clerk’s final outcome wins', () => {
     await anna.login();
     const sale = await syncedSale(anna, 'pin');
     const there = await centralCopy(sale);
-    expect((await centralCall(central.url, token, 'POST', `/payments/${there.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' })).status).toBe(200);
+    expect(
+      (await centralCall(central.url, token, 'POST', `/payments/${there.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' })).status,
+    ).toBe(200);
     proxy.decide = () => 'reset';
     await anna.cancel(sale.orderId);
     proxy.decide = null;
     expect((await settleFully(counter)).status).toMatchObject({ pending: 0, rejected: 1 });
     const [local] = await localOrders(counter, [sale.orderId]);
     expect(statusOf(local!)).toBe(STATUS.paid);
-    const rejected = value((await counter.dispatch('sync.rejected', {})) as IpcResult<{ order: Order; sync: { reasons: { detail: string }[] } }[]>);
+    const rejected = value(
+      (await counter.dispatch('sync.rejected', {})) as IpcResult<{ order: Order; sync: { reasons: { detail: string }[] } }[]>,
+    );
     expect(rejected[0]!.sync.reasons[0]!.detail).toMatch(/settled on the central.*refund it/);
   });
 });
@@ -214,7 +234,10 @@ describe('sync through a proxy that delivers requests late', () => {
     const final = await settleFully(counter, 200);
     expect(final.status).toMatchObject({ pending: 0, rejected: 0 });
 
-    const local = await localOrders(counter, ids.filter((id) => !deleted.includes(id)));
+    const local = await localOrders(
+      counter,
+      ids.filter((id) => !deleted.includes(id)),
+    );
     const held = await centralOrders(central.url, token);
     expect(reconcile(local, held)).toEqual(NOTHING_WRONG);
     for (const order of local) {

@@ -33,7 +33,11 @@ beforeEach(async () => {
   token = await counterToken();
   port = await freePort();
   await startTheCentral();
-  counter = await openCounter({ dataDir: folder.dir, database: join(folder.dir, 'counter.sqlite'), central: { url: url(), bearerToken: token } });
+  counter = await openCounter({
+    dataDir: folder.dir,
+    database: join(folder.dir, 'counter.sqlite'),
+    central: { url: url(), bearerToken: token },
+  });
   await clerk(counter).login('mark', '9999');
 });
 afterEach(async () => {
@@ -83,7 +87,12 @@ describe('refunds and sync', () => {
     await settleFully(counter);
     const [there] = await centralOrders(url(), token);
 
-    const refund = { paymentMethodId: 1, amountDebit: order.totalAmount, operatorPaymentReference: 'desk-2', reason: 'refunded at the main desk' };
+    const refund = {
+      paymentMethodId: 1,
+      amountDebit: order.totalAmount,
+      operatorPaymentReference: 'desk-2',
+      reason: 'refunded at the main desk',
+    };
     const answer = await centralCall<Order>(url(), token, 'POST', `/orders/${there!.orderId}/refunds`, refund);
     expect(answer.status).toBe(200);
     expect(statusOf(answer.body)).toBe(STATUS.cancelled);
@@ -104,7 +113,11 @@ describe('refunds and sync', () => {
     const moved = await counterToken(11);
     value(await counter.dispatch('settings.set', { touchpointId: 11 }));
     await counter.close();
-    counter = await openCounter({ dataDir: folder.dir, database: join(folder.dir, 'counter.sqlite'), central: { url: url(), bearerToken: moved } });
+    counter = await openCounter({
+      dataDir: folder.dir,
+      database: join(folder.dir, 'counter.sqlite'),
+      central: { url: url(), bearerToken: moved },
+    });
     const mark = clerk(counter);
     await mark.login('mark', '9999');
     expect((await mark.get(before.orderId)).readOnly).toBe(true);

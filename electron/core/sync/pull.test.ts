@@ -35,7 +35,12 @@ afterEach(async () => {
 });
 
 async function counterAt(name: string, url = central.url, autoSync = true) {
-  const counter = await openCounter({ dataDir: join(folder.dir, name), database: ':memory:', central: { url, bearerToken: token }, autoSync });
+  const counter = await openCounter({
+    dataDir: join(folder.dir, name),
+    database: ':memory:',
+    central: { url, bearerToken: token },
+    autoSync,
+  });
   counters.push(counter);
   await clerk(counter).login();
   return counter;

@@ -14,9 +14,7 @@ const DELETED_CURSOR = 'sync.pullDeletedAfter';
 const PAGE = 200;
 
 export type PullOutcome =
-  | { kind: 'ok'; changed: string[] }
-  | { kind: 'unknown'; reason: string; answered?: true }
-  | { kind: 'auth'; reason: string };
+  { kind: 'ok'; changed: string[] } | { kind: 'unknown'; reason: string; answered?: true } | { kind: 'auth'; reason: string };
 
 /**
  * A page of changed orders, read lightly first: after a push most of them are the versions this
@@ -67,13 +65,18 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
     return list.orders.map((o) => o.lastUpdatedOn);
   });
   if (orders) return orders;
-  const deletions = await pullFeed(db, client, { path: 'deletedorders', cursor: DELETED_CURSOR, touchpointId, schema: deletedOrderList }, (list) => {
-    for (const gone of list.deletedOrders) {
-      const localId = localIdOf(db, gone);
-      if (localId !== undefined && dropCopy(db, localId)) changed.push(localId);
-    }
-    return list.deletedOrders.map((d) => d.deletedOn);
-  });
+  const deletions = await pullFeed(
+    db,
+    client,
+    { path: 'deletedorders', cursor: DELETED_CURSOR, touchpointId, schema: deletedOrderList },
+    (list) => {
+      for (const gone of list.deletedOrders) {
+        const localId = localIdOf(db, gone);
+        if (localId !== undefined && dropCopy(db, localId)) changed.push(localId);
+      }
+      return list.deletedOrders.map((d) => d.deletedOn);
+    },
+  );
   return deletions ?? { kind: 'ok', changed };
 }
 

@@ -43,9 +43,8 @@ const tokenRefused = (answer: { status: number }) => answer.status === 401 || an
 
 function refusal(deps: PushDeps, orderId: string, answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>): PushOutcome {
   if (tokenRefused(answer)) return 'auth';
-  const reasons: ProblemError[] = answer.problem.errors.length > 0
-    ? answer.problem.errors
-    : [{ detail: answer.problem.detail, pointer: '' }];
+  const reasons: ProblemError[] =
+    answer.problem.errors.length > 0 ? answer.problem.errors : [{ detail: answer.problem.detail, pointer: '' }];
   markRejected(deps.db, orderId, reasons, deps.now());
   return 'rejected';
 }
@@ -124,7 +123,12 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
   // Changes made before this counter moved to another touchpoint: the central would refuse
   // them (403) and that refusal would stop all sync, so the order waits for the clerk instead.
   if (record && !owns({ touchpointId: deps.touchpointId, customerProfileId: null }, record)) {
-    markRejected(db, orderId, [{ detail: `touchpoint ${record.touchpointId} owns this order; this counter may not change it`, pointer: '' }], deps.now());
+    markRejected(
+      db,
+      orderId,
+      [{ detail: `touchpoint ${record.touchpointId} owns this order; this counter may not change it`, pointer: '' }],
+      deps.now(),
+    );
     return 'rejected';
   }
   const local = record?.order;
@@ -216,7 +220,11 @@ function cancellationOverruled(local: Order, central: Order): ProblemError | nul
  * 7.2), which is what the central needs to allow the delete. If it still holds money (a payment
  * settled there), the DELETE is refused and the central's copy is kept (keepCentralCopy).
  */
-async function readyForDelete(deps: PushDeps, orderId: string, central: Order): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: PushOutcome }> {
+async function readyForDelete(
+  deps: PushDeps,
+  orderId: string,
+  central: Order,
+): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: PushOutcome }> {
   const pending = central.payments.some((p) => paymentState(p) === 'PENDING');
   if (!pending || !MAY.cancel(currentStatus(central))) return { kind: 'found', order: central };
   const answer = await deps.client.request('POST', `${deps.client.orderBase}/orders/${central.orderId}/cancellation`, orderSchema);

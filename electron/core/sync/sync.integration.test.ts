@@ -99,23 +99,37 @@ describe('sync with the central as a process', () => {
     expect(held.every((o) => o.lastUpdatedOn.slice(0, 4) !== '2023')).toBe(true);
     expect(reconcile(await localOrders(counter, made.keys()), held)).toEqual(NOTHING_WRONG);
     for (const local of await localOrders(counter, made.keys())) {
-      const sync = value((await counter.dispatch('orders.get', { orderId: local.orderId })) as IpcResult<{ sync: { state: string; centralOrderNumber: string | null } }>).sync;
+      const sync = value(
+        (await counter.dispatch('orders.get', { orderId: local.orderId })) as IpcResult<{
+          sync: { state: string; centralOrderNumber: string | null };
+        }>,
+      ).sync;
       expect(sync.state).toBe('synced');
       expect(sync.centralOrderNumber).toBe(held.find((o) => o.externalOrderId === local.orderId)!.orderNumber);
     }
-    console.info(`sync: ${ORDERS} orders (${held.reduce((n, o) => n + o.orderLines.length, 0)} lines) sent in ${seconds.toFixed(1)} s, ${rounds} settle(s)`);
+    console.info(
+      `sync: ${ORDERS} orders (${held.reduce((n, o) => n + o.orderLines.length, 0)} lines) sent in ${seconds.toFixed(1)} s, ${rounds} settle(s)`,
+    );
   });
 
   it("takes in what the central did: a PIN payment settled there, then the order's delivery", async () => {
     const anna = clerk(counter);
     clock.set('2023-03-15T10:00:00.000Z');
-    const created = await anna.create([{ productId: 600, quantity: 2 }, { productId: 601, quantity: 1, validFrom: '2023-03-15T00:00:00Z' }]);
+    const created = await anna.create([
+      { productId: 600, quantity: 2 },
+      { productId: 601, quantity: 1, validFrom: '2023-03-15T00:00:00Z' },
+    ]);
     const pending = await anna.pay(created.orderId, created.totalAmount, 'pin', 'terminal-7');
     expect(statusOf(pending)).toBe(STATUS.pendingPayment);
     made.set(created.orderId, clock.iso());
     expect((await settleFully(counter)).status.pending).toBe(0);
 
-    const found = await centralCall<{ orders: Order[] }>(central.url, token, 'GET', `/orders?externalOrderId=${created.orderId}&touchpointId=${TOUCHPOINT}`);
+    const found = await centralCall<{ orders: Order[] }>(
+      central.url,
+      token,
+      'GET',
+      `/orders?externalOrderId=${created.orderId}&touchpointId=${TOUCHPOINT}`,
+    );
     expect(found.body.orders).toHaveLength(1);
     const there = found.body.orders[0]!;
     expect(there.payments).toHaveLength(1);
@@ -162,7 +176,10 @@ describe('sync with the central as a process', () => {
     const extra = 60;
     for (let i = 0; i < extra; i++) {
       clock.set(new Date(Date.parse('2023-03-16T08:00:00.000Z') + i * 7_000).toISOString());
-      let order = await anna.create([{ productId: 600, quantity: 1 }, { productId: 600, quantity: 2 }]);
+      let order = await anna.create([
+        { productId: 600, quantity: 1 },
+        { productId: 600, quantity: 2 },
+      ]);
       if (i % 2 === 0) order = await anna.pay(order.orderId, order.totalAmount, 'cash');
       made.set(order.orderId, clock.iso());
     }

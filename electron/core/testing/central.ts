@@ -65,15 +65,19 @@ export class CentralProcess {
 
   /** Waits for the central's log line of a request: `POST /api/2.0/orders 201` and the like. */
   waitForRequest(method: string, route: string, timeoutMs = 30_000): Promise<string> {
-    return this.out.waitFor((line) => {
-      if (!line.startsWith('{')) return false;
-      try {
-        const entry = JSON.parse(line) as { msg?: string; method?: string; route?: string };
-        return entry.msg === 'request' && entry.method === method && entry.route === route;
-      } catch {
-        return false;
-      }
-    }, timeoutMs, `a ${method} ${route} request`);
+    return this.out.waitFor(
+      (line) => {
+        if (!line.startsWith('{')) return false;
+        try {
+          const entry = JSON.parse(line) as { msg?: string; method?: string; route?: string };
+          return entry.msg === 'request' && entry.method === method && entry.route === route;
+        } catch {
+          return false;
+        }
+      },
+      timeoutMs,
+      `a ${method} ${route} request`,
+    );
   }
 }
 

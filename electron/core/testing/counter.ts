@@ -9,7 +9,8 @@ export type TestCounter = Awaited<ReturnType<typeof createCounter>>;
 
 /** The value of an ok result; a refusal fails the test with its reason. */
 export function value<T>(result: IpcResult<T>, what = 'the call'): T {
-  if (!result.ok) throw new Error(`${what} was refused: ${result.error.kind}: ${result.error.message} ${JSON.stringify(result.error.errors)}`);
+  if (!result.ok)
+    throw new Error(`${what} was refused: ${result.error.kind}: ${result.error.message} ${JSON.stringify(result.error.errors)}`);
   return result.value;
 }
 

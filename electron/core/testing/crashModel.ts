@@ -128,14 +128,16 @@ function matches(state: State, order: Order | undefined): string | null {
   if (back.length > 0) return `removed lines ${back.join(',')} are there`;
   const extra = have.filter((l) => !known.includes(l));
   const unknownAdded = state.lines.length - known.length;
-  if (!state.baseUnknown && extra.length !== unknownAdded) return `it has ${extra.length} lines no change accounts for (expected ${unknownAdded})`;
+  if (!state.baseUnknown && extra.length !== unknownAdded)
+    return `it has ${extra.length} lines no change accounts for (expected ${unknownAdded})`;
   if (state.baseUnknown && extra.length < unknownAdded) return `it lacks ${unknownAdded - extra.length} added lines`;
   const payments = order.payments.map((p) => ({ id: p.paymentId, amount: p.amountDebit, status: p.paymentStatuses[0]!.statusCode }));
   if (payments.length !== state.payments.length) return `it has ${payments.length} payments, not ${state.payments.length}`;
   for (const p of state.payments) {
     const found = p.id === '?' ? payments.find((q) => !state.payments.some((s) => s.id === q.id)) : payments.find((q) => q.id === p.id);
     if (!found) return `payment ${p.id} is missing`;
-    if (found.amount !== p.amount || found.status !== 'SETTLED') return `payment ${p.id} is ${found.amount} ${found.status}, not ${p.amount} SETTLED`;
+    if (found.amount !== p.amount || found.status !== 'SETTLED')
+      return `payment ${p.id} is ${found.amount} ${found.status}, not ${p.amount} SETTLED`;
   }
   return null;
 }

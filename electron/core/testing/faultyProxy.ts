@@ -112,7 +112,15 @@ export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: 
     if (fate === 'fail') {
       entry.status = 500;
       res.writeHead(500, { 'content-type': 'application/problem+json' });
-      res.end(JSON.stringify({ type: 'urn:counter:problem:internal-error', title: 'Internal error', detail: 'broken on purpose', instance: 'urn:uuid:00000000-0000-4000-8000-000000000000', errors: [] }));
+      res.end(
+        JSON.stringify({
+          type: 'urn:counter:problem:internal-error',
+          title: 'Internal error',
+          detail: 'broken on purpose',
+          instance: 'urn:uuid:00000000-0000-4000-8000-000000000000',
+          errors: [],
+        }),
+      );
       return;
     }
     if (fate === 'late') {

@@ -36,7 +36,10 @@ export class LineStream {
   private waiters: Waiter[] = [];
   private ended: string | null = null;
 
-  constructor(stream: NodeJS.ReadableStream, private readonly onLine?: (line: string) => void) {
+  constructor(
+    stream: NodeJS.ReadableStream,
+    private readonly onLine?: (line: string) => void,
+  ) {
     const reader = createInterface({ input: stream, crlfDelay: Infinity });
     reader.on('line', (line) => {
       this.lines.push(line);
