@@ -8,12 +8,12 @@ import type { CreateOrderInput } from '../shared/schemas/requests';
 import { tempDir } from '../server/testing/fixtures';
 import { CentralClient } from '../electron/core/centralClient';
 import { createCounter } from '../electron/core/counter';
-import { mapLimited } from '../electron/core/sync/engine';
 import { createBody } from '../electron/core/sync/plan';
 import { counterToken, TEST_SECRET } from '../electron/core/testing/central';
 import { FaultyProxy } from '../electron/core/testing/faultyProxy';
 import { offlineCounter, percentile } from './counter';
 import { startServerChild } from './lib/child';
+import { mapLimited } from './lib/limit';
 import { fmt, ratio, table } from './lib/report';
 
 /**

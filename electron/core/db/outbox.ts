@@ -21,12 +21,16 @@ export interface OutboxWork {
 /** Outbox rows of orders not set aside (a set-aside order waits for a manager's retry). */
 const WAITING = 'order_id NOT IN (SELECT order_id FROM sync_orders WHERE set_aside = 1)';
 
-/** Orders with outbox rows, oldest change first. */
-export function pendingOrders(db: Database, limit: number): OutboxWork[] {
+/**
+ * Orders with outbox rows, oldest change first, whose first row comes after `afterSeq`: a
+ * keyset over the outbox's rowid, so paging through a long queue reads each row once.
+ */
+export function pendingOrders(db: Database, limit: number, afterSeq = 0): (OutboxWork & { firstSeq: number })[] {
   return stmt(
     db,
-    `SELECT order_id AS orderId, MAX(seq) AS upToSeq FROM outbox WHERE ${WAITING} GROUP BY order_id ORDER BY MIN(seq) LIMIT ?`,
-  ).all(limit) as OutboxWork[];
+    `SELECT order_id AS orderId, MAX(seq) AS upToSeq, MIN(seq) AS firstSeq FROM outbox
+     WHERE seq > ? AND ${WAITING} GROUP BY order_id ORDER BY firstSeq LIMIT ?`,
+  ).all(afterSeq, limit) as (OutboxWork & { firstSeq: number })[];
 }
 
 export function settle(db: Database, work: OutboxWork): void {

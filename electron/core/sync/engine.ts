@@ -7,7 +7,8 @@ import { pendingCount, pendingOrders } from '../db/outbox';
 import { clearFailures, countFailure, rejectedCount, retrySetAside, setAsideCount } from '../db/syncOrders';
 import { readSetting, writeSetting } from '../db/settings';
 import { pullChanges } from './pull';
-import { pushOrder } from './push';
+import { pushOrder, type Pushed } from './push';
+import { pushWaiting } from './pipeline';
 
 export interface EngineOptions {
   db: Database;
@@ -25,7 +26,8 @@ export interface EngineOptions {
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 60_000;
-const BATCH = 256;
+/** Pushes whose outcomes are written down in one transaction (one disk sync). */
+const COMMIT_EVERY = 256;
 /** Failed pushes (the central answered, others went through) before an order is set aside. */
 export const MAX_ATTEMPTS = 5;
 
@@ -191,7 +193,6 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     const { db, client, touchpointId } = this.options;
     const stamp = () => this.now().toISOString();
     let progress = false;
-    let answered = false;
     let failure: RefusalCode | null = null;
     // Orders the central answered with a 5xx: counted against them once the central is seen
     // to work (other orders went through, or the pull did), not during an outage of its own.
@@ -200,34 +201,38 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       db.transaction(() => suspects.forEach((reason, orderId) => countFailure(db, orderId, reason, MAX_ATTEMPTS, stamp())))();
       suspects.clear();
     };
-    for (;;) {
-      const work = pendingOrders(db, BATCH);
-      if (work.length === 0) break;
-      const pushed = await mapLimited(work, this.options.concurrency ?? 32, async (w) => {
+    const gotOn = (result: Pushed) => result.outcome === 'synced' || result.outcome === 'rejected';
+    const stopped = await pushWaiting({
+      next: (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
+      push: async (work) => {
         const noted = notingFailures(client);
-        return { ...(await pushOrder({ db, client: noted, deviceId: this.options.deviceId, touchpointId, now: stamp }, w)), noted };
-      });
-      const outcomes = pushed.map((p) => p.outcome);
-      if (outcomes.includes('auth')) return { progress, failure: 'sync.tokenRefused', unreachable: false };
-      db.transaction(() => {
-        pushed.forEach((p, i) => {
-          p.commit?.();
-          const { orderId } = work[i]!;
-          if (p.outcome !== 'unknown') return clearFailures(db, orderId);
-          const last = p.noted.last;
-          // An order the central answered with an error is its own trouble; no answer at all is the link's.
-          failure = last?.answered && failure !== 'sync.unreachable' ? 'sync.orderFailed' : 'sync.unreachable';
-          if (last?.answered) suspects.set(orderId, last.reason);
-        });
-      })();
-      changed.push(...work.map((w) => w.orderId));
-      answered ||= suspects.size > 0;
-      const gotOn = outcomes.some((o) => o === 'synced' || o === 'rejected');
-      if (gotOn) progress = true;
-      // A batch that got nowhere ends the round; its suspects are judged after the pull.
-      if (!gotOn) break;
-      count();
-    }
+        return { ...(await pushOrder({ db, client: noted, deviceId: this.options.deviceId, touchpointId, now: stamp }, work)), noted };
+      },
+      commit: (done) =>
+        db.transaction(() => {
+          for (const { work, result } of done) {
+            result.commit?.();
+            changed.push(work.orderId);
+            if (gotOn(result)) progress = true;
+            if (result.outcome !== 'unknown') {
+              clearFailures(db, work.orderId);
+              continue;
+            }
+            const last = result.noted.last;
+            // An order the central answered with an error is its own trouble; no answer at all is the link's.
+            failure = last?.answered && failure !== 'sync.unreachable' ? 'sync.orderFailed' : 'sync.unreachable';
+            if (last?.answered) suspects.set(work.orderId, last.reason);
+          }
+        })(),
+      gotOn,
+      fatal: (result) => result.outcome === 'auth',
+      concurrency: this.options.concurrency ?? 32,
+      commitEvery: COMMIT_EVERY,
+    });
+    if (stopped === 'fatal') return { progress, failure: 'sync.tokenRefused', unreachable: false };
+    const answered = suspects.size > 0;
+    // The suspects of a round that got on are judged now; of one that got nowhere, after the pull.
+    if (progress) count();
     if (failure && !progress && !answered) return { progress, failure, unreachable: true };
     const pulled = await pullChanges(db, client, touchpointId, stamp);
     if (pulled.kind === 'ok') {
@@ -255,18 +260,4 @@ function notingFailures(client: CentralClient): CentralRequests & { last: Extrac
     }) as CentralClient['request'],
   };
   return noted;
-}
-
-/** `fn` over `items`, at most `limit` at a time; results in the items' order. */
-export async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
