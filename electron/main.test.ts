@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,7 +64,6 @@ const fake = await vi.hoisted(async () => {
     show = () => undefined;
   }
   const windows: BrowserWindow[] = [];
-  const capture = (name: string) => (handler: (...args: never[]) => unknown) => void (hooks[name] = handler);
   return {
     app,
     windows,

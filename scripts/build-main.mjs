@@ -10,7 +10,13 @@ const node = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs
 
 const [main, preload] = await Promise.all([
   // better-sqlite3 stays outside: a native addon, rebuilt for Electron by electron-builder and unpacked from the asar.
-  build({ ...node, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', external: ['electron', 'better-sqlite3'], metafile: true }),
+  build({
+    ...node,
+    entryPoints: ['electron/main.ts'],
+    outfile: 'dist/electron/main.cjs',
+    external: ['electron', 'better-sqlite3'],
+    metafile: true,
+  }),
   build({ ...node, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', external: ['electron'], metafile: true }),
   // Same options as electron/browserShell/bridgeScript.ts, which builds it in memory when this output is missing or stale.
   build({

@@ -60,7 +60,11 @@ async function fetchElectron() {
     child.on('exit', (exitCode, signal) => resolve(signal ? `killed after ${DOWNLOAD_MS / 1000} s` : exitCode));
   });
   if (code === 0 && electronBinary()) return null;
-  const last = stderr.trim().split('\n').find((line) => /error/i.test(line)) ?? `exit ${code}`;
+  const last =
+    stderr
+      .trim()
+      .split('\n')
+      .find((line) => /error/i.test(line)) ?? `exit ${code}`;
   return `the download of Electron's binary failed (${last.trim()})`;
 }
 

@@ -86,8 +86,14 @@ export function summarise(profile: CpuProfile, locate?: Locate) {
       const m = moduleOf(byId.get(at)!.callFrame.url);
       if (f === '(root)') break;
       if (at !== id && chain.length < 3) chain.push(f);
-      if (!seenF.has(f)) (seenF.add(f), (entry(functions, f).totalMs += ms));
-      if (!seenM.has(m)) (seenM.add(m), (entry(modules, m).totalMs += ms));
+      if (!seenF.has(f)) {
+        seenF.add(f);
+        entry(functions, f).totalMs += ms;
+      }
+      if (!seenM.has(m)) {
+        seenM.add(m);
+        entry(modules, m).totalMs += ms;
+      }
     }
     const via = chain.join(' < ');
     const forOwn = paths.get(own) ?? new Map<string, number>();

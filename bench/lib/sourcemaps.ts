@@ -14,7 +14,7 @@ import type { Locate } from './cpuprofile';
 export function tsxLocator(): Locate {
   const dir = join(tmpdir(), `tsx-${userInfo().uid}`);
   const newest = new Map<string, { mtime: number; map: SourceMapPayload }>();
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(dir);
   } catch {

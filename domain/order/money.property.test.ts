@@ -154,17 +154,15 @@ describe('money of one order under random operations (CONTRACT 7)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 3 }), fc.array(op, { maxLength: 30 }), (quantity, ops) => {
         const ctx = context();
-        let record: OrderRecord | null = newRecord(ctx, quantity);
+        let record: OrderRecord = newRecord(ctx, quantity);
         let ledger = 0;
         let everSettled = false;
         for (const o of ops) {
-          if (!record) break;
           const before: OrderRecord = record;
           const next = step(before, o, ctx);
           if (next.record === null) {
             expect(everSettled, 'an order that held settled money was deleted').toBe(false);
             expect(before.order.payments.some((p) => paymentState(p) === 'PENDING')).toBe(false);
-            record = null;
             break;
           }
           ledger += next.moved;

@@ -51,7 +51,7 @@ export class CentralProcess {
     } catch (error) {
       this.process = null;
       await spawned.kill('SIGKILL');
-      throw new Error(`${(error as Error).message}\nstderr: ${spawned.stderr()}`);
+      throw new Error(`${(error as Error).message}\nstderr: ${spawned.stderr()}`, { cause: error });
     }
   }
 
