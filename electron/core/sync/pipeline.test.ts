@@ -41,7 +41,7 @@ function scripted(n: number, options: { concurrency?: number; commitEvery?: numb
     concurrency: options.concurrency ?? 3,
     commitEvery: options.commitEvery ?? 1000,
   };
-  return { run, pages, commits, waiting, inFlight: () => inFlight, mostInFlight: () => mostInFlight };
+  return { run, pages, commits, waiting, mostInFlight: () => mostInFlight };
 }
 
 const flushed = () => new Promise((resolve) => setImmediate(resolve));
