@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { CounterOrder } from '../shared/ipc';
 import type { CreateOrderInput } from '../shared/schemas/requests';
-import { openDatabase } from '../domain/store/database';
+import { openDatabase } from '../domain/store/sqlite/database';
 import { tempDir } from '../server/testing/fixtures';
 import { createCounter } from '../electron/core/counter';
 import { createBody } from '../electron/core/sync/plan';

@@ -3,7 +3,7 @@ import pino, { type Logger } from 'pino';
 import { Catalog } from '../domain/catalog';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { OrderService } from '../domain/service';
-import { openSqliteOrderStore } from '../domain/store/sqliteStore';
+import { openSqliteOrderStore } from '../domain/store/sqlite/store';
 import { buildApp } from './app';
 import { channelVerifier, customerVerifier, signChannelToken } from './auth';
 

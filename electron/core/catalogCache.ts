@@ -4,7 +4,7 @@ import type { CatalogView } from '../../shared/ipc';
 import { language, paymentMethod, touchPoint } from '../../shared/schemas/order';
 import { product, type Fixtures, type MandateRecord, type TransitTokenRecord } from '../../shared/schemas/reference';
 import { Catalog } from '../../domain/catalog';
-import { readReference, writeReference } from '../../domain/store/reference';
+import { readReference, writeReference } from '../../domain/store/sqlite/reference';
 import type { CentralClient } from './centralClient';
 import { cacheMandates, cacheTokens, cachedMandates, cachedTokens } from './db/lookupCache';
 

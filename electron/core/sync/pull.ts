@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { deletedOrderList } from '../../../shared/schemas/deleted';
 import { order as orderSchema, pageFields, type Order } from '../../../shared/schemas/order';
-import { deleteOrder, getOrder, hasOrder, insertOrder } from '../../../domain/store/orders';
+import { deleteOrder, getOrder, hasOrder, insertOrder } from '../../../domain/store/sqlite/orders';
 import type { CentralAnswer, CentralClient } from '../centralClient';
 import { hasPending } from '../db/outbox';
 import { readSetting, writeSetting } from '../db/settings';

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
 import type { ProblemError } from '../../../shared/schemas/problem';
-import { getOrder, insertOrder, updateOrder } from '../../../domain/store/orders';
+import { getOrder, insertOrder, updateOrder } from '../../../domain/store/sqlite/orders';
 import type { CentralAnswer, CentralRequests } from '../centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';

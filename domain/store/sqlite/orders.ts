@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import type { Order } from '../../shared/schemas/order';
-import type { OrderRecord } from '../order/settle';
-import { pageOf, conditions } from './query';
+import type { Order } from '../../../shared/schemas/order';
+import type { OrderRecord } from '../../order/settle';
+import { pageOf, conditions } from '../query';
 import { stmt } from './statements';
-import type { OrderFilter, Page, PageAfter } from './types';
+import type { OrderFilter, Page, PageAfter } from '../types';
 
 /** Query functions over the orders tables; each takes the database first. */
 

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import { conditions, pageOf } from './query';
+import { conditions, pageOf } from '../query';
 import { stmt } from './statements';
-import type { DeletedFilter, DeletedOrder, DeletedPage, PageAfter } from './types';
+import type { DeletedFilter, DeletedOrder, DeletedPage, PageAfter } from '../types';
 
 /**
  * The change feed's clock (CONTRACT 8). Every write transaction takes one stamp, while it

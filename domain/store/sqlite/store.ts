@@ -1,12 +1,12 @@
 import type { Database } from 'better-sqlite3';
-import type { Fixtures } from '../../shared/schemas/reference';
-import type { OrderRecord } from '../order/settle';
+import type { Fixtures } from '../../../shared/schemas/reference';
+import type { OrderRecord } from '../../order/settle';
 import { listDeletions, nextStamp, recordDeletion } from './changes';
 import { openDatabase } from './database';
 import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
 import { readReference, writeReference } from './reference';
-import type { InsertOutcome, OrderStore } from './types';
+import type { InsertOutcome, OrderStore } from '../types';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countingIds } from '../../server/testing/harness';
-import { otherFixtures } from '../../server/testing/fixtures';
-import { Catalog } from '../catalog';
-import type { OpContext } from '../order/context';
-import { addLine, createOrder, removeLine } from '../order/operations';
-import { addPayment } from '../order/payments';
-import type { OrderRecord } from '../order/settle';
+import { countingIds } from '../../../server/testing/harness';
+import { otherFixtures } from '../../../server/testing/fixtures';
+import { Catalog } from '../../catalog';
+import type { OpContext } from '../../order/context';
+import { addLine, createOrder, removeLine } from '../../order/operations';
+import { addPayment } from '../../order/payments';
+import type { OrderRecord } from '../../order/settle';
 import { openDatabase } from './database';
-import { sqliteOrderStore } from './sqliteStore';
+import { sqliteOrderStore } from './store';
 
 /** The SQLite order store on its own: numbering, optimistic versions, lookup rows, reference data. */
 

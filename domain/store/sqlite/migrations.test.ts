@@ -2,7 +2,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../server/testing/fixtures';
+import { tempDir } from '../../../server/testing/fixtures';
 import { NewerDatabaseError, migrate, openDatabase } from './database';
 import { MIGRATIONS, type Migration } from './migrations';
 

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countingIds } from '../../server/testing/harness';
-import { otherFixtures, tempDir } from '../../server/testing/fixtures';
-import { Catalog } from '../catalog';
-import { createOrder } from '../order/operations';
-import type { OrderRecord } from '../order/settle';
+import { countingIds } from '../../../server/testing/harness';
+import { otherFixtures, tempDir } from '../../../server/testing/fixtures';
+import { Catalog } from '../../catalog';
+import { createOrder } from '../../order/operations';
+import type { OrderRecord } from '../../order/settle';
 import { openDatabase } from './database';
-import { sqliteOrderStore, type WriteHook } from './sqliteStore';
+import { sqliteOrderStore, type WriteHook } from './store';
 
 /**
  * The change clock (CONTRACT 8): a reader that asks for changes from the greatest
