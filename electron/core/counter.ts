@@ -7,7 +7,8 @@ import type { EventName, IpcEvents } from '../../shared/ipc';
 import { demoFixturesPath, loadFixturesFile } from '../../domain/fixtures';
 import { mandateRecord, tokenRecord } from '../../domain/lookup';
 import { OrderService } from '../../domain/service';
-import { DATA_DIR_MODE, openDatabase } from '../../domain/store/sqlite/database';
+import { DATA_DIR_MODE } from '../../domain/store/sqlite/database';
+import { openCounterDatabase } from './db/database';
 import { sqliteOrderStore } from '../../domain/store/sqlite/store';
 import type { Central } from '../../server/central';
 import { isAllowedCentralUrl } from '../../shared/centralUrl';
@@ -49,7 +50,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   // The data folder holds photos, birthdates and cached mandates: its owner's only, whatever the umask.
   mkdirSync(options.dataDir, { recursive: true, mode: DATA_DIR_MODE });
   chmodSync(options.dataDir, DATA_DIR_MODE);
-  const db = openDatabase(options.database ?? join(options.dataDir, 'counter.sqlite'));
+  const db = openCounterDatabase(options.database ?? join(options.dataDir, 'counter.sqlite'));
   const events = new EventEmitter();
   let embedded: Central | null = null;
   let engine: SyncEngine | null = null;

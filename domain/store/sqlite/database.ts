@@ -2,7 +2,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { NewerDatabaseError } from '../errors';
-import { MIGRATIONS, type Migration } from './migrations';
+import { ORDER_MIGRATIONS, type Migration } from './migrations';
 
 /** The database and its -wal and -shm files: readable by their owner only, whatever the umask. */
 export const DB_FILE_MODE = 0o600;
@@ -21,12 +21,37 @@ function restrictCompanions(file: string): void {
 }
 
 /**
+ * A track of migrations: the tables of one owner (the order store, the counter), migrated and
+ * versioned apart, so each adds its own without numbering against the other.
+ */
+export interface Track {
+  name: string;
+  migrations: readonly Migration[];
+}
+
+export const ORDER_TRACK: Track = { name: 'orders', migrations: ORDER_MIGRATIONS };
+
+/**
+ * The one list every file followed before the tracks were split: the track each of its
+ * migrations belongs to, in the order they ran (`user_version` counted them). A file of that
+ * layout is carried over by counting, per track, those it had run.
+ */
+const RELEASED_AS_ONE_LIST = ['orders', 'counter', 'counter', 'orders', 'counter', 'counter'];
+
+/**
+ * `user_version` of a file whose tracks' versions are in `schema_tracks`: past the one list's
+ * length, so a program from before the split refuses it as newer, and this one refuses
+ * anything beyond it.
+ */
+export const TRACKED_LAYOUT = RELEASED_AS_ONE_LIST.length + 1;
+
+/**
  * Opens (creating when missing) a SQLite database with the settings money data needs: WAL
  * so readers never wait for the writer, synchronous=FULL so a committed sale survives a
  * power cut, foreign keys on; secure_delete so removed personal data is overwritten, not left
- * in free pages. The files are the owner's only (0600). Then brings the schema up to date.
+ * in free pages. The files are the owner's only (0600). Then brings the tracks' schemas up to date.
  */
-export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Database {
+export function openDatabase(file: string, tracks: readonly Track[] = [ORDER_TRACK]): Database {
   if (file !== ':memory:') prepareFile(file);
   const db = new BetterSqlite3(file);
   try {
@@ -36,7 +61,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    migrate(db, file, migrations);
+    migrate(db, file, tracks);
     return db;
   } catch (error) {
     db.close();
@@ -44,13 +69,34 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   }
 }
 
-/** Runs the migrations not yet run, all in one transaction, and records how many have. */
-export function migrate(db: Database, file: string, migrations: readonly Migration[]): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > migrations.length) throw new NewerDatabaseError(file, version, migrations.length);
-  if (version === migrations.length) return;
+const trackVersion = (db: Database, name: string) =>
+  (db.prepare('SELECT version FROM schema_tracks WHERE track = ?').get(name) as { version: number } | undefined)?.version ?? 0;
+
+/**
+ * Runs each track's migrations not yet run, all in one transaction, and records how many
+ * have. A file of the one-list layout is first carried over; a file (or a track) newer than
+ * this program is refused untouched.
+ */
+export function migrate(db: Database, file: string, tracks: readonly Track[]): void {
+  const layout = db.pragma('user_version', { simple: true }) as number;
+  if (layout > TRACKED_LAYOUT) throw new NewerDatabaseError(file, layout, TRACKED_LAYOUT);
+  const upToDate = () => tracks.every((t) => trackVersion(db, t.name) === t.migrations.length);
+  if (layout === TRACKED_LAYOUT && upToDate()) return;
   db.transaction(() => {
-    for (let i = version; i < migrations.length; i++) migrations[i]!(db);
-    db.pragma(`user_version = ${migrations.length}`);
+    db.exec('CREATE TABLE IF NOT EXISTS schema_tracks (track TEXT PRIMARY KEY, version INTEGER NOT NULL)');
+    if (layout < TRACKED_LAYOUT) {
+      const ran = RELEASED_AS_ONE_LIST.slice(0, layout);
+      const record = db.prepare('INSERT INTO schema_tracks (track, version) VALUES (?, ?)');
+      for (const name of new Set(RELEASED_AS_ONE_LIST)) record.run(name, ran.filter((n) => n === name).length);
+    }
+    for (const track of tracks) {
+      const version = trackVersion(db, track.name);
+      if (version > track.migrations.length) throw new NewerDatabaseError(`${file} (${track.name})`, version, track.migrations.length);
+      for (let i = version; i < track.migrations.length; i++) track.migrations[i]!(db);
+      db.prepare(
+        'INSERT INTO schema_tracks (track, version) VALUES (?, ?) ON CONFLICT (track) DO UPDATE SET version = excluded.version',
+      ).run(track.name, track.migrations.length);
+    }
+    db.pragma(`user_version = ${TRACKED_LAYOUT}`);
   }).immediate();
 }
