@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from './db/database';
 import { z } from 'zod';
 import type { CatalogView } from '../../shared/ipc';
 import { language, paymentMethod, touchPoint } from '../../shared/schemas/order';

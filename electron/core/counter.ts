@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from './db/database';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync } from 'node:fs';

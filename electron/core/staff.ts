@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from './db/database';
 import type { Role, StaffMember, StaffRecord } from '../../shared/ipc';
 import type { RefusalCode, RefusalParams } from '../../shared/refusals';
 import { stmt } from '../../domain/store/sqlite/statements';

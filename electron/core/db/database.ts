@@ -6,3 +6,6 @@ export const COUNTER_TRACK: Track = { name: 'counter', migrations: COUNTER_MIGRA
 
 /** The counter's local database: the order store's tables and the counter's own, each track migrated. */
 export const openCounterDatabase = (file: string): Database => openDatabase(file, [ORDER_TRACK, COUNTER_TRACK]);
+
+/** The counter's local database, as the rest of the counter names it (only db/ knows the driver). */
+export type CounterDb = Database;
