@@ -24,6 +24,10 @@ export interface OrderListRow {
  * ascending so a client pulling changes never skips rows sharing a time stamp; otherwise
  * newest createdOn first. One row more than asked tells whether another page follows.
  */
+/** `column IN (...)`; an empty list matches nothing (PostgreSQL refuses `IN ()`, SQLite accepts it). */
+const inList = (sql: (marks: string) => string, values: unknown[]): [string, ...unknown[]] =>
+  values.length === 0 ? ['1 = 0'] : [sql(values.map(() => '?').join(',')), ...values];
+
 export function orderListQuery(filter: OrderFilter, limit: number, after: PageAfter | null): Query {
   const q = conditions();
   const add = q.add;
@@ -34,14 +38,13 @@ export function orderListQuery(filter: OrderFilter, limit: number, after: PageAf
   if (filter.createdBefore !== undefined) add('created_on < ?', filter.createdBefore);
   if (filter.updatedAfter !== undefined) add('last_updated_on >= ?', filter.updatedAfter);
   if (filter.updatedBefore !== undefined) add('last_updated_on < ?', filter.updatedBefore);
-  if (filter.orderStatusId !== undefined) {
-    add(`status_id IN (${filter.orderStatusId.map(() => '?').join(',')})`, ...filter.orderStatusId);
-  }
+  if (filter.orderStatusId !== undefined) add(...inList((marks) => `status_id IN (${marks})`, filter.orderStatusId));
   if (filter.customerProfileId !== undefined) add('customer_profile_id = ?', filter.customerProfileId);
   if (filter.touchpointId !== undefined) add('touchpoint_id = ?', filter.touchpointId);
   if (filter.transitTokenIds !== undefined) {
-    const marks = filter.transitTokenIds.map(() => '?').join(',');
-    add(`order_id IN (SELECT order_id FROM order_tokens WHERE transit_token_id IN (${marks}))`, ...filter.transitTokenIds);
+    add(
+      ...inList((marks) => `order_id IN (SELECT order_id FROM order_tokens WHERE transit_token_id IN (${marks}))`, filter.transitTokenIds),
+    );
   }
   const byUpdate = filter.updatedAfter !== undefined;
   const key = byUpdate ? 'last_updated_on' : 'created_on';
