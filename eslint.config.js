@@ -6,33 +6,6 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
-/**
- * TEMPORARY (issue 10, "one store boundary"): files that import a database driver outside the
- * backend folders today. Branch issue-10-pg moves the SQLite store into domain/store/sqlite/ and
- * gives the counter its own store in electron/core/db/; the lead empties this list when merging
- * that work, and then the driver rule below holds everywhere without exceptions.
- */
-const pendingStoreBoundary = [
-  'domain/store/changes.ts',
-  'domain/store/database.ts',
-  'domain/store/groupCommit.ts',
-  'domain/store/migrations.ts',
-  'domain/store/orders.ts',
-  'domain/store/reference.ts',
-  'domain/store/sqliteStore.ts',
-  'domain/store/statements.ts',
-  'electron/core/catalogCache.ts',
-  'electron/core/counter.ts',
-  'electron/core/handlers.ts',
-  'electron/core/lookups.ts',
-  'electron/core/retention.ts',
-  'electron/core/settings.ts',
-  'electron/core/staff.ts',
-  'electron/core/sync/engine.ts',
-  'electron/core/sync/pull.ts',
-  'electron/core/sync/push.ts',
-];
-
 const tests = ['**/*.test.{ts,tsx}'];
 /** Where a driver may be imported: the backends, and the code that checks or measures them from outside. */
 const driverUsers = [
@@ -44,7 +17,6 @@ const driverUsers = [
   '**/testing/**',
   // A benchmark's bare baseline is the same work without our code: it uses the driver directly.
   'bench/**',
-  ...pendingStoreBoundary,
 ];
 /** The domain's modules without I/O, which the renderer imports so that a rule lives once. */
 const pureDomain = ['domain/rules/', 'domain/order/', 'domain/catalog', 'domain/result'];

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { CounterOrder } from '../shared/ipc';
 import type { CreateOrderInput } from '../shared/schemas/requests';
-import { openDatabase } from '../domain/store/database';
+import { openCounterDatabase } from '../electron/core/db/database';
 import { tempDir } from '../server/testing/fixtures';
 import { createCounter } from '../electron/core/counter';
 import { createBody } from '../electron/core/sync/plan';
@@ -63,7 +63,7 @@ async function handlerLatency(dir: string) {
   }
   await counter.close();
 
-  const db = openDatabase(join(dir, 'bare.sqlite'));
+  const db = openCounterDatabase(join(dir, 'bare.sqlite'));
   const order = db.prepare(
     `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
        status_id, created_on, last_updated_on, version, doc) VALUES (?, 10, NULL, ?, 0, 0, 1, ?, ?, 0, ?)`,

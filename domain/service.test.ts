@@ -3,8 +3,8 @@ import { otherFixtures } from '../server/testing/fixtures';
 import { countingIds } from '../server/testing/harness';
 import { Catalog } from './catalog';
 import { OrderService, type Caller } from './service';
-import { openDatabase } from './store/database';
-import { sqliteOrderStore } from './store/sqliteStore';
+import { openDatabase } from './store/sqlite/database';
+import { sqliteOrderStore } from './store/sqlite/store';
 import type { OrderStore } from './store/types';
 
 /** The service's optimistic versioning: a lost race is tried again, a hopeless one is a conflict. */

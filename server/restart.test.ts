@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FixturesError } from '../domain/fixtures';
-import { NewerDatabaseError } from '../domain/store/database';
-import { MIGRATIONS } from '../domain/store/migrations';
+import { NewerDatabaseError } from '../domain/store/errors';
+import { TRACKED_LAYOUT } from '../domain/store/sqlite/database';
 import { order, orderList, type Order } from '../shared/schemas/order';
 import { signChannelToken } from './auth';
 import { startCentral, type Central } from './central';
@@ -90,7 +90,7 @@ describe('restarting the central', () => {
   it('refuses a database written by a newer version', async () => {
     const db = join(tmp.dir, 'newer.sqlite');
     const raw = new BetterSqlite3(db);
-    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.pragma(`user_version = ${TRACKED_LAYOUT + 1}`);
     raw.close();
     await expect(startCentral({ db, fixtures: fixturesFile, jwtSecret: SECRET })).rejects.toBeInstanceOf(NewerDatabaseError);
   });

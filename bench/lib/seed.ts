@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../../domain/store/database';
+import { openDatabase } from '../../domain/store/sqlite/database';
 import { cloneRow, type TemplateRow } from './clone';
 
 const BATCH = 10_000;

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openDatabase } from '../../domain/store/database';
+import { openDatabase } from '../../domain/store/sqlite/database';
 import { serveUntilStopped } from '../lib/child';
 
 /**

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from './db/database';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync } from 'node:fs';
@@ -7,8 +7,9 @@ import type { EventName, IpcEvents } from '../../shared/ipc';
 import { demoFixturesPath, loadFixturesFile } from '../../domain/fixtures';
 import { mandateRecord, tokenRecord } from '../../domain/lookup';
 import { OrderService } from '../../domain/service';
-import { DATA_DIR_MODE, openDatabase } from '../../domain/store/database';
-import { sqliteOrderStore } from '../../domain/store/sqliteStore';
+import { DATA_DIR_MODE } from '../../domain/store/sqlite/database';
+import { openCounterDatabase } from './db/database';
+import { sqliteOrderStore } from '../../domain/store/sqlite/store';
 import type { Central } from '../../server/central';
 import { isAllowedCentralUrl } from '../../shared/centralUrl';
 import { CatalogCache } from './catalogCache';
@@ -49,7 +50,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   // The data folder holds photos, birthdates and cached mandates: its owner's only, whatever the umask.
   mkdirSync(options.dataDir, { recursive: true, mode: DATA_DIR_MODE });
   chmodSync(options.dataDir, DATA_DIR_MODE);
-  const db = openDatabase(options.database ?? join(options.dataDir, 'counter.sqlite'));
+  const db = openCounterDatabase(options.database ?? join(options.dataDir, 'counter.sqlite'));
   const events = new EventEmitter();
   let embedded: Central | null = null;
   let engine: SyncEngine | null = null;
@@ -78,7 +79,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       token = () => devToken;
     }
     const client = new CentralClient({ baseUrl: centralUrl, token, timeoutMs: options.central?.timeoutMs });
-    const store = sqliteOrderStore(db, (orderId, change) => enqueue(db, orderId, change, stamp()), clock);
+    const store = sqliteOrderStore(db, (tx, orderId, change) => enqueue(tx, orderId, change, stamp()), clock);
     const prefix = `K${settings.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase()}`;
     const service = new OrderService({
       store,

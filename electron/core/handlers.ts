@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from './db/database';
 import type { Channel, CounterOrder, IpcOutputs, IpcParsedInput, IpcResult } from '../../shared/ipc';
 import { refusal, type RefusalCode, type RefusalKind } from '../../shared/refusals';
 import type { Order } from '../../shared/schemas/order';

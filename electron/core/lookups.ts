@@ -5,7 +5,7 @@ import { findMandates, findTransitTokens } from '../../domain/lookup';
 import type { CatalogCache } from './catalogCache';
 import type { CentralClient } from './centralClient';
 import { cachedMandates, cachedTokens, type Cached } from './db/lookupCache';
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from './db/database';
 
 function toParams(query: Record<string, unknown>): URLSearchParams {
   const params = new URLSearchParams();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CounterOrder, IpcResult } from '../../shared/ipc';
-import { getOrder, insertOrder } from '../../domain/store/orders';
+import { getOrder, insertOrder } from '../../domain/store/sqlite/orders';
 import { clerk, STATUS, statusOf, value, type TestCounter } from './testing/counter';
 import { offlineCounterPerTest } from './testing/offlineCounter';
 

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from './db/database';
 import type { ReceiptLayout, SettingsChange, SettingsView, StaffMember } from '../../shared/ipc';
-import { stmt } from '../../domain/store/statements';
+import { stmt } from '../../domain/store/sqlite/statements';
 import { deleteSetting, readSetting, writeSetting } from './db/settings';
 import type { TokenVault } from './types';
 

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from './db/database';
 import type { Role, StaffMember, StaffRecord } from '../../shared/ipc';
 import type { RefusalCode, RefusalParams } from '../../shared/refusals';
-import { stmt } from '../../domain/store/statements';
+import { stmt } from '../../domain/store/sqlite/statements';
 
 /**
  * The demo staff: the README lists them and their PINs. They exist only beside the embedded

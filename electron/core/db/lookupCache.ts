@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { stmt } from '../../../domain/store/statements';
+import { stmt } from '../../../domain/store/sqlite/statements';
 import type { MandateRecord, TransitTokenRecord } from '../../../shared/schemas/reference';
 
 /** Token and mandate records last seen from the central's lookup interface, for offline use. */

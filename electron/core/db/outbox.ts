@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { stmt } from '../../../domain/store/statements';
+import { stmt } from '../../../domain/store/sqlite/statements';
 
 /** The sync outbox: one row per committed local change that the central has not seen yet. */
 

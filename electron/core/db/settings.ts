@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { stmt } from '../../../domain/store/statements';
+import { stmt } from '../../../domain/store/sqlite/statements';
 
 /** Key/value settings of the counter; values are JSON. */
 

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { OrderSync, SyncState, UnsentOrder } from '../../../shared/ipc';
 import type { RefusalCode } from '../../../shared/refusals';
 import type { ProblemError } from '../../../shared/schemas/problem';
-import { stmt } from '../../../domain/store/statements';
+import { stmt } from '../../../domain/store/sqlite/statements';
 
 /** What the counter knows of each order's life on the central. */
 

@@ -1,6 +1,6 @@
 import type { RefusalCode } from '../../../shared/refusals';
 import { EventEmitter } from 'node:events';
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from '../db/database';
 import type { SyncStatus } from '../../../shared/ipc';
 import type { CentralAnswer, CentralClient, CentralRequests } from '../centralClient';
 import { pendingCount, pendingOrders } from '../db/outbox';

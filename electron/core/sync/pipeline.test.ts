@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../domain/store/database';
+import { openCounterDatabase } from '../db/database';
 import { enqueue, pendingOrders, settle, type OutboxWork } from '../db/outbox';
 import { pushWaiting, type PipelineOptions } from './pipeline';
 
@@ -127,7 +127,7 @@ describe('the push pipeline', () => {
 
 describe('the outbox pages', () => {
   it('start after the given first row, oldest first change first, each order with its newest row', () => {
-    const db = openDatabase(':memory:');
+    const db = openCounterDatabase(':memory:');
     const at = '2026-11-23T08:00:00.000Z';
     enqueue(db, 'a', 'insert', at); // seq 1
     enqueue(db, 'b', 'insert', at); // seq 2

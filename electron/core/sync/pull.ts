@@ -1,8 +1,8 @@
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from '../db/database';
 import { z } from 'zod';
 import { deletedOrderList } from '../../../shared/schemas/deleted';
 import { order as orderSchema, pageFields, type Order } from '../../../shared/schemas/order';
-import { deleteOrder, getOrder, hasOrder, insertOrder } from '../../../domain/store/orders';
+import { dropLocalOrder, hasLocalOrder, takeInCentralCopy } from '../db/localOrders';
 import type { CentralAnswer, CentralClient } from '../centralClient';
 import { hasPending } from '../db/outbox';
 import { readSetting, writeSetting } from '../db/settings';
@@ -36,8 +36,8 @@ function validated(central: unknown): Order {
 
 /** The local order a central order belongs to: ours by externalOrderId, or one adopted before. */
 function localIdOf(db: Database, central: { orderId: string; externalOrderId: string | null }): string | undefined {
-  if (central.externalOrderId && hasOrder(db, central.externalOrderId)) return central.externalOrderId;
-  return findByCentralId(db, central.orderId)?.orderId ?? (hasOrder(db, central.orderId) ? central.orderId : undefined);
+  if (central.externalOrderId && hasLocalOrder(db, central.externalOrderId)) return central.externalOrderId;
+  return findByCentralId(db, central.orderId)?.orderId ?? (hasLocalOrder(db, central.orderId) ? central.orderId : undefined);
 }
 
 /**
@@ -53,7 +53,7 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
       const localId = localIdOf(db, seen);
       if (localId === undefined) {
         const central = validated(seen);
-        insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
+        takeInCentralCopy(db, central);
         markCentral(db, central.orderId, central, 'central', now());
         changed.push(central.orderId);
       } else if (getSync(db, localId)?.centralUpdatedOn !== seen.lastUpdatedOn) {
@@ -86,8 +86,7 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
  */
 function dropCopy(db: Database, orderId: string): boolean {
   if (hasPending(db, orderId)) return false;
-  const record = getOrder(db, orderId);
-  if (!record || !deleteOrder(db, orderId, record.version)) return false;
+  if (!dropLocalOrder(db, orderId)) return false;
   forget(db, orderId);
   return true;
 }

@@ -1,7 +1,7 @@
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from '../db/database';
 import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
 import type { ProblemError } from '../../../shared/schemas/problem';
-import { getOrder, insertOrder, updateOrder } from '../../../domain/store/orders';
+import { localOrder, replaceLocalOrder, takeInCentralCopy } from '../db/localOrders';
 import type { CentralAnswer, CentralRequests } from '../centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
@@ -79,9 +79,7 @@ async function findCentral(deps: PushDeps, orderId: string, deleted: boolean): P
 function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reasons: ProblemError[]): void {
   const { db } = deps;
   db.transaction(() => {
-    if (!getOrder(db, central.orderId)) {
-      insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
-    }
+    if (!localOrder(db, central.orderId)) takeInCentralCopy(db, central);
     markCentral(db, central.orderId, central, 'central', deps.now());
     markRejected(db, central.orderId, reasons.length > 0 ? reasons : [{ detail: 'the central keeps this order', pointer: '' }], deps.now());
     forget(db, orderId);
@@ -91,7 +89,7 @@ function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reason
 /** Writes what the central did into the local copy, unless a newer local change waits. */
 export function adoptInto(db: Database, orderId: string, central: Order): boolean {
   if (hasPending(db, orderId)) return false;
-  const record = getOrder(db, orderId);
+  const record = localOrder(db, orderId);
   if (!record) return false;
   // An order made elsewhere is kept under the central's own id: a read copy, which becomes
   // the central's copy as it is (lines added or changed there included). Ours keep our ids.
@@ -99,7 +97,7 @@ export function adoptInto(db: Database, orderId: string, central: Order): boolea
   if (madeElsewhere && JSON.stringify(record.order) === JSON.stringify(central)) return false;
   const adopted = madeElsewhere ? central : adoptCentral(record.order, central);
   if (!adopted) return false;
-  return updateOrder(db, { ...record, order: adopted, version: record.version + 1 }, record.version);
+  return replaceLocalOrder(db, record, adopted);
 }
 
 /**
@@ -119,7 +117,7 @@ export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<Pushe
 async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (() => void)> {
   const { db, client } = deps;
   const { orderId } = work;
-  const record = getOrder(db, orderId);
+  const record = localOrder(db, orderId);
   // Changes made before this counter moved to another touchpoint: the central would refuse
   // them (403) and that refusal would stop all sync, so the order waits for the clerk instead.
   if (record && !owns({ touchpointId: deps.touchpointId, customerProfileId: null }, record)) {

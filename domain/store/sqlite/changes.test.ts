@@ -1,12 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countingIds } from '../../server/testing/harness';
-import { otherFixtures, tempDir } from '../../server/testing/fixtures';
-import { Catalog } from '../catalog';
-import { createOrder } from '../order/operations';
-import type { OrderRecord } from '../order/settle';
+import { tempDir } from '../../../server/testing/fixtures';
+import { changesSince, DRAFT_TIME, draftOrder, insertDraft } from '../../../server/testing/drafts';
 import { openDatabase } from './database';
-import { sqliteOrderStore, type WriteHook } from './sqliteStore';
+import { sqliteOrderStore, type SqliteWriteHook } from './store';
 
 /**
  * The change clock (CONTRACT 8): a reader that asks for changes from the greatest
@@ -14,57 +11,19 @@ import { sqliteOrderStore, type WriteHook } from './sqliteStore';
  * clocks say and however their transactions interleave with its reads.
  */
 
-const fixtures = otherFixtures();
-const catalog = new Catalog(fixtures);
-const plain = catalog.products.get(9200)!;
-const T = Date.parse('2031-03-02T08:30:00.000Z');
+const T = DRAFT_TIME;
 const at = (ms: number) => () => new Date(T + ms);
-const newId = countingIds('bbbbbbbb');
+const draft = draftOrder;
+const insert = insertDraft;
 
 let folder: ReturnType<typeof tempDir>;
 const stores: ReturnType<typeof sqliteOrderStore>[] = [];
 
 /** A store on the shared file, as another central process would open it: its own connection and clock. */
-function process(clock: () => Date, onWrite?: WriteHook) {
+function process(clock: () => Date, onWrite?: SqliteWriteHook) {
   const store = sqliteOrderStore(openDatabase(join(folder.dir, 'central.sqlite')), onWrite, clock);
   stores.push(store);
   return store;
-}
-
-function draft(createdOn?: string): OrderRecord {
-  const made = createOrder(
-    {
-      externalOrderId: null,
-      languageId: 31,
-      orderLines: [{ productId: plain.productId, quantity: 1, vouchers: [] }],
-      ...(createdOn ? { createdOn } : {}),
-    },
-    { touchPoint: catalog.touchpoints.get(501)!, customerProfileId: null, orderNumber: '' },
-    { catalog, now: new Date(T), newId },
-  );
-  if (!made.ok) throw new Error(JSON.stringify(made.refusal));
-  return made.value;
-}
-
-async function insert(store: ReturnType<typeof sqliteOrderStore>, record = draft()): Promise<OrderRecord> {
-  const outcome = await store.insert(record, (n) => `N${n}`);
-  if (!('inserted' in outcome)) throw new Error('not inserted');
-  return outcome.inserted;
-}
-
-/** What a pulling client gets from `since` (inclusive), every page followed. */
-async function changesSince(
-  store: ReturnType<typeof sqliteOrderStore>,
-  since: string,
-): Promise<{ orderId: string; lastUpdatedOn: string }[]> {
-  const seen: { orderId: string; lastUpdatedOn: string }[] = [];
-  let after = null;
-  do {
-    const page = await store.list({ updatedAfter: since }, 2, after);
-    seen.push(...page.rows.map((r) => JSON.parse(r.doc) as { orderId: string; lastUpdatedOn: string }));
-    after = page.next;
-  } while (after);
-  return seen;
 }
 
 const greatest = (changes: { lastUpdatedOn: string }[]) =>

@@ -2,18 +2,22 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../server/testing/fixtures';
-import { NewerDatabaseError, migrate, openDatabase } from './database';
-import { MIGRATIONS, type Migration } from './migrations';
+import { tempDir } from '../../../server/testing/fixtures';
+import { NewerDatabaseError } from '../errors';
+import { migrate, openDatabase, ORDER_TRACK, TRACKED_LAYOUT } from './database';
+import { ORDER_MIGRATIONS as MIGRATIONS, type Migration } from './migrations';
 
 const tables = (db: Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
 const userVersion = (db: Database) => db.pragma('user_version', { simple: true }) as number;
+const orderVersion = (db: Database) =>
+  (db.prepare("SELECT version FROM schema_tracks WHERE track = 'orders'").get() as { version: number }).version;
+const upTo = (n: number) => [{ name: ORDER_TRACK.name, migrations: MIGRATIONS.slice(0, n) }];
 
-/** A database brought to exactly `n` migrations. */
+/** A database brought to exactly `n` migrations of the order store's track. */
 function atVersion(n: number): Database {
   const db = new BetterSqlite3(':memory:');
-  migrate(db, ':memory:', MIGRATIONS.slice(0, n));
+  migrate(db, ':memory:', upTo(n));
   return db;
 }
 
@@ -32,8 +36,8 @@ const addOrderRow = (db: Database, id: string, external: string | null = null) =
 const PER_MIGRATION: Record<number, () => void> = {
   1: () => {
     const db = atVersion(1);
-    expect(userVersion(db)).toBe(1);
-    expect(tables(db)).toEqual(['order_parts', 'order_tokens', 'orders', 'reference_data', 'sequences']);
+    expect(orderVersion(db)).toBe(1);
+    expect(tables(db)).toEqual(['order_parts', 'order_tokens', 'orders', 'reference_data', 'schema_tracks', 'sequences']);
     expect(db.prepare("SELECT value FROM sequences WHERE name = 'order_number'").get()).toEqual({ value: 0 });
     addOrderRow(db, 'a', 'ext-1');
     addOrderRow(db, 'b', null);
@@ -49,67 +53,21 @@ const PER_MIGRATION: Record<number, () => void> = {
   },
   2: () => {
     const before = atVersion(1);
-    addOrderRow(before, 'kept');
-    migrate(before, ':memory:', MIGRATIONS.slice(0, 2));
-    expect(userVersion(before)).toBe(2);
-    expect(tables(before)).toEqual(expect.arrayContaining(['outbox', 'sync_orders', 'settings', 'staff', 'lookup_cache']));
-    expect(before.prepare('SELECT order_id FROM orders').all()).toEqual([{ order_id: 'kept' }]);
-    expect(() => before.prepare("INSERT INTO outbox (order_id, change, created_at) VALUES ('kept', 'rename', 't')").run()).toThrow(/CHECK/);
-    before.close();
-  },
-  3: () => {
-    const before = atVersion(2);
-    before.prepare("INSERT INTO staff (staff_id, name, role, pin_hash) VALUES ('s1', 'Sam', 'clerk', 'h')").run();
-    migrate(before, ':memory:', MIGRATIONS.slice(0, 3));
-    expect(userVersion(before)).toBe(3);
-    // Staff of before are active; a disabled flag is 0 or 1 only.
-    expect(before.prepare('SELECT staff_id, active FROM staff').all()).toEqual([{ staff_id: 's1', active: 1 }]);
-    expect(() => before.prepare("UPDATE staff SET active = 2 WHERE staff_id = 's1'").run()).toThrow(/CHECK/);
-    expect(tables(before)).toEqual(expect.arrayContaining(['login_failures', 'settings_audit']));
-    before.close();
-  },
-  4: () => {
-    const before = atVersion(3);
     before
       .prepare(
         `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
            status_id, created_on, last_updated_on, version, doc) VALUES ('kept', 1, NULL, 'n-1', 0, 0, 1, ?, ?, 0, '{}')`,
       )
       .run('2030-01-01T00:00:00.000Z', '2030-01-02T00:00:00.000Z');
-    migrate(before, ':memory:', MIGRATIONS.slice(0, 4));
+    migrate(before, ':memory:', upTo(2));
     expect(tables(before)).toContain('deleted_orders');
     // The change clock goes on from the greatest stamp already given, never below it.
     expect(before.prepare("SELECT value FROM sequences WHERE name = 'change_stamp'").get()).toEqual({
       value: Date.parse('2030-01-02T00:00:00.000Z'),
     });
-    const empty = atVersion(4);
+    const empty = atVersion(2);
     expect(empty.prepare("SELECT value FROM sequences WHERE name = 'change_stamp'").get()).toEqual({ value: 0 });
     empty.close();
-    before.close();
-  },
-  5: () => {
-    const before = atVersion(4);
-    before.prepare("INSERT INTO sync_orders (order_id, state, updated_at) VALUES ('o', 'pending', 't')").run();
-    migrate(before, ':memory:', MIGRATIONS.slice(0, 5));
-    expect(before.prepare('SELECT order_id, failures, set_aside, last_error, central_updated_on FROM sync_orders').all()).toEqual([
-      { order_id: 'o', failures: 0, set_aside: 0, last_error: null, central_updated_on: null },
-    ]);
-    before.close();
-  },
-  6: () => {
-    const before = atVersion(5);
-    migrate(before, ':memory:', MIGRATIONS.slice(0, 6));
-    // What every committed change asks (what is left to send, less the orders set aside)
-    // reads the set-aside orders through the index, not by scanning every order held.
-    const plan = (sql: string) => (before.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail);
-    const counts = [
-      'SELECT COUNT(*) FROM sync_orders WHERE set_aside = 1',
-      'SELECT COUNT(DISTINCT order_id) FROM outbox WHERE order_id NOT IN (SELECT order_id FROM sync_orders WHERE set_aside = 1)',
-    ];
-    for (const sql of counts) {
-      expect(plan(sql).join(' | ')).toContain('sync_orders_set_aside');
-      expect(plan(sql)).not.toContain('SCAN sync_orders');
-    }
     before.close();
   },
 };
@@ -125,8 +83,9 @@ describe('migrations', () => {
   it.each(MIGRATIONS.map((_, i) => i))('a database at version %i is brought up to date, keeping its orders', (n) => {
     const db = atVersion(n);
     if (n >= 1) addOrderRow(db, 'old');
-    migrate(db, ':memory:', MIGRATIONS);
-    expect(userVersion(db)).toBe(MIGRATIONS.length);
+    migrate(db, ':memory:', [ORDER_TRACK]);
+    expect(orderVersion(db)).toBe(MIGRATIONS.length);
+    expect(userVersion(db)).toBe(TRACKED_LAYOUT);
     if (n >= 1) expect(db.prepare('SELECT order_id FROM orders').all()).toEqual([{ order_id: 'old' }]);
     db.close();
   });
@@ -138,7 +97,7 @@ describe('migrations', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(userVersion(db)).toBe(MIGRATIONS.length);
+    expect(orderVersion(db)).toBe(MIGRATIONS.length);
     db.close();
   });
 
@@ -152,7 +111,7 @@ describe('migrations', () => {
       ran++;
       m(db);
     });
-    const again = openDatabase(file, counting);
+    const again = openDatabase(file, [{ name: ORDER_TRACK.name, migrations: counting }]);
     expect(ran).toBe(0);
     expect(again.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 1 });
     again.close();
@@ -161,12 +120,23 @@ describe('migrations', () => {
   it('refuses a database written by a newer version, leaving it as it was', () => {
     const file = join(tmp.dir, 'newer.sqlite');
     const db = openDatabase(file);
-    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.pragma(`user_version = ${TRACKED_LAYOUT + 1}`);
     db.close();
     expect(() => openDatabase(file)).toThrow(NewerDatabaseError);
     expect(() => openDatabase(file)).toThrow(/newer version/);
     const check = new BetterSqlite3(file);
-    expect(userVersion(check)).toBe(MIGRATIONS.length + 1);
+    expect(userVersion(check)).toBe(TRACKED_LAYOUT + 1);
+    check.close();
+  });
+
+  it('refuses a database whose order store track is newer, leaving it as it was', () => {
+    const file = join(tmp.dir, 'newer-track.sqlite');
+    const db = openDatabase(file);
+    db.prepare("UPDATE schema_tracks SET version = version + 1 WHERE track = 'orders'").run();
+    db.close();
+    expect(() => openDatabase(file)).toThrow(/\(orders\) was written by a newer version .*schema 3; this version knows up to 2/);
+    const check = new BetterSqlite3(file);
+    expect(orderVersion(check)).toBe(MIGRATIONS.length + 1);
     check.close();
   });
 
@@ -178,7 +148,7 @@ describe('migrations', () => {
         throw new Error('migration 2 broke');
       },
     ];
-    expect(() => migrate(db, ':memory:', failing)).toThrow('migration 2 broke');
+    expect(() => migrate(db, ':memory:', [{ name: 'orders', migrations: failing }])).toThrow('migration 2 broke');
     expect(userVersion(db)).toBe(0);
     expect(tables(db)).toEqual([]);
     db.close();

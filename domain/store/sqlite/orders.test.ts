@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countingIds } from '../../server/testing/harness';
-import { otherFixtures } from '../../server/testing/fixtures';
-import { Catalog } from '../catalog';
-import type { OpContext } from '../order/context';
-import { addLine, createOrder, removeLine } from '../order/operations';
-import { addPayment } from '../order/payments';
-import type { OrderRecord } from '../order/settle';
+import { countingIds } from '../../../server/testing/harness';
+import { otherFixtures } from '../../../server/testing/fixtures';
+import { Catalog } from '../../catalog';
+import type { OpContext } from '../../order/context';
+import { addLine, createOrder, removeLine } from '../../order/operations';
+import { addPayment } from '../../order/payments';
+import type { OrderRecord } from '../../order/settle';
 import { openDatabase } from './database';
-import { sqliteOrderStore } from './sqliteStore';
+import { sqliteOrderStore } from './store';
 
 /** The SQLite order store on its own: numbering, optimistic versions, lookup rows, reference data. */
 
@@ -22,7 +22,7 @@ const writes: string[] = [];
 
 beforeEach(() => {
   writes.length = 0;
-  store = sqliteOrderStore(openDatabase(':memory:'), (orderId, change) => writes.push(`${change} ${orderId}`));
+  store = sqliteOrderStore(openDatabase(':memory:'), (_tx, orderId, change) => writes.push(`${change} ${orderId}`));
   ctx = { catalog, now: new Date('2031-03-02T08:30:00.000Z'), newId: countingIds('aaaaaaaa') };
 });
 afterEach(() => store.close());
@@ -127,7 +127,7 @@ describe('sqlite order store', () => {
     await inserted();
     const page = await store.list({ transitTokenIds: [token.transitTokenId] }, 10, null);
     expect(page.rows.map((r) => (JSON.parse(r.doc) as { orderId: string }).orderId)).toEqual([withToken.order.orderId]);
-    expect(page.rows[0]!.needsPresenting).toBe(true);
+    expect(page.rows[0]).toMatchObject({ statusId: 1, hasTokens: true });
     expect((await store.list({ transitTokenIds: [] }, 10, null)).rows).toEqual([]);
   });
 

@@ -1,0 +1,70 @@
+import type { Database } from 'better-sqlite3';
+import { greatestStampSoFar } from './changes';
+
+/**
+ * The order store's numbered SQLite migrations, in order (its track; see database.ts). A
+ * released migration never changes: a change to the schema is a new entry at the end. Until
+ * the tracks were split, the order store's and the counter's migrations were one list,
+ * recorded in `user_version`; the "released as" numbers are their places in it.
+ */
+export type Migration = (db: Database) => void;
+
+export const ORDER_MIGRATIONS: readonly Migration[] = [
+  // 1: orders, their lookup indexes, the order number sequence and the reference data.
+  (db) =>
+    db.exec(`
+      CREATE TABLE orders (
+        order_id TEXT PRIMARY KEY,
+        touchpoint_id INTEGER NOT NULL,
+        external_order_id TEXT,
+        order_number TEXT NOT NULL UNIQUE,
+        customer_profile_id INTEGER NOT NULL,
+        customer_fixed INTEGER NOT NULL,
+        status_id INTEGER NOT NULL,
+        created_on TEXT NOT NULL,
+        last_updated_on TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        doc TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX orders_by_external_id ON orders (touchpoint_id, external_order_id)
+        WHERE external_order_id IS NOT NULL;
+      CREATE INDEX orders_by_created ON orders (created_on, order_id);
+      CREATE INDEX orders_by_updated ON orders (last_updated_on, order_id);
+      CREATE INDEX orders_by_customer ON orders (customer_profile_id);
+      CREATE TABLE order_parts (
+        part_id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('line', 'payment')),
+        order_id TEXT NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+      CREATE INDEX order_parts_by_order ON order_parts (order_id);
+      CREATE TABLE order_tokens (
+        transit_token_id INTEGER NOT NULL,
+        order_id TEXT NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+        PRIMARY KEY (transit_token_id, order_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX order_tokens_by_order ON order_tokens (order_id);
+      CREATE TABLE sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO sequences (name, value) VALUES ('order_number', 0);
+      CREATE TABLE reference_data (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        doc TEXT NOT NULL,
+        source TEXT NOT NULL,
+        loaded_on TEXT NOT NULL
+      );
+    `),
+  // 2 (released as 4): the change feed (CONTRACT 8): the change clock, which goes on from the greatest
+  // lastUpdatedOn stored, and the tombstones of deleted orders.
+  (db) => {
+    db.exec(`
+      CREATE TABLE deleted_orders (
+        order_id TEXT PRIMARY KEY,
+        external_order_id TEXT,
+        touchpoint_id INTEGER NOT NULL,
+        customer_profile_id INTEGER NOT NULL,
+        deleted_on TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX deleted_orders_by_stamp ON deleted_orders (deleted_on, order_id);
+    `);
+    db.prepare("INSERT INTO sequences (name, value) VALUES ('change_stamp', ?)").run(greatestStampSoFar(db));
+  },
+];

@@ -1,0 +1,80 @@
+import type { Migration } from '../../../domain/store/sqlite/migrations';
+
+/**
+ * The counter's own tables (its track; see domain/store/sqlite/database.ts): numbered
+ * migrations, in order, recorded apart from the order store's. A released migration never
+ * changes: a change to the counter's schema is a new entry at the end. The "released as"
+ * numbers are their places in the one list the tracks were split from.
+ */
+export const COUNTER_MIGRATIONS: readonly Migration[] = [
+  // 1 (released as 2): the counter's side: its sync outbox and the central's view of each order, settings,
+  // staff, and the lookup cache. The central leaves these tables empty.
+  (db) =>
+    db.exec(`
+      CREATE TABLE outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_id TEXT NOT NULL,
+        change TEXT NOT NULL CHECK (change IN ('insert', 'update', 'delete')),
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX outbox_by_order ON outbox (order_id, seq);
+      CREATE TABLE sync_orders (
+        order_id TEXT PRIMARY KEY,
+        central_order_id TEXT,
+        central_order_number TEXT,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'synced', 'rejected', 'central')),
+        reasons TEXT NOT NULL DEFAULT '[]',
+        outcome_unknown INTEGER NOT NULL DEFAULT 0,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX sync_orders_by_state ON sync_orders (state);
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE staff (
+        staff_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('clerk', 'manager')),
+        pin_hash TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE lookup_cache (
+        kind TEXT NOT NULL CHECK (kind IN ('token', 'mandate')),
+        id INTEGER NOT NULL,
+        doc TEXT NOT NULL,
+        fetched_at TEXT NOT NULL,
+        PRIMARY KEY (kind, id)
+      ) WITHOUT ROWID;
+    `),
+  // 2 (released as 3): the counter's staff can be disabled; wrong-PIN lockouts survive a restart; who changed
+  // the central, its token or the touchpoint, and when.
+  (db) =>
+    db.exec(`
+      ALTER TABLE staff ADD COLUMN active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1));
+      CREATE TABLE login_failures (
+        staff_id TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        until_ms INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE settings_audit (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        staff_id TEXT NOT NULL,
+        staff_name TEXT NOT NULL,
+        setting TEXT NOT NULL,
+        value TEXT
+      );
+    `),
+  // 3 (released as 5): the counter's side: an order whose push keeps failing (`failures` counts those that
+  // count, `attempts` every unknown outcome) is set aside with its last error, so it no
+  // longer holds up the others, until a manager retries it; and the
+  // central's lastUpdatedOn of the version last taken in, so a pull skips what it has.
+  (db) =>
+    db.exec(`
+      ALTER TABLE sync_orders ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE sync_orders ADD COLUMN set_aside INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE sync_orders ADD COLUMN last_error TEXT;
+      ALTER TABLE sync_orders ADD COLUMN central_updated_on TEXT;
+    `),
+  // 4 (released as 6): the counter's side: the few set-aside orders found without reading every order, since
+  // every committed change counts what is still to send (and skips those set aside).
+  (db) => db.exec('CREATE INDEX sync_orders_set_aside ON sync_orders (order_id) WHERE set_aside = 1;'),
+];
