@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { conditions, pageOf } from '../query';
+import { addPageStart } from './keyset';
 import { stmt } from './statements';
 import type { DeletedFilter, DeletedOrder, DeletedPage, PageAfter } from '../types';
 
@@ -36,10 +37,9 @@ export function recordDeletion(db: Database, deleted: DeletedOrder & { customerP
 /** One page of deletions, in (deletedOn, orderId) order, `updatedAfter` inclusive, as GET /orders pages changes. */
 export function listDeletions(db: Database, filter: DeletedFilter, limit: number, after: PageAfter | null): DeletedPage {
   const q = conditions();
-  if (filter.updatedAfter !== undefined) q.add('deleted_on >= ?', filter.updatedAfter);
   if (filter.touchpointId !== undefined) q.add('touchpoint_id = ?', filter.touchpointId);
   if (filter.customerProfileId !== undefined) q.add('customer_profile_id = ?', filter.customerProfileId);
-  if (after) q.add('(deleted_on, order_id) > (?, ?)', after.key, after.orderId);
+  addPageStart(q, 'deleted_on', filter.updatedAfter, after, true);
   const rows = stmt(
     db,
     `SELECT order_id AS orderId, external_order_id AS externalOrderId, touchpoint_id AS touchpointId, deleted_on AS deletedOn

@@ -112,6 +112,36 @@ const PER_MIGRATION: Record<number, () => void> = {
     }
     before.close();
   },
+  7: () => {
+    const before = atVersion(6);
+    addOrderRow(before, 'kept', 'ext-1');
+    migrate(before, ':memory:', MIGRATIONS.slice(0, 7));
+    const plan = (sql: string) => (before.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(1, 2) as { detail: string }[]).map((r) => r.detail);
+    // An external id alone, and a customer's newest orders, read from an index without a sort
+    // (orderList.test.ts asks the same of every filter of GET /orders).
+    expect(plan('SELECT order_id FROM orders WHERE external_order_id = ? AND 2 = ?')).toEqual([
+      'SEARCH orders USING INDEX orders_by_external_id_alone (external_order_id=?)',
+    ]);
+    expect(plan('SELECT order_id FROM orders WHERE customer_profile_id = ? AND 2 = ? ORDER BY created_on DESC, order_id DESC')).toEqual([
+      'SEARCH orders USING COVERING INDEX orders_by_customer_created (customer_profile_id=?)',
+    ]);
+    const indexes = (before.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
+    expect(indexes).not.toContain('orders_by_customer');
+    expect(before.prepare("SELECT order_id FROM orders WHERE external_order_id = 'ext-1'").all()).toEqual([{ order_id: 'kept' }]);
+    before.close();
+  },
+  8: () => {
+    const before = atVersion(7);
+    before.prepare("INSERT INTO sync_orders (order_id, central_order_id, state, updated_at) VALUES ('o', 'c', 'synced', 't')").run();
+    migrate(before, ':memory:', MIGRATIONS.slice(0, 8));
+    // A pulled order is matched to the local copy through the index, not a scan of every order held.
+    const sql = 'SELECT * FROM sync_orders WHERE central_order_id = ?';
+    expect((before.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('c') as { detail: string }[]).map((r) => r.detail)).toEqual([
+      'SEARCH sync_orders USING INDEX sync_orders_by_central_id (central_order_id=?)',
+    ]);
+    expect(before.prepare(sql).get('c')).toMatchObject({ order_id: 'o', central_order_id: 'c' });
+    before.close();
+  },
 };
 
 describe('migrations', () => {

@@ -1,9 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Order } from '../../../shared/schemas/order';
 import type { OrderRecord } from '../../order/settle';
-import { pageOf, conditions } from '../query';
 import { stmt } from './statements';
-import type { OrderFilter, Page, PageAfter } from '../types';
 
 /** Query functions over the orders tables; each takes the database first. */
 
@@ -115,40 +113,4 @@ export function deleteOrder(
     `DELETE FROM orders WHERE order_id = ? AND version = ?
      RETURNING external_order_id AS externalOrderId, touchpoint_id AS touchpointId, customer_profile_id AS customerProfileId`,
   ).get(orderId, expectedVersion) as { externalOrderId: string | null; touchpointId: number; customerProfileId: number } | undefined;
-}
-
-/**
- * One page of GET /orders. With `updatedAfter` the order is (lastUpdatedOn, orderId)
- * ascending so a client pulling changes never skips rows sharing a time stamp; otherwise
- * newest createdOn first. One row more than asked tells whether another page follows.
- */
-export function listOrders(db: Database, filter: OrderFilter, limit: number, after: PageAfter | null): Page {
-  const q = conditions();
-  const add = q.add;
-  if (filter.orderId !== undefined) add('order_id = ?', filter.orderId);
-  if (filter.orderNumber !== undefined) add('order_number = ?', filter.orderNumber);
-  if (filter.externalOrderId !== undefined) add('external_order_id = ?', filter.externalOrderId);
-  if (filter.createdAfter !== undefined) add('created_on >= ?', filter.createdAfter);
-  if (filter.createdBefore !== undefined) add('created_on < ?', filter.createdBefore);
-  if (filter.updatedAfter !== undefined) add('last_updated_on >= ?', filter.updatedAfter);
-  if (filter.updatedBefore !== undefined) add('last_updated_on < ?', filter.updatedBefore);
-  if (filter.orderStatusId !== undefined) {
-    add(`status_id IN (${filter.orderStatusId.map(() => '?').join(',')})`, ...filter.orderStatusId);
-  }
-  if (filter.customerProfileId !== undefined) add('customer_profile_id = ?', filter.customerProfileId);
-  if (filter.touchpointId !== undefined) add('touchpoint_id = ?', filter.touchpointId);
-  if (filter.transitTokenIds !== undefined) {
-    const marks = filter.transitTokenIds.map(() => '?').join(',');
-    add(`order_id IN (SELECT order_id FROM order_tokens WHERE transit_token_id IN (${marks}))`, ...filter.transitTokenIds);
-  }
-  const byUpdate = filter.updatedAfter !== undefined;
-  const key = byUpdate ? 'last_updated_on' : 'created_on';
-  if (after) add(`(${key}, order_id) ${byUpdate ? '>' : '<'} (?, ?)`, after.key, after.orderId);
-  const direction = byUpdate ? 'ASC' : 'DESC';
-  const sql = `SELECT order_id, ${key} AS sort_key, doc,
-       status_id IN (1, 2, 3) AND EXISTS (SELECT 1 FROM order_tokens t WHERE t.order_id = orders.order_id) AS present
-     FROM orders${q.sql()} ORDER BY ${key} ${direction}, order_id ${direction} LIMIT ?`;
-  const rows = stmt(db, sql).all(...q.args, limit + 1) as { order_id: string; sort_key: string; doc: string; present: number }[];
-  const page = pageOf(rows, limit, (row) => ({ key: row.sort_key, orderId: row.order_id }));
-  return { rows: page.rows.map((row) => ({ doc: row.doc, needsPresenting: row.present === 1 })), next: page.next };
 }

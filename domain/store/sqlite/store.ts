@@ -3,8 +3,9 @@ import type { Fixtures } from '../../../shared/schemas/reference';
 import type { OrderRecord } from '../../order/settle';
 import { listDeletions, nextStamp, recordDeletion } from './changes';
 import { openDatabase } from './database';
-import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
+import { deleteOrder, findByExternalId, getOrder, insertOrder, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
+import { listOrders } from './orderList';
 import { readReference, writeReference } from './reference';
 import type { InsertOutcome, OrderStore } from '../types';
 
