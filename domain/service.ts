@@ -17,6 +17,7 @@ import * as ops from './order/operations';
 import { addPayment, addRefund, changePaymentStatus } from './order/payments';
 import { present } from './order/present';
 import type { OrderRecord } from './order/settle';
+import { MAY, statusName } from './rules/statuses';
 import { notFound, ok, refuse, type Result } from './result';
 import type { DeletedOrderQuery } from '../shared/schemas/deleted';
 import type { DeletedPage, OrderFilter, OrderStore, PageAfter } from './store/types';
@@ -193,7 +194,9 @@ export class OrderService {
     const catalog = this.catalog();
     return {
       orders: page.rows.map((row) =>
-        row.needsPresenting ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog, caller.customerProfileId)) : row.doc,
+        row.hasTokens && MAY.showTransitToken(statusName(row.statusId))
+          ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog, caller.customerProfileId))
+          : row.doc,
       ),
       next: page.next,
     };

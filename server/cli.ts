@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { FixturesError } from '../domain/fixtures';
-import { NewerDatabaseError } from '../domain/store/sqlite/database';
+import { NewerDatabaseError } from '../domain/store/errors';
 import { centralLogger, startCentral } from './central';
 
 /** `npm run central -- [--host H] [--port P] [--db FILE] [--fixtures FILE]` (CONTRACT 1). */

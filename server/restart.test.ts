@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FixturesError } from '../domain/fixtures';
-import { NewerDatabaseError } from '../domain/store/sqlite/database';
+import { NewerDatabaseError } from '../domain/store/errors';
 import { MIGRATIONS } from '../domain/store/sqlite/migrations';
 import { order, orderList, type Order } from '../shared/schemas/order';
 import { signChannelToken } from './auth';

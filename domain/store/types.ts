@@ -33,10 +33,10 @@ export interface PageAfter {
 export interface Page {
   /**
    * Each order as stored (JSON text): a list answers most of them as they are, without
-   * parsing and serialising them again. `needsPresenting` marks the open orders with
-   * registered tokens, whose answer embeds the tokens' current reference data.
+   * parsing and serialising them again. Its current status and whether it has registered
+   * tokens let the domain decide which answers embed the tokens' reference data.
    */
-  rows: { doc: string; needsPresenting: boolean }[];
+  rows: { doc: string; statusId: number; hasTokens: boolean }[];
   /** Set when more rows follow: the last row's position. */
   next: PageAfter | null;
 }
@@ -53,6 +53,15 @@ export interface DeletedPage {
   rows: DeletedOrder[];
   next: PageAfter | null;
 }
+
+export type OrderChange = 'insert' | 'update' | 'delete';
+
+/**
+ * Runs inside each write's transaction, with the backend's handle on it (`Tx`): the counter
+ * appends its sync outbox entry through it, so that a change and the duty to send it are
+ * committed together or not at all.
+ */
+export type WriteHook<Tx> = (tx: Tx, orderId: string, change: OrderChange) => void;
 
 export type InsertOutcome = { inserted: OrderRecord } | { duplicateOf: string };
 

@@ -78,7 +78,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       token = () => devToken;
     }
     const client = new CentralClient({ baseUrl: centralUrl, token, timeoutMs: options.central?.timeoutMs });
-    const store = sqliteOrderStore(db, (orderId, change) => enqueue(db, orderId, change, stamp()), clock);
+    const store = sqliteOrderStore(db, (tx, orderId, change) => enqueue(tx, orderId, change, stamp()), clock);
     const prefix = `K${settings.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase()}`;
     const service = new OrderService({
       store,

@@ -6,7 +6,7 @@ import { Catalog } from '../../catalog';
 import { createOrder } from '../../order/operations';
 import type { OrderRecord } from '../../order/settle';
 import { openDatabase } from './database';
-import { sqliteOrderStore, type WriteHook } from './store';
+import { sqliteOrderStore, type SqliteWriteHook } from './store';
 
 /**
  * The change clock (CONTRACT 8): a reader that asks for changes from the greatest
@@ -25,7 +25,7 @@ let folder: ReturnType<typeof tempDir>;
 const stores: ReturnType<typeof sqliteOrderStore>[] = [];
 
 /** A store on the shared file, as another central process would open it: its own connection and clock. */
-function process(clock: () => Date, onWrite?: WriteHook) {
+function process(clock: () => Date, onWrite?: SqliteWriteHook) {
   const store = sqliteOrderStore(openDatabase(join(folder.dir, 'central.sqlite')), onWrite, clock);
   stores.push(store);
   return store;

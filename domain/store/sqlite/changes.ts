@@ -1,6 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { conditions, pageOf } from '../query';
-import { addPageStart } from './keyset';
+import { deletionListQuery, deletionPage } from '../listing';
 import { stmt } from './statements';
 import type { DeletedFilter, DeletedOrder, DeletedPage, PageAfter } from '../types';
 
@@ -34,16 +33,8 @@ export function recordDeletion(db: Database, deleted: DeletedOrder & { customerP
   ).run(deleted);
 }
 
-/** One page of deletions, in (deletedOn, orderId) order, `updatedAfter` inclusive, as GET /orders pages changes. */
+/** One page of deletions (listing.ts). */
 export function listDeletions(db: Database, filter: DeletedFilter, limit: number, after: PageAfter | null): DeletedPage {
-  const q = conditions();
-  if (filter.touchpointId !== undefined) q.add('touchpoint_id = ?', filter.touchpointId);
-  if (filter.customerProfileId !== undefined) q.add('customer_profile_id = ?', filter.customerProfileId);
-  addPageStart(q, 'deleted_on', filter.updatedAfter, after, true);
-  const rows = stmt(
-    db,
-    `SELECT order_id AS orderId, external_order_id AS externalOrderId, touchpoint_id AS touchpointId, deleted_on AS deletedOn
-     FROM deleted_orders${q.sql()} ORDER BY deleted_on, order_id LIMIT ?`,
-  ).all(...q.args, limit + 1) as DeletedOrder[];
-  return pageOf(rows, limit, (row) => ({ key: row.deletedOn, orderId: row.orderId }));
+  const { sql, args } = deletionListQuery(filter, limit, after);
+  return deletionPage(stmt(db, sql).all(...args) as DeletedOrder[], limit);
 }

@@ -1,16 +1,8 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { NewerDatabaseError } from '../errors';
 import { MIGRATIONS, type Migration } from './migrations';
-
-export class NewerDatabaseError extends Error {
-  constructor(file: string, found: number, known: number) {
-    super(
-      `${file} was written by a newer version of this program (schema ${found}; this version knows up to ${known}). ` +
-        'Refusing to open it: update the program, or point it at another database file.',
-    );
-  }
-}
 
 /** The database and its -wal and -shm files: readable by their owner only, whatever the umask. */
 export const DB_FILE_MODE = 0o600;

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../server/testing/fixtures';
-import { NewerDatabaseError, migrate, openDatabase } from './database';
+import { NewerDatabaseError } from '../errors';
+import { migrate, openDatabase } from './database';
 import { MIGRATIONS, type Migration } from './migrations';
 
 const tables = (db: Database) =>

@@ -22,7 +22,7 @@ const writes: string[] = [];
 
 beforeEach(() => {
   writes.length = 0;
-  store = sqliteOrderStore(openDatabase(':memory:'), (orderId, change) => writes.push(`${change} ${orderId}`));
+  store = sqliteOrderStore(openDatabase(':memory:'), (_tx, orderId, change) => writes.push(`${change} ${orderId}`));
   ctx = { catalog, now: new Date('2031-03-02T08:30:00.000Z'), newId: countingIds('aaaaaaaa') };
 });
 afterEach(() => store.close());
@@ -127,7 +127,7 @@ describe('sqlite order store', () => {
     await inserted();
     const page = await store.list({ transitTokenIds: [token.transitTokenId] }, 10, null);
     expect(page.rows.map((r) => (JSON.parse(r.doc) as { orderId: string }).orderId)).toEqual([withToken.order.orderId]);
-    expect(page.rows[0]!.needsPresenting).toBe(true);
+    expect(page.rows[0]).toMatchObject({ statusId: 1, hasTokens: true });
     expect((await store.list({ transitTokenIds: [] }, 10, null)).rows).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { Order } from '../../../shared/schemas/order';
 import type { OrderRecord } from '../../order/settle';
+import { orderListQuery, orderPage, type OrderListRow } from '../listing';
 import { stmt } from './statements';
+import type { OrderFilter, Page, PageAfter } from '../types';
 
 /** Query functions over the orders tables; each takes the database first. */
 
@@ -113,4 +115,10 @@ export function deleteOrder(
     `DELETE FROM orders WHERE order_id = ? AND version = ?
      RETURNING external_order_id AS externalOrderId, touchpoint_id AS touchpointId, customer_profile_id AS customerProfileId`,
   ).get(orderId, expectedVersion) as { externalOrderId: string | null; touchpointId: number; customerProfileId: number } | undefined;
+}
+
+/** One page of GET /orders (listing.ts). */
+export function listOrders(db: Database, filter: OrderFilter, limit: number, after: PageAfter | null): Page {
+  const { sql, args } = orderListQuery(filter, limit, after);
+  return orderPage(stmt(db, sql).all(...args) as OrderListRow[], limit);
 }

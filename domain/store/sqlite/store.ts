@@ -3,19 +3,15 @@ import type { Fixtures } from '../../../shared/schemas/reference';
 import type { OrderRecord } from '../../order/settle';
 import { listDeletions, nextStamp, recordDeletion } from './changes';
 import { openDatabase } from './database';
-import { deleteOrder, findByExternalId, getOrder, insertOrder, nextSequence, orderIdOfPart, updateOrder } from './orders';
+import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
-import { listOrders } from './orderList';
 import { readReference, writeReference } from './reference';
-import type { InsertOutcome, OrderStore } from '../types';
+import type { InsertOutcome, OrderStore, WriteHook } from '../types';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
-/**
- * Runs inside each write's transaction: the counter appends its sync outbox entry here, so
- * that a change and the duty to send it are committed together or not at all.
- */
-export type WriteHook = (orderId: string, change: 'insert' | 'update' | 'delete') => void;
+/** The SQLite unit of work a write hook joins: the connection, inside the write's transaction. */
+export type SqliteWriteHook = WriteHook<Database>;
 
 const stamped = (record: OrderRecord, stamp: string): OrderRecord => ({ ...record, order: { ...record.order, lastUpdatedOn: stamp } });
 
@@ -25,7 +21,7 @@ const stamped = (record: OrderRecord, stamp: string): OrderRecord => ({ ...recor
  */
 export function sqliteOrderStore(
   db: Database,
-  onWrite: WriteHook = () => {},
+  onWrite: SqliteWriteHook = () => {},
   clock: () => Date = () => new Date(),
 ): OrderStore & { db: Database } {
   const write = groupCommit(db, () => nextStamp(db, clock()));
@@ -42,7 +38,7 @@ export function sqliteOrderStore(
             stamp,
           );
           insertOrder(db, numbered);
-          onWrite(numbered.order.orderId, 'insert');
+          onWrite(db, numbered.order.orderId, 'insert');
           return { inserted: numbered };
         });
       } catch (error) {
@@ -56,7 +52,7 @@ export function sqliteOrderStore(
       write((stamp) => {
         const next = stamped(record, stamp);
         if (!updateOrder(db, next, expectedVersion)) return null;
-        onWrite(record.order.orderId, 'update');
+        onWrite(db, record.order.orderId, 'update');
         return next;
       }),
     remove: (orderId, expectedVersion) =>
@@ -64,7 +60,7 @@ export function sqliteOrderStore(
         const removed = deleteOrder(db, orderId, expectedVersion);
         if (!removed) return false;
         recordDeletion(db, { orderId, ...removed, deletedOn: stamp });
-        onWrite(orderId, 'delete');
+        onWrite(db, orderId, 'delete');
         return true;
       }),
     list: async (filter, limit, after) => listOrders(db, filter, limit, after),
@@ -80,6 +76,6 @@ export function sqliteOrderStore(
   };
 }
 
-export function openSqliteOrderStore(file: string, onWrite?: WriteHook, clock?: () => Date) {
+export function openSqliteOrderStore(file: string, onWrite?: SqliteWriteHook, clock?: () => Date) {
   return sqliteOrderStore(openDatabase(file), onWrite, clock);
 }
