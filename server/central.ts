@@ -3,17 +3,20 @@ import pino, { type Logger } from 'pino';
 import { Catalog } from '../domain/catalog';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { OrderService } from '../domain/service';
-import { openSqliteOrderStore } from '../domain/store/sqlite/store';
 import { buildApp } from './app';
 import { channelVerifier, customerVerifier, signChannelToken } from './auth';
+import { openCentralStore } from './store';
 
 export interface CentralOptions {
   host?: string;
   port?: number;
+  /** A SQLite file, or a PostgreSQL URL (`postgres://user:pass@host:5432/db`). */
   db: string;
   fixtures?: string;
   /** CENTRAL_JWT_SECRET; when absent a random one is made and a dev token printed. */
   jwtSecret?: string;
+  /** The secret was made for this run (by the primary of several processes): answer a dev token too. */
+  devSecret?: boolean;
   customerJwtSecret?: string;
   logger?: Logger | false;
   clock?: () => Date;
@@ -35,12 +38,12 @@ export interface Central {
 export async function startCentral(options: CentralOptions): Promise<Central> {
   const fixturesFile = options.fixtures ?? demoFixturesPath();
   const fixtures = loadFixturesFile(fixturesFile);
-  const store = openSqliteOrderStore(options.db, undefined, options.clock);
+  const store = await openCentralStore(options.db, options.clock);
   try {
     await store.saveReference(fixtures, fixturesFile, new Date().toISOString());
     const catalog = new Catalog(fixtures);
     const service = new OrderService({ store, catalog: () => catalog, clock: options.clock });
-    const generated = !options.jwtSecret;
+    const generated = !options.jwtSecret || options.devSecret === true;
     const secret = options.jwtSecret || randomBytes(32).toString('base64url');
     const app = await buildApp({
       service,

@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,7 +8,12 @@ import { FixturesError } from '../domain/fixtures';
 import { NewerDatabaseError } from '../domain/store/errors';
 import { centralLogger, startCentral } from './central';
 
-/** `npm run central -- [--host H] [--port P] [--db FILE] [--fixtures FILE]` (CONTRACT 1). */
+/**
+ * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N]`
+ * (CONTRACT 1). `--db` (or CENTRAL_DATABASE_URL) takes a SQLite file or a PostgreSQL URL;
+ * `--workers N` runs N central processes on one port (node:cluster), each with its own
+ * connections to the one database.
+ */
 
 function defaultDataDir(): string {
   const base =
@@ -19,35 +26,43 @@ function defaultDataDir(): string {
 const args = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   port: z.string().regex(/^\d+$/, '--port must be a number').transform(Number).pipe(z.number().max(65535)).default(8080),
-  db: z.string().min(1).default(join(defaultDataDir(), 'central.sqlite')),
+  db: z
+    .string()
+    .min(1)
+    .default(process.env.CENTRAL_DATABASE_URL || join(defaultDataDir(), 'central.sqlite')),
   fixtures: z.string().min(1).optional(),
+  workers: z
+    .string()
+    .regex(/^\d+$/, '--workers must be a number')
+    .transform(Number)
+    .pipe(z.number().min(1, '--workers must be at least 1').max(64))
+    .default(1),
 });
 
-async function main() {
-  const { values } = parseArgs({
-    options: { host: { type: 'string' }, port: { type: 'string' }, db: { type: 'string' }, fixtures: { type: 'string' } },
-    strict: true,
-  });
-  const parsed = args.safeParse(values);
-  if (!parsed.success) {
-    console.error(parsed.error.issues.map((i) => i.message).join('\n'));
-    process.exit(2);
-  }
-  const options = parsed.data;
+type Options = z.output<typeof args>;
+
+/** The secret every process signs and checks with: the operator's, or one made by the first process for this run. */
+const DEV_SECRET_ENV = 'CENTRAL_DEV_JWT_SECRET';
+
+async function serve(options: Options, announce: boolean) {
   const logger = centralLogger();
+  const devSecret = process.env[DEV_SECRET_ENV];
   const central = await startCentral({
     ...options,
-    jwtSecret: process.env.CENTRAL_JWT_SECRET,
+    jwtSecret: process.env.CENTRAL_JWT_SECRET || devSecret,
+    devSecret: !process.env.CENTRAL_JWT_SECRET && !!devSecret,
     customerJwtSecret: process.env.CENTRAL_CUSTOMER_JWT_SECRET,
     logger,
   });
-  console.log(`listening on ${central.url}`);
-  console.log(
-    `order interface ${central.url}/api/2.0, lookup interface ${central.url}/crud/v1, OpenAPI ${central.url}/api/2.0/openapi.json`,
-  );
-  if (central.devToken) {
-    console.log('CENTRAL_JWT_SECRET is not set: made a random key for this run. A bearer token for local use:');
-    console.log(central.devToken);
+  if (announce) {
+    console.log(`listening on ${central.url}${options.workers > 1 ? ` (${options.workers} processes)` : ''}`);
+    console.log(
+      `order interface ${central.url}/api/2.0, lookup interface ${central.url}/crud/v1, OpenAPI ${central.url}/api/2.0/openapi.json`,
+    );
+    if (central.devToken) {
+      console.log('CENTRAL_JWT_SECRET is not set: made a random key for this run. A bearer token for local use:');
+      console.log(central.devToken);
+    }
   }
   let stopping = false;
   const stop = async (signal: string) => {
@@ -59,6 +74,69 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * The primary of several processes: starts the first, which migrates the database and
+ * announces the address, then the others on the same port. A process that fails to start
+ * stops them all with its exit code; one that dies later is replaced.
+ */
+function supervise(options: Options) {
+  const env = { [DEV_SECRET_ENV]: process.env.CENTRAL_JWT_SECRET ? '' : randomBytes(32).toString('base64url') };
+  let stopping = false;
+  const ready = new Set<number>();
+  const fork = (announce: boolean) => {
+    const worker = cluster.fork({ ...env, CENTRAL_ANNOUNCE: announce ? '1' : '' });
+    worker.on('listening', () => {
+      const first = ready.size === 0;
+      ready.add(worker.id);
+      if (first) for (let i = 1; i < options.workers; i++) fork(false);
+    });
+    worker.on('exit', (code) => {
+      if (stopping) return;
+      if (!ready.has(worker.id)) {
+        stopping = true;
+        for (const other of Object.values(cluster.workers ?? {})) other?.kill();
+        process.exit(code || 1);
+      }
+      ready.delete(worker.id);
+      fork(false);
+    });
+  };
+  const stop = () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const w of workers) {
+      w.on('exit', () => --left === 0 && process.exit(0));
+      w.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  fork(true);
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      db: { type: 'string' },
+      fixtures: { type: 'string' },
+      workers: { type: 'string' },
+    },
+    strict: true,
+  });
+  const parsed = args.safeParse(values);
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((i) => i.message).join('\n'));
+    process.exit(2);
+  }
+  const options = parsed.data;
+  if (cluster.isPrimary && options.workers > 1) supervise(options);
+  else await serve(options, cluster.isPrimary || process.env.CENTRAL_ANNOUNCE === '1');
 }
 
 main().catch((error: unknown) => {

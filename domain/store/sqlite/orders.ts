@@ -1,26 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import type { Order } from '../../../shared/schemas/order';
 import type { OrderRecord } from '../../order/settle';
+import { columns, partsOf, toRecord, type OrderRow } from '../rows';
 import { orderListQuery, orderPage, type OrderListRow } from '../listing';
 import { stmt } from './statements';
 import type { OrderFilter, Page, PageAfter } from '../types';
 
 /** Query functions over the orders tables; each takes the database first. */
-
-interface OrderRow {
-  order_id: string;
-  touchpoint_id: number;
-  customer_fixed: number;
-  version: number;
-  doc: string;
-}
-
-const toRecord = (row: OrderRow): OrderRecord => ({
-  order: JSON.parse(row.doc) as Order,
-  touchpointId: row.touchpoint_id,
-  customerFixed: row.customer_fixed === 1,
-  version: row.version,
-});
 
 export function getOrder(db: Database, orderId: string): OrderRecord | undefined {
   const row = stmt(db, 'SELECT order_id, touchpoint_id, customer_fixed, version, doc FROM orders WHERE order_id = ?').get(orderId) as
@@ -51,34 +37,15 @@ export function nextSequence(db: Database, name: string): number {
   return row.value;
 }
 
-function columns(record: OrderRecord) {
-  const o = record.order;
-  return {
-    order_id: o.orderId,
-    touchpoint_id: record.touchpointId,
-    external_order_id: o.externalOrderId,
-    order_number: o.orderNumber,
-    customer_profile_id: o.customerProfileId,
-    customer_fixed: record.customerFixed ? 1 : 0,
-    status_id: o.order_OrderStatuses[0]!.orderStatus.orderStatusId,
-    created_on: o.createdOn,
-    last_updated_on: o.lastUpdatedOn,
-    version: record.version,
-    doc: JSON.stringify(o),
-  };
-}
-
 /** Rewrites the lookup rows of an order: its lines, payments and registered tokens. */
 function writeParts(db: Database, order: Order): void {
   stmt(db, 'DELETE FROM order_parts WHERE order_id = ?').run(order.orderId);
   stmt(db, 'DELETE FROM order_tokens WHERE order_id = ?').run(order.orderId);
+  const { parts, tokens } = partsOf(order);
   const part = stmt(db, 'INSERT INTO order_parts (part_id, kind, order_id) VALUES (?, ?, ?)');
-  const token = stmt(db, 'INSERT OR IGNORE INTO order_tokens (transit_token_id, order_id) VALUES (?, ?)');
-  for (const line of order.orderLines) {
-    part.run(line.orderLineId, 'line', order.orderId);
-    for (const t of line.customerTokens ?? []) if (t.transitTokenId !== null) token.run(t.transitTokenId, order.orderId);
-  }
-  for (const p of order.payments) part.run(p.paymentId, 'payment', order.orderId);
+  const token = stmt(db, 'INSERT INTO order_tokens (transit_token_id, order_id) VALUES (?, ?)');
+  for (const p of parts) part.run(p.id, p.kind, order.orderId);
+  for (const t of tokens) token.run(t, order.orderId);
 }
 
 export function insertOrder(db: Database, record: OrderRecord): void {

@@ -6,14 +6,13 @@ import { openDatabase } from './database';
 import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
 import { readReference, writeReference } from './reference';
+import { stamped } from '../rows';
 import type { InsertOutcome, OrderStore, WriteHook } from '../types';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** The SQLite unit of work a write hook joins: the connection, inside the write's transaction. */
 export type SqliteWriteHook = WriteHook<Database>;
-
-const stamped = (record: OrderRecord, stamp: string): OrderRecord => ({ ...record, order: { ...record.order, lastUpdatedOn: stamp } });
 
 /**
  * The SQLite backend of the order store; writes are group-committed (groupCommit.ts), each

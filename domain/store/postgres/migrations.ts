@@ -1,0 +1,61 @@
+/**
+ * The PostgreSQL backend's numbered migrations, in order; `schema_migrations` records which
+ * have run. A released migration never changes: a change to the schema is a new entry at
+ * the end. Time stamps are ISO-8601 text in the "C" collation, so they sort as the SQLite
+ * backend's do and a cursor reads the same on both.
+ */
+export const PG_MIGRATIONS: readonly string[] = [
+  // 1: orders, their lookup rows, the order number sequence, the reference data; the change
+  // feed (CONTRACT 8): the change clock and the tombstones of deleted orders.
+  `
+  CREATE TABLE orders (
+    order_id text COLLATE "C" PRIMARY KEY,
+    touchpoint_id integer NOT NULL,
+    external_order_id text COLLATE "C",
+    order_number text COLLATE "C" NOT NULL UNIQUE,
+    customer_profile_id integer NOT NULL,
+    customer_fixed boolean NOT NULL,
+    status_id integer NOT NULL,
+    created_on text COLLATE "C" NOT NULL,
+    last_updated_on text COLLATE "C" NOT NULL,
+    version integer NOT NULL,
+    doc text NOT NULL
+  );
+  CREATE UNIQUE INDEX orders_by_external_id ON orders (touchpoint_id, external_order_id) WHERE external_order_id IS NOT NULL;
+  CREATE INDEX orders_by_created ON orders (created_on, order_id);
+  CREATE INDEX orders_by_updated ON orders (last_updated_on, order_id);
+  CREATE INDEX orders_by_customer ON orders (customer_profile_id);
+  CREATE TABLE order_parts (
+    part_id text COLLATE "C" PRIMARY KEY,
+    kind text NOT NULL CHECK (kind IN ('line', 'payment')),
+    order_id text COLLATE "C" NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE
+  );
+  CREATE INDEX order_parts_by_order ON order_parts (order_id);
+  CREATE TABLE order_tokens (
+    transit_token_id integer NOT NULL,
+    order_id text COLLATE "C" NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+    PRIMARY KEY (transit_token_id, order_id)
+  );
+  CREATE INDEX order_tokens_by_order ON order_tokens (order_id);
+  CREATE SEQUENCE order_number AS bigint;
+  CREATE TABLE reference_data (
+    id integer PRIMARY KEY CHECK (id = 1),
+    doc text NOT NULL,
+    source text NOT NULL,
+    loaded_on text NOT NULL
+  );
+  CREATE TABLE change_clock (
+    id integer PRIMARY KEY CHECK (id = 1),
+    stamp bigint NOT NULL
+  );
+  INSERT INTO change_clock (id, stamp) VALUES (1, 0);
+  CREATE TABLE deleted_orders (
+    order_id text COLLATE "C" PRIMARY KEY,
+    external_order_id text COLLATE "C",
+    touchpoint_id integer NOT NULL,
+    customer_profile_id integer NOT NULL,
+    deleted_on text COLLATE "C" NOT NULL
+  );
+  CREATE INDEX deleted_orders_by_stamp ON deleted_orders (deleted_on, order_id);
+  `,
+];

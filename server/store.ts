@@ -1,0 +1,13 @@
+import { isPostgresUrl } from '../domain/store/postgres/database';
+import { openPostgresOrderStore } from '../domain/store/postgres/store';
+import { openSqliteOrderStore } from '../domain/store/sqlite/store';
+import type { OrderStore } from '../domain/store/types';
+
+/**
+ * The central's order store: PostgreSQL for a `postgres://` (or `postgresql://`) URL, where
+ * several central processes share one database; otherwise a SQLite file, the embedded
+ * default.
+ */
+export async function openCentralStore(location: string, clock?: () => Date): Promise<OrderStore> {
+  return isPostgresUrl(location) ? openPostgresOrderStore(location, clock) : openSqliteOrderStore(location, undefined, clock);
+}
