@@ -6,8 +6,8 @@ import type { OrderStore } from '../domain/store/types';
 /**
  * The central's order store: PostgreSQL for a `postgres://` (or `postgresql://`) URL, where
  * several central processes share one database; otherwise a SQLite file, the embedded
- * default.
+ * default, whose list reads run on `readers` threads when above 0.
  */
-export async function openCentralStore(location: string, clock?: () => Date): Promise<OrderStore> {
-  return isPostgresUrl(location) ? openPostgresOrderStore(location, clock) : openSqliteOrderStore(location, undefined, clock);
+export async function openCentralStore(location: string, clock?: () => Date, readers = 0): Promise<OrderStore> {
+  return isPostgresUrl(location) ? openPostgresOrderStore(location, clock) : openSqliteOrderStore(location, undefined, clock, readers);
 }

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { Catalog } from '../../domain/catalog';
 import { OrderService } from '../../domain/service';
 import { openDatabase } from '../../domain/store/sqlite/database';
+import type { ReaderPool } from '../../domain/store/sqlite/readers';
 import { sqliteOrderStore } from '../../domain/store/sqlite/store';
 import { order as orderSchema, type Order } from '../../shared/schemas/order';
 import { problem as problemSchema, type Problem } from '../../shared/schemas/problem';
@@ -81,13 +82,17 @@ export interface HarnessOptions {
   now: string;
   /** A SQLite file; default an in-memory database. */
   db?: string;
+  /** Reader threads for the list queries, on `db` once migrated (readers.ts); default none. */
+  readers?: (file: string) => ReaderPool;
   logger?: Logger | false;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
   const clock = frozenClock(options.now);
   const now = () => new Date(clock.now);
-  const store = sqliteOrderStore(openDatabase(options.db ?? ':memory:'), undefined, now);
+  const file = options.db ?? ':memory:';
+  const db = openDatabase(file);
+  const store = sqliteOrderStore(db, undefined, now, options.readers?.(file));
   const catalog = new Catalog(options.fixtures);
   const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
   const app = await buildApp({

@@ -5,6 +5,7 @@ import { listDeletions, nextStamp, recordDeletion } from './changes';
 import { openDatabase } from './database';
 import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
+import { readerPool, type ReaderPool } from './readers';
 import { readReference, writeReference } from './reference';
 import { stamped } from '../rows';
 import type { InsertOutcome, OrderStore, WriteHook } from '../types';
@@ -22,6 +23,7 @@ export function sqliteOrderStore(
   db: Database,
   onWrite: SqliteWriteHook = () => {},
   clock: () => Date = () => new Date(),
+  readers?: ReaderPool,
 ): OrderStore & { db: Database } {
   const write = groupCommit(db, () => nextStamp(db, clock()));
   return {
@@ -62,19 +64,26 @@ export function sqliteOrderStore(
         onWrite(db, orderId, 'delete');
         return true;
       }),
-    list: async (filter, limit, after) => listOrders(db, filter, limit, after),
-    listDeleted: async (filter, limit, after) => listDeletions(db, filter, limit, after),
+    list: async (filter, limit, after) => (readers ? readers.listOrders(filter, limit, after) : listOrders(db, filter, limit, after)),
+    listDeleted: async (filter, limit, after) =>
+      readers ? readers.listDeletions(filter, limit, after) : listDeletions(db, filter, limit, after),
     async loadReference() {
       const row = readReference(db);
       return row ? (JSON.parse(row.doc) as Fixtures) : undefined;
     },
     saveReference: async (fixtures, source, at) => writeReference(db, fixtures, source, at),
     async close() {
+      await readers?.close();
       if (db.open) db.close();
     },
   };
 }
 
-export function openSqliteOrderStore(file: string, onWrite?: SqliteWriteHook, clock?: () => Date) {
-  return sqliteOrderStore(openDatabase(file), onWrite, clock);
+/**
+ * Opens the store on a file. With `readers` above 0 (the central's), list reads run on that
+ * many reader threads (readers.ts), off the event loop; an in-memory database has none.
+ */
+export function openSqliteOrderStore(file: string, onWrite?: SqliteWriteHook, clock?: () => Date, readers = 0) {
+  const db = openDatabase(file);
+  return sqliteOrderStore(db, onWrite, clock, readers > 0 && file !== ':memory:' ? readerPool(file, readers) : undefined);
 }
