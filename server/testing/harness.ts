@@ -3,19 +3,22 @@ import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { Catalog } from '../../domain/catalog';
 import { OrderService } from '../../domain/service';
-import { openDatabase } from '../../domain/store/sqlite/database';
 import type { ReaderPool } from '../../domain/store/sqlite/readers';
-import { sqliteOrderStore } from '../../domain/store/sqlite/store';
+import type { OrderStore } from '../../domain/store/types';
 import { order as orderSchema, type Order } from '../../shared/schemas/order';
 import { problem as problemSchema, type Problem } from '../../shared/schemas/problem';
 import type { Fixtures } from '../../shared/schemas/reference';
 import { buildApp } from '../app';
 import { channelVerifier, customerVerifier, signChannelToken, signCustomerToken } from '../auth';
+import { openCentralStore } from '../store';
+import { freshPostgresUrl, testPostgresUrl } from './postgres';
 import { rolesOf, type Roles } from './roles';
 
 /**
  * The central's HTTP app on a fresh store, with a frozen clock and ids that count up, so
- * that every run of a test sees the same time stamps and the same order of ids.
+ * that every run of a test sees the same time stamps and the same order of ids. The store is
+ * SQLite in the sqlite test project and PostgreSQL (a schema of its own on the run's server)
+ * in the postgres one: the same suites run on both backends.
  */
 
 export const CHANNEL_SECRET = 'test-channel-secret-that-is-long-enough';
@@ -70,7 +73,7 @@ export interface Harness {
   fixtures: Fixtures;
   roles: Roles;
   clock: FrozenClock;
-  store: ReturnType<typeof sqliteOrderStore>;
+  store: OrderStore;
   token(claims?: { touchpointId?: number; sub?: string; scope?: string }, expiresIn?: string | number): Promise<string>;
   customerToken(customerProfileId: number, expiresIn?: string | number): Promise<string>;
   call<T = unknown>(method: string, url: string, options?: CallOptions): Promise<Response<T>>;
@@ -80,19 +83,20 @@ export interface Harness {
 export interface HarnessOptions {
   fixtures: Fixtures;
   now: string;
-  /** A SQLite file; default an in-memory database. */
+  /** A SQLite file or PostgreSQL URL; default a fresh store of the test project's backend. */
   db?: string;
-  /** Reader threads for the list queries, on `db` once migrated (readers.ts); default none. */
+  /** A SQLite file's reader threads for the list queries, made once it is migrated (readers.ts); default none. */
   readers?: (file: string) => ReaderPool;
   logger?: Logger | false;
 }
 
+/** Where a test's store goes: a new PostgreSQL schema in the postgres project, else an in-memory SQLite database. */
+export const freshTestStore = async () => (testPostgresUrl() ? freshPostgresUrl() : ':memory:');
+
 export async function harness(options: HarnessOptions): Promise<Harness> {
   const clock = frozenClock(options.now);
   const now = () => new Date(clock.now);
-  const file = options.db ?? ':memory:';
-  const db = openDatabase(file);
-  const store = sqliteOrderStore(db, undefined, now, options.readers?.(file));
+  const store = await openCentralStore(options.db ?? (await freshTestStore()), now, options.readers);
   const catalog = new Catalog(options.fixtures);
   const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
   const app = await buildApp({

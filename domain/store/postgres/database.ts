@@ -57,3 +57,20 @@ export async function openPostgres(url: string, migrations: readonly string[] = 
     throw error;
   }
 }
+
+/**
+ * A URL for a new, empty schema `name` on the database at `url`: the store's tables go there
+ * (through the search_path), apart from any other schema's. Each test gets one.
+ */
+export async function urlOfNewSchema(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA ${admin.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${name}`);
+  return scoped.toString();
+}

@@ -79,11 +79,16 @@ export function sqliteOrderStore(
   };
 }
 
+/** Reader threads for a file's list reads: how many (0: none, reads on the event loop), or a pool made for the file (tests). */
+export type Readers = number | ((file: string) => ReaderPool);
+
 /**
- * Opens the store on a file. With `readers` above 0 (the central's), list reads run on that
- * many reader threads (readers.ts), off the event loop; an in-memory database has none.
+ * Opens the store on a file. With `readers` (the central's), list reads run on reader
+ * threads (readers.ts), off the event loop; an in-memory database has none.
  */
-export function openSqliteOrderStore(file: string, onWrite?: SqliteWriteHook, clock?: () => Date, readers = 0) {
+export function openSqliteOrderStore(file: string, onWrite?: SqliteWriteHook, clock?: () => Date, readers: Readers = 0) {
   const db = openDatabase(file);
-  return sqliteOrderStore(db, onWrite, clock, readers > 0 && file !== ':memory:' ? readerPool(file, readers) : undefined);
+  const pool =
+    file === ':memory:' ? undefined : typeof readers === 'function' ? readers(file) : readers > 0 ? readerPool(file, readers) : undefined;
+  return sqliteOrderStore(db, onWrite, clock, pool);
 }

@@ -1,0 +1,120 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshPostgresUrl } from '../../../server/testing/postgres';
+import { NewerDatabaseError } from '../errors';
+import { migrate, openPostgres } from './database';
+import { PG_MIGRATIONS } from './migrations';
+
+/** The PostgreSQL backend's migrations, on a real server: one test per migration, and the rules of the runner. */
+
+const pools: pg.Pool[] = [];
+afterEach(async () => {
+  for (const p of pools.splice(0)) if (!p.ended) await p.end();
+});
+
+async function poolOn(url?: string): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url ?? (await freshPostgresUrl()), max: 4 });
+  pools.push(pool);
+  return pool;
+}
+
+const tables = async (pool: pg.Pool) =>
+  (
+    await pool.query<{ name: string }>(
+      'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name',
+    )
+  ).rows.map((r) => r.name);
+const versions = async (pool: pg.Pool) =>
+  (await pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows;
+
+const addOrderRow = (pool: pg.Pool, id: string, external: string | null = null) =>
+  pool.query(
+    `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
+       status_id, created_on, last_updated_on, version, doc) VALUES ($1, 1, $2, $3, 0, false, 1, 't', 't', 0, '{}')`,
+    [id, external, `n-${id}`],
+  );
+
+const PER_MIGRATION: Record<number, () => Promise<void>> = {
+  1: async () => {
+    const pool = await poolOn();
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 1));
+    expect(await tables(pool)).toEqual([
+      'change_clock',
+      'deleted_orders',
+      'order_parts',
+      'order_tokens',
+      'orders',
+      'reference_data',
+      'schema_migrations',
+    ]);
+    expect(await versions(pool)).toEqual([{ version: 1 }]);
+    await addOrderRow(pool, 'a', 'ext-1');
+    await addOrderRow(pool, 'b');
+    await addOrderRow(pool, 'c');
+    // externalOrderId is unique per touchpoint; many orders may have none.
+    await expect(addOrderRow(pool, 'd', 'ext-1')).rejects.toMatchObject({ code: '23505', constraint: 'orders_by_external_id' });
+    await pool.query("INSERT INTO order_parts (part_id, kind, order_id) VALUES ('l1', 'line', 'a')");
+    await expect(pool.query("INSERT INTO order_parts (part_id, kind, order_id) VALUES ('x', 'other', 'a')")).rejects.toMatchObject({
+      code: '23514',
+    });
+    await pool.query("DELETE FROM orders WHERE order_id = 'a'");
+    expect((await pool.query('SELECT count(*)::int AS n FROM order_parts')).rows).toEqual([{ n: 0 }]);
+    // Order numbers come from a sequence; the change clock starts at zero.
+    expect((await pool.query("SELECT nextval('order_number')::int AS n")).rows).toEqual([{ n: 1 }]);
+    expect((await pool.query('SELECT stamp::int FROM change_clock')).rows).toEqual([{ stamp: 0 }]);
+    // Time stamps sort bytewise (the "C" collation), as the SQLite backend's and the cursors do.
+    await pool.query("UPDATE orders SET created_on = CASE order_id WHEN 'b' THEN '2031-01-01T00:00:00.000Z' ELSE '2031-01-01 00:00' END");
+    expect((await pool.query('SELECT order_id FROM orders ORDER BY created_on')).rows.map((r) => r.order_id)).toEqual(['c', 'b']);
+  },
+};
+
+describe('postgres migrations', () => {
+  it.each(PG_MIGRATIONS.map((_, i) => i + 1))('migration %i', async (n) => {
+    await PER_MIGRATION[n]!();
+  });
+
+  it('every migration has its own test above', () => {
+    expect(PG_MIGRATIONS.map((_, i) => i + 1).filter((n) => !PER_MIGRATION[n])).toEqual([]);
+  });
+
+  it('brings a database at every earlier version up to date, keeping its orders', async () => {
+    for (let n = 0; n < PG_MIGRATIONS.length; n++) {
+      const pool = await poolOn();
+      await migrate(pool, 'test', PG_MIGRATIONS.slice(0, n));
+      if (n >= 1) await addOrderRow(pool, 'old');
+      await migrate(pool, 'test', PG_MIGRATIONS);
+      expect((await versions(pool)).length).toBe(PG_MIGRATIONS.length);
+      expect((await pool.query('SELECT order_id FROM orders')).rows).toEqual(n >= 1 ? [{ order_id: 'old' }] : []);
+    }
+  });
+
+  it('runs each migration once when several processes start together, and nothing again on reopening', async () => {
+    const url = await freshPostgresUrl();
+    const opened = await Promise.all([openPostgres(url), openPostgres(url), openPostgres(url)]);
+    pools.push(...opened);
+    expect(await versions(opened[0]!)).toEqual(PG_MIGRATIONS.map((_, i) => ({ version: i + 1 })));
+    await addOrderRow(opened[0]!, 'kept');
+    const again = await openPostgres(url);
+    pools.push(again);
+    expect((await again.query('SELECT order_id FROM orders')).rows).toEqual([{ order_id: 'kept' }]);
+    expect((await versions(again)).length).toBe(PG_MIGRATIONS.length);
+  });
+
+  it('refuses a database written by a newer version, leaving it as it was', async () => {
+    const url = await freshPostgresUrl();
+    const pool = await poolOn(url);
+    await migrate(pool, 'test');
+    await pool.query('INSERT INTO schema_migrations (version) VALUES ($1)', [PG_MIGRATIONS.length + 1]);
+    await expect(openPostgres(url)).rejects.toBeInstanceOf(NewerDatabaseError);
+    await expect(openPostgres(url)).rejects.toThrow(/newer version of this program \(schema 2; this version knows up to 1\)/);
+    expect((await versions(pool)).length).toBe(PG_MIGRATIONS.length + 1);
+  });
+
+  it('a failing migration leaves the database at the version it had', async () => {
+    const pool = await poolOn();
+    await expect(migrate(pool, 'test', ['CREATE TABLE first (id integer)', 'CREATE TABLE broken (id no_such_type)'])).rejects.toThrow(
+      /no_such_type/,
+    );
+    expect(await tables(pool)).toEqual([]);
+  });
+});
