@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { readerPool, type ReaderPool } from '../domain/store/sqlite/readers';
+import { openDatabase } from '../domain/store/sqlite/database';
 import { listOrders } from '../domain/store/sqlite/orders';
 import { orderList } from '../shared/schemas/order';
 import { scenarios, tempDir } from './testing/fixtures';
@@ -34,6 +35,11 @@ describe('reader threads', () => {
       made.push(await createOrder(h, [line(h.roles.plain)]));
     }
     await pay(h, made[1]!, { statusCode: 'SETTLED' });
+    // The same queries on a connection of the event loop's own.
+    const inline = openDatabase(file);
+    onTestFinished(() => {
+      inline.close();
+    });
     for (const query of [
       'limit=2',
       'orderStatusId=1,4',
@@ -48,8 +54,8 @@ describe('reader threads', () => {
         ...(params.updatedAfter ? { updatedAfter: params.updatedAfter } : {}),
         ...(params.touchpointId ? { touchpointId: Number(params.touchpointId) } : {}),
       };
-      const inline = listOrders(h.store.db, filter, Number(params.limit ?? 100), null).rows.map((r) => JSON.parse(r.doc).orderId);
-      expect(ids(res.text)).toEqual(inline);
+      const onLoop = listOrders(inline, filter, Number(params.limit ?? 100), null).rows.map((r) => JSON.parse(r.doc).orderId);
+      expect(ids(res.text)).toEqual(onLoop);
     }
     // A write answered is on disk, and the next read, on any thread, sees it.
     for (let i = 0; i < 4; i++) {
