@@ -146,7 +146,15 @@ export async function benchCounter(): Promise<void> {
         ],
       ),
     );
-    console.log(`handler p99 / bare p99 = ${fmt.ratio(p99Ratio)} (goal at most 2.00): ${p99Ratio <= 2 ? 'PASS' : 'MISS'}\n`);
+    // On p50 too: the disk's sync tails dominate both p99s and hide the handler's own cost.
+    const p50Ratio = ratio(percentile(latency.handler, 50), percentile(latency.bare, 50));
+    for (const [name, value] of [
+      ['p50', p50Ratio],
+      ['p99', p99Ratio],
+    ] as const) {
+      console.log(`handler ${name} / bare ${name} = ${fmt.ratio(value)} (goal at most 2.00): ${value <= 2 ? 'PASS' : 'MISS'}`);
+    }
+    console.log('');
 
     // The disk's sync time swings from second to second here: rounds alternate the two paths
     // and the verdict takes the median round.

@@ -20,6 +20,12 @@ export interface CentralOptions {
   customerJwtSecret?: string;
   logger?: Logger | false;
   clock?: () => Date;
+  /**
+   * SQLite only: threads with their own read-only connections that run the list queries, so
+   * a slow list never holds the event loop (readers.ts). `npm run central` runs 2; 0 (the
+   * default, for the counter's embedded central and most tests) reads on the event loop.
+   */
+  readers?: number;
 }
 
 export interface Central {
@@ -38,7 +44,7 @@ export interface Central {
 export async function startCentral(options: CentralOptions): Promise<Central> {
   const fixturesFile = options.fixtures ?? demoFixturesPath();
   const fixtures = loadFixturesFile(fixturesFile);
-  const store = await openCentralStore(options.db, options.clock);
+  const store = await openCentralStore(options.db, options.clock, options.readers);
   try {
     await store.saveReference(fixtures, fixturesFile, new Date().toISOString());
     const catalog = new Catalog(fixtures);

@@ -9,10 +9,11 @@ import { NewerDatabaseError } from '../domain/store/errors';
 import { centralLogger, startCentral } from './central';
 
 /**
- * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N]`
+ * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N]`
  * (CONTRACT 1). `--db` (or CENTRAL_DATABASE_URL) takes a SQLite file or a PostgreSQL URL;
  * `--workers N` runs N central processes on one port (node:cluster), each with its own
- * connections to the one database.
+ * connections to the one database; `--readers N` (SQLite, default 2) runs the list queries
+ * on N reader threads, off the event loop (0: on it).
  */
 
 function defaultDataDir(): string {
@@ -37,6 +38,7 @@ const args = z.object({
     .transform(Number)
     .pipe(z.number().min(1, '--workers must be at least 1').max(64))
     .default(1),
+  readers: z.string().regex(/^\d+$/, '--readers must be a number').transform(Number).pipe(z.number().max(16)).default(2),
 });
 
 type Options = z.output<typeof args>;
@@ -126,6 +128,7 @@ async function main() {
       db: { type: 'string' },
       fixtures: { type: 'string' },
       workers: { type: 'string' },
+      readers: { type: 'string' },
     },
     strict: true,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmt, mergeSlices, ratio, table, verdict, type Figures } from './report';
+import { fmt, goalVerdict, mergeSlices, ratio, summary, table, verdict, type Figures } from './report';
 
 const ok = (rps: number, p99 = 10, total = rps): Figures => ({ rps, p99, failed: 0, total });
 
@@ -42,5 +42,21 @@ describe('table', () => {
         ],
       ).split('\n'),
     ).toEqual(['name     req/s', '-------  -----', 'central    950', 'bare      1200']);
+  });
+});
+
+describe('rounds', () => {
+  it('summarise as their median and spread', () => {
+    expect(summary([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3 });
+    expect(summary([4, 1, 2, 3])).toEqual({ median: 2.5, min: 1, max: 4 });
+    expect(fmt.spread(summary([0.9, 1.1, 1]))).toBe('1.00 (0.90–1.10)');
+    expect(summary([])).toEqual({ median: NaN, min: NaN, max: NaN });
+  });
+
+  it('meet an upper or a lower goal by their median, and are invalid with a failed request', () => {
+    expect(goalVerdict(2, 2, '<=', 0)).toBe('PASS');
+    expect(goalVerdict(2.01, 2, '<=', 0)).toBe('MISS');
+    expect(goalVerdict(0.89, 0.9, '>=', 0)).toBe('MISS');
+    expect(goalVerdict(0.95, 0.9, '>=', 1)).toBe('INVALID');
   });
 });

@@ -8,6 +8,8 @@ export interface Figures {
   rps: number;
   /** 99th percentile latency, milliseconds. */
   p99: number;
+  /** Median latency, milliseconds (absent where only merged slices were kept). */
+  p50?: number;
   /** Answers that were not 2xx, plus connection errors and timeouts: any makes the run suspect. */
   failed: number;
   total: number;
@@ -57,8 +59,26 @@ export function table(header: string[], rows: (string | number)[][]): string {
   return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
+/** The median of some rounds' values and their spread (min–max): the verdict goes by the median. */
+export function summary(values: number[]): { median: number; min: number; max: number } {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN };
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 === 1 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+}
+
+/** A goal on a median: at least (`>=`) or at most (`<=`) the goal; any failed request makes it INVALID. */
+export function goalVerdict(value: number, goal: number, direction: '>=' | '<=', failed: number): Verdict {
+  if (failed > 0 || !Number.isFinite(value)) return 'INVALID';
+  return (direction === '>=' ? value >= goal : value <= goal) ? 'PASS' : 'MISS';
+}
+
 export const fmt = {
   rps: (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-'),
   ms: (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-'),
   ratio: (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-'),
+  /** A median with its spread: `1.02 (0.95–1.10)`. */
+  spread: (s: { median: number; min: number; max: number }, digits = 2) =>
+    Number.isFinite(s.median) ? `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})` : '-',
 };

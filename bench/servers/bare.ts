@@ -2,14 +2,23 @@ import type { Database } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { demoFixturesPath, loadFixturesFile } from '../../domain/fixtures';
+import { nextStamp } from '../../domain/store/sqlite/changes';
 import { openDatabase } from '../../domain/store/sqlite/database';
+import { groupCommit } from '../../domain/store/sqlite/groupCommit';
+import { listOrders } from '../../domain/store/sqlite/orders';
+import type { OrderFilter } from '../../domain/store/types';
+import { decodeCursor, pageLinks } from '../../server/paging';
 import { serveUntilStopped } from '../lib/child';
 
 /**
  * Child entry: the baseline. What the central does for POST and GET /orders with nothing
- * but node:http and better-sqlite3, on the same schema and pragmas (openDatabase), so the
- * ratio central/bare shows the cost of everything above SQLite and the socket: routing,
- * validation, auth, the order rules. No auth, no validation, on purpose.
+ * but node:http and better-sqlite3, on the same schema and pragmas (openDatabase): POST
+ * through the same group commit (one disk sync per turn of the event loop), GET through the
+ * same SQL (listOrders) with the stored docs joined into the same envelope, on the event
+ * loop. So the ratio central/bare shows the cost of everything above SQLite and the socket:
+ * routing, validation, auth, the order rules, presenting, the reader threads' hand-over.
+ * No auth, no validation, on purpose.
  */
 
 interface LineInput {
@@ -90,23 +99,52 @@ function handlers(db: Database) {
        status_id, created_on, last_updated_on, version, doc) VALUES (?, 10, NULL, ?, 0, 0, 1, ?, ?, 1, ?)`,
   );
   const part = db.prepare("INSERT INTO order_parts (part_id, kind, order_id) VALUES (?, 'line', ?)");
-  const newest = db.prepare('SELECT doc FROM orders ORDER BY created_on DESC, order_id DESC LIMIT ?');
-  // One transaction per order, as the central's store does (BEGIN IMMEDIATE).
-  const create = db.transaction((doc: ReturnType<typeof orderDoc>) => {
-    doc.orderNumber = String(100_000_000 + (bump.get() as { value: number }).value);
-    doc.totalAmount = doc.orderLines.reduce((sum, l) => sum + l.amountInclTax, 0);
-    const text = JSON.stringify(doc);
-    insert.run(doc.orderId, doc.orderNumber, doc.createdOn, doc.lastUpdatedOn, text);
-    for (const line of doc.orderLines) part.run(line.orderLineId, doc.orderId);
-    return text;
-  });
+  // The central's group commit, with its change stamp: the writes of one turn of the event
+  // loop share one transaction and one disk sync (synchronous=FULL, as openDatabase sets).
+  const write = groupCommit(db, () => nextStamp(db, new Date()));
+  const tokens = new Map(loadFixturesFile(demoFixturesPath()).transitTokens.map((t) => [t.xTat.toLowerCase(), t.transitTokenId]));
   return {
-    post(body: string): string {
-      return create.immediate(orderDoc(JSON.parse(body), randomUUID(), new Date().toISOString()));
+    post(body: string): Promise<string> {
+      const doc = orderDoc(JSON.parse(body), randomUUID(), new Date().toISOString());
+      return write((stamp) => {
+        doc.orderNumber = String(100_000_000 + (bump.get() as { value: number }).value);
+        doc.lastUpdatedOn = stamp;
+        doc.totalAmount = doc.orderLines.reduce((sum, l) => sum + l.amountInclTax, 0);
+        const text = JSON.stringify(doc);
+        insert.run(doc.orderId, doc.orderNumber, doc.createdOn, doc.lastUpdatedOn, text);
+        for (const line of doc.orderLines) part.run(line.orderLineId, doc.orderId);
+        return text;
+      });
     },
-    list(limit: number): string {
-      const rows = newest.all(limit) as { doc: string }[];
-      return JSON.stringify({ orders: rows.map((r) => JSON.parse(r.doc) as unknown) });
+    /** The central's SQL (listOrders) and its envelope, joined around the stored docs as they are. */
+    list(url: URL, customerHeader: string | undefined): string {
+      const q = url.searchParams;
+      const filter: OrderFilter = {};
+      for (const name of [
+        'orderId',
+        'orderNumber',
+        'externalOrderId',
+        'createdAfter',
+        'createdBefore',
+        'updatedAfter',
+        'updatedBefore',
+      ] as const) {
+        const value = q.get(name);
+        if (value !== null) filter[name] = value;
+      }
+      for (const name of ['customerProfileId', 'touchpointId'] as const) if (q.has(name)) filter[name] = Number(q.get(name));
+      if (q.has('orderStatusId')) filter.orderStatusId = q.get('orderStatusId')!.split(',').map(Number);
+      if (q.has('xTat')) filter.transitTokenIds = [tokens.get(q.get('xTat')!.toLowerCase())].filter((t) => t !== undefined);
+      // The customer scope, from the token's claims unverified: the bare does no auth.
+      if (customerHeader)
+        filter.customerProfileId = (
+          JSON.parse(Buffer.from(customerHeader.split('.')[1]!, 'base64url').toString()) as { customerProfileId: number }
+        ).customerProfileId;
+      const byUpdate = filter.updatedAfter !== undefined;
+      const after = decodeCursor(q.get('cursor') ?? undefined, byUpdate);
+      const page = listOrders(db, filter, Number(q.get('limit') ?? 100), after === 'invalid' ? null : after);
+      const { _links, href } = pageLinks(url.pathname + url.search, page.next, byUpdate);
+      return `{"orders":[${page.rows.map((r) => r.doc).join(',')}],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`;
     },
   };
 }
@@ -132,10 +170,11 @@ const api = handlers(db);
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname !== '/api/2.0/orders') return send(res, 404, '{}');
-  if (req.method === 'GET') return send(res, 200, api.list(Number(url.searchParams.get('limit') ?? 100)));
+  if (req.method === 'GET') return send(res, 200, api.list(url, req.headers['x-operator-jwt-auth-header'] as string | undefined));
   if (req.method !== 'POST') return send(res, 405, '{}');
   readBody(req)
-    .then((body) => send(res, 201, api.post(body)))
+    .then((body) => api.post(body))
+    .then((text) => send(res, 201, text))
     .catch(() => send(res, 400, '{}'));
 });
 server.listen(0, '127.0.0.1', () => {

@@ -1,4 +1,4 @@
-import { conditions, pageOf } from './query';
+import { conditions, pageOf, pageStart } from './query';
 import type { DeletedFilter, DeletedOrder, DeletedPage, OrderFilter, Page, PageAfter } from './types';
 
 /**
@@ -23,22 +23,43 @@ export interface OrderListRow {
  * One page of GET /orders. With `updatedAfter` the order is (lastUpdatedOn, orderId)
  * ascending so a client pulling changes never skips rows sharing a time stamp; otherwise
  * newest createdOn first. One row more than asked tells whether another page follows.
+ *
+ * Written so that each page is read from one index range that stops at the page's end,
+ * however many orders there are (migration 3 of the SQLite order track and its PostgreSQL twin add the indexes):
+ * - the sort key with its range bounds and the cursor, a row value on `(key, order_id)`,
+ *   form one range on an index ending in those columns (pageStart);
+ * - an equality filter (customer, touchpoint, one status) is that index's first column;
+ * - several statuses are one branch per status, each reading at most a page from its own
+ *   index range, merged: an `IN` list would sort every matching order on each request.
+ * Lookups by id, number or external id find a row or two and sort those; a token's orders
+ * are found through order_tokens and sorted: as many as one card was used for.
  */
 /** `column IN (...)`; an empty list matches nothing (PostgreSQL refuses `IN ()`, SQLite accepts it). */
 const inList = (sql: (marks: string) => string, values: unknown[]): [string, ...unknown[]] =>
   values.length === 0 ? ['1 = 0'] : [sql(values.map(() => '?').join(',')), ...values];
 
 export function orderListQuery(filter: OrderFilter, limit: number, after: PageAfter | null): Query {
+  const statuses = filter.orderStatusId === undefined ? [] : [...new Set(filter.orderStatusId)];
+  const direction = filter.updatedAfter !== undefined ? 'ASC' : 'DESC';
+  // An empty list asks for no status: no order (the HTTP schema never sends one).
+  if (filter.orderStatusId?.length === 0) return { sql: 'SELECT order_id FROM orders WHERE 1 = 0', args: [] };
+  if (statuses.length < 2) return orderBranch(filter, limit, after, statuses[0]);
+  const branches = statuses.map((status) => orderBranch(filter, limit, after, status));
+  return {
+    sql: `${branches.map((b, i) => `SELECT * FROM (${b.sql}) AS branch${i}`).join(' UNION ALL ')}
+      ORDER BY sort_key ${direction}, order_id ${direction} LIMIT ?`,
+    args: [...branches.flatMap((b) => b.args), limit + 1],
+  };
+}
+
+/** The query of one status (or of all when none is given). */
+function orderBranch(filter: OrderFilter, limit: number, after: PageAfter | null, status: number | undefined): Query {
   const q = conditions();
   const add = q.add;
+  if (status !== undefined) add('status_id = ?', status);
   if (filter.orderId !== undefined) add('order_id = ?', filter.orderId);
   if (filter.orderNumber !== undefined) add('order_number = ?', filter.orderNumber);
   if (filter.externalOrderId !== undefined) add('external_order_id = ?', filter.externalOrderId);
-  if (filter.createdAfter !== undefined) add('created_on >= ?', filter.createdAfter);
-  if (filter.createdBefore !== undefined) add('created_on < ?', filter.createdBefore);
-  if (filter.updatedAfter !== undefined) add('last_updated_on >= ?', filter.updatedAfter);
-  if (filter.updatedBefore !== undefined) add('last_updated_on < ?', filter.updatedBefore);
-  if (filter.orderStatusId !== undefined) add(...inList((marks) => `status_id IN (${marks})`, filter.orderStatusId));
   if (filter.customerProfileId !== undefined) add('customer_profile_id = ?', filter.customerProfileId);
   if (filter.touchpointId !== undefined) add('touchpoint_id = ?', filter.touchpointId);
   if (filter.transitTokenIds !== undefined) {
@@ -48,12 +69,32 @@ export function orderListQuery(filter: OrderFilter, limit: number, after: PageAf
   }
   const byUpdate = filter.updatedAfter !== undefined;
   const key = byUpdate ? 'last_updated_on' : 'created_on';
-  if (after) add(`(${key}, order_id) ${byUpdate ? '>' : '<'} (?, ?)`, after.key, after.orderId);
+  addPageStart(q, key, byUpdate ? filter.updatedAfter : filter.createdBefore, after, byUpdate);
+  if (filter.createdAfter !== undefined) add('created_on >= ?', filter.createdAfter);
+  if (byUpdate && filter.createdBefore !== undefined) add('created_on < ?', filter.createdBefore);
+  if (filter.updatedBefore !== undefined) add('last_updated_on < ?', filter.updatedBefore);
   const direction = byUpdate ? 'ASC' : 'DESC';
   const sql = `SELECT order_id, ${key} AS sort_key, doc, status_id,
        EXISTS (SELECT 1 FROM order_tokens t WHERE t.order_id = orders.order_id) AS has_tokens
      FROM orders${q.sql()} ORDER BY ${key} ${direction}, order_id ${direction} LIMIT ?`;
   return { sql, args: [...q.args, limit + 1] };
+}
+
+/**
+ * Adds where a keyset page starts (pageStart): the cursor as a row value on the index's
+ * `(key, order_id)` columns, which the planner turns into the start of the index range, or
+ * the filter's own bound on the key (`>=` ascending, `<` descending).
+ */
+function addPageStart(
+  q: ReturnType<typeof conditions>,
+  key: string,
+  bound: string | undefined,
+  after: PageAfter | null,
+  ascending: boolean,
+) {
+  const start = pageStart(bound, after, ascending);
+  if (start && 'cursor' in start) q.add(`(${key}, order_id) ${ascending ? '>' : '<'} (?, ?)`, start.cursor.key, start.cursor.orderId);
+  if (start && 'bound' in start) q.add(`${key} ${ascending ? '>=' : '<'} ?`, start.bound);
 }
 
 export function orderPage(rows: OrderListRow[], limit: number): Page {
@@ -67,10 +108,9 @@ export function orderPage(rows: OrderListRow[], limit: number): Page {
 /** One page of deletions, in (deletedOn, orderId) order, `updatedAfter` inclusive, as GET /orders pages changes. */
 export function deletionListQuery(filter: DeletedFilter, limit: number, after: PageAfter | null): Query {
   const q = conditions();
-  if (filter.updatedAfter !== undefined) q.add('deleted_on >= ?', filter.updatedAfter);
   if (filter.touchpointId !== undefined) q.add('touchpoint_id = ?', filter.touchpointId);
   if (filter.customerProfileId !== undefined) q.add('customer_profile_id = ?', filter.customerProfileId);
-  if (after) q.add('(deleted_on, order_id) > (?, ?)', after.key, after.orderId);
+  addPageStart(q, 'deleted_on', filter.updatedAfter, after, true);
   const sql = `SELECT order_id AS "orderId", external_order_id AS "externalOrderId", touchpoint_id AS "touchpointId",
        deleted_on AS "deletedOn"
      FROM deleted_orders${q.sql()} ORDER BY deleted_on, order_id LIMIT ?`;

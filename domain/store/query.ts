@@ -21,3 +21,19 @@ export function pageOf<R>(rows: R[], limit: number, positionOf: (row: R) => Page
   const last = page[page.length - 1];
   return { rows: page, next: more && last ? positionOf(last) : null };
 }
+
+/**
+ * Where a keyset page starts, given the filter's own bound on the sort key on the side the
+ * pages move away from (`updatedAfter`, inclusive, ascending; `createdBefore`, exclusive,
+ * descending) and the cursor. One of the two always implies the other, so only that one is
+ * answered: a backend then starts its index range at the cursor's row value `(key, id)`
+ * itself, instead of at the bound with every row up to the cursor checked one by one.
+ */
+export function pageStart(
+  bound: string | undefined,
+  after: PageAfter | null,
+  ascending: boolean,
+): { cursor: PageAfter } | { bound: string } | undefined {
+  if (after && (bound === undefined || (ascending ? after.key >= bound : after.key < bound))) return { cursor: after };
+  return bound === undefined ? undefined : { bound };
+}

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { Catalog } from '../../domain/catalog';
 import { OrderService } from '../../domain/service';
+import type { ReaderPool } from '../../domain/store/sqlite/readers';
 import type { OrderStore } from '../../domain/store/types';
 import { order as orderSchema, type Order } from '../../shared/schemas/order';
 import { problem as problemSchema, type Problem } from '../../shared/schemas/problem';
@@ -84,6 +85,8 @@ export interface HarnessOptions {
   now: string;
   /** A SQLite file or PostgreSQL URL; default a fresh store of the test project's backend. */
   db?: string;
+  /** A SQLite file's reader threads for the list queries, made once it is migrated (readers.ts); default none. */
+  readers?: (file: string) => ReaderPool;
   logger?: Logger | false;
 }
 
@@ -93,7 +96,7 @@ export const freshTestStore = async () => (testPostgresUrl() ? freshPostgresUrl(
 export async function harness(options: HarnessOptions): Promise<Harness> {
   const clock = frozenClock(options.now);
   const now = () => new Date(clock.now);
-  const store = await openCentralStore(options.db ?? (await freshTestStore()), now);
+  const store = await openCentralStore(options.db ?? (await freshTestStore()), now, options.readers);
   const catalog = new Catalog(options.fixtures);
   const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
   const app = await buildApp({

@@ -70,6 +70,24 @@ const PER_MIGRATION: Record<number, () => void> = {
     empty.close();
     before.close();
   },
+  3: () => {
+    const before = atVersion(2);
+    addOrderRow(before, 'kept', 'ext-1');
+    migrate(before, ':memory:', upTo(3));
+    const plan = (sql: string) => (before.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(1, 2) as { detail: string }[]).map((r) => r.detail);
+    // An external id alone, and a customer's newest orders, read from an index without a sort
+    // (listing.test.ts asks the same of every filter of GET /orders).
+    expect(plan('SELECT order_id FROM orders WHERE external_order_id = ? AND 2 = ?')).toEqual([
+      'SEARCH orders USING INDEX orders_by_external_id_alone (external_order_id=?)',
+    ]);
+    expect(plan('SELECT order_id FROM orders WHERE customer_profile_id = ? AND 2 = ? ORDER BY created_on DESC, order_id DESC')).toEqual([
+      'SEARCH orders USING COVERING INDEX orders_by_customer_created (customer_profile_id=?)',
+    ]);
+    const indexes = (before.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
+    expect(indexes).not.toContain('orders_by_customer');
+    expect(before.prepare("SELECT order_id FROM orders WHERE external_order_id = 'ext-1'").all()).toEqual([{ order_id: 'kept' }]);
+    before.close();
+  },
 };
 
 describe('migrations', () => {

@@ -67,4 +67,21 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
     `);
     db.prepare("INSERT INTO sequences (name, value) VALUES ('change_stamp', ?)").run(greatestStampSoFar(db));
   },
+  // 3: every list query of the central read from an index range that stops at the page
+  // (listing.ts): an external id alone; the current status, customer and touchpoint each
+  // followed by both sort keys, so a filtered page is read in order instead of sorted; the
+  // deletions a counter pulls for its touchpoint. The customer index is replaced by its two.
+  (db) =>
+    db.exec(`
+      CREATE INDEX orders_by_external_id_alone ON orders (external_order_id) WHERE external_order_id IS NOT NULL;
+      CREATE INDEX orders_by_status_created ON orders (status_id, created_on, order_id);
+      CREATE INDEX orders_by_status_updated ON orders (status_id, last_updated_on, order_id);
+      DROP INDEX orders_by_customer;
+      CREATE INDEX orders_by_customer_created ON orders (customer_profile_id, created_on, order_id);
+      CREATE INDEX orders_by_customer_updated ON orders (customer_profile_id, last_updated_on, order_id);
+      CREATE INDEX orders_by_touchpoint_created ON orders (touchpoint_id, created_on, order_id);
+      CREATE INDEX orders_by_touchpoint_updated ON orders (touchpoint_id, last_updated_on, order_id);
+      CREATE INDEX deleted_orders_by_touchpoint ON deleted_orders (touchpoint_id, deleted_on, order_id);
+      CREATE INDEX deleted_orders_by_customer ON deleted_orders (customer_profile_id, deleted_on, order_id);
+    `),
 ];

@@ -4,6 +4,7 @@ import { listDeletions, nextStamp, recordDeletion } from './changes';
 import { openDatabase } from './database';
 import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
+import { readerPool, type ReaderPool } from './readers';
 import { readReference, writeReference } from './reference';
 import { stamped } from '../rows';
 import type { InsertOutcome, OrderStore, WriteHook } from '../types';
@@ -21,6 +22,7 @@ export function sqliteOrderStore(
   db: Database,
   onWrite: SqliteWriteHook = () => {},
   clock: () => Date = () => new Date(),
+  readers?: ReaderPool,
 ): OrderStore & { db: Database } {
   const write = groupCommit(db, () => nextStamp(db, clock()));
   return {
@@ -61,19 +63,31 @@ export function sqliteOrderStore(
         onWrite(db, orderId, 'delete');
         return true;
       }),
-    list: async (filter, limit, after) => listOrders(db, filter, limit, after),
-    listDeleted: async (filter, limit, after) => listDeletions(db, filter, limit, after),
+    list: async (filter, limit, after) => (readers ? readers.listOrders(filter, limit, after) : listOrders(db, filter, limit, after)),
+    listDeleted: async (filter, limit, after) =>
+      readers ? readers.listDeletions(filter, limit, after) : listDeletions(db, filter, limit, after),
     async loadReference() {
       const row = readReference(db);
       return row ? (JSON.parse(row.doc) as Fixtures) : undefined;
     },
     saveReference: async (fixtures, source, at) => writeReference(db, fixtures, source, at),
     async close() {
+      await readers?.close();
       if (db.open) db.close();
     },
   };
 }
 
-export function openSqliteOrderStore(file: string, onWrite?: SqliteWriteHook, clock?: () => Date) {
-  return sqliteOrderStore(openDatabase(file), onWrite, clock);
+/** Reader threads for a file's list reads: how many (0: none, reads on the event loop), or a pool made for the file (tests). */
+export type Readers = number | ((file: string) => ReaderPool);
+
+/**
+ * Opens the store on a file. With `readers` (the central's), list reads run on reader
+ * threads (readers.ts), off the event loop; an in-memory database has none.
+ */
+export function openSqliteOrderStore(file: string, onWrite?: SqliteWriteHook, clock?: () => Date, readers: Readers = 0) {
+  const db = openDatabase(file);
+  const pool =
+    file === ':memory:' ? undefined : typeof readers === 'function' ? readers(file) : readers > 0 ? readerPool(file, readers) : undefined;
+  return sqliteOrderStore(db, onWrite, clock, pool);
 }

@@ -64,6 +64,18 @@ const PER_MIGRATION: Record<number, () => void> = {
     }
     before.close();
   },
+  5: () => {
+    const before = atVersion(4);
+    before.prepare("INSERT INTO sync_orders (order_id, central_order_id, state, updated_at) VALUES ('o', 'c', 'synced', 't')").run();
+    migrate(before, ':memory:', counterUpTo(5));
+    // A pulled order is matched to the local copy through the index, not a scan of every order held.
+    const sql = 'SELECT * FROM sync_orders WHERE central_order_id = ?';
+    expect((before.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('c') as { detail: string }[]).map((r) => r.detail)).toEqual([
+      'SEARCH sync_orders USING INDEX sync_orders_by_central_id (central_order_id=?)',
+    ]);
+    expect(before.prepare(sql).get('c')).toMatchObject({ order_id: 'o', central_order_id: 'c' });
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

@@ -77,4 +77,7 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
   // 4 (released as 6): the counter's side: the few set-aside orders found without reading every order, since
   // every committed change counts what is still to send (and skips those set aside).
   (db) => db.exec('CREATE INDEX sync_orders_set_aside ON sync_orders (order_id) WHERE set_aside = 1;'),
+  // 5: a pulled order made at another counter is matched to its local
+  // copy by the central's id, once per pulled order; without this, a scan of every order held.
+  (db) => db.exec('CREATE INDEX sync_orders_by_central_id ON sync_orders (central_order_id) WHERE central_order_id IS NOT NULL;'),
 ];

@@ -1,0 +1,4 @@
+import { serveReads } from './reader';
+
+/** The entry of a reader thread (readers.ts). */
+serveReads();

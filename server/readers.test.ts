@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { readerPool, type ReaderPool } from '../domain/store/sqlite/readers';
+import { openDatabase } from '../domain/store/sqlite/database';
+import { listOrders } from '../domain/store/sqlite/orders';
+import { orderList } from '../shared/schemas/order';
+import { scenarios, tempDir } from './testing/fixtures';
+import { API, harness, type Harness } from './testing/harness';
+import { createOrder, line, pay } from './testing/orders';
+
+/**
+ * The central's list reads on reader threads (readers.ts): the same pages as on the event
+ * loop, every committed write seen, and a slow list holding no other request.
+ */
+
+const { fixtures, now: NOW } = scenarios()[0]!;
+const tmp = tempDir('readers-');
+afterAll(() => tmp.remove());
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const ids = (text: string) => orderList.parse(JSON.parse(text)).orders.map((o) => o.orderId);
+
+describe('reader threads', () => {
+  it('answer the pages the event loop would, and see every write committed before the read', async () => {
+    const file = join(tmp.dir, 'same.sqlite');
+    h = await harness({ fixtures, now: NOW, db: file, readers: (f) => readerPool(f, 2) });
+    const made = [];
+    for (let i = 0; i < 5; i++) {
+      h.clock.advance(60_000);
+      made.push(await createOrder(h, [line(h.roles.plain)]));
+    }
+    await pay(h, made[1]!, { statusCode: 'SETTLED' });
+    // The same queries on a connection of the event loop's own.
+    const inline = openDatabase(file);
+    onTestFinished(() => {
+      inline.close();
+    });
+    for (const query of [
+      'limit=2',
+      'orderStatusId=1,4',
+      `updatedAfter=${NOW}&limit=3`,
+      `touchpointId=${h.roles.touchpoint.salesTouchpointId}`,
+    ]) {
+      const res = await h.call('GET', `${API}/orders?${query}`);
+      expect(res.status, res.text).toBe(200);
+      const params = Object.fromEntries(new URLSearchParams(query));
+      const filter = {
+        ...(params.orderStatusId ? { orderStatusId: params.orderStatusId.split(',').map(Number) } : {}),
+        ...(params.updatedAfter ? { updatedAfter: params.updatedAfter } : {}),
+        ...(params.touchpointId ? { touchpointId: Number(params.touchpointId) } : {}),
+      };
+      const onLoop = listOrders(inline, filter, Number(params.limit ?? 100), null).rows.map((r) => JSON.parse(r.doc).orderId);
+      expect(ids(res.text)).toEqual(onLoop);
+    }
+    // A write answered is on disk, and the next read, on any thread, sees it.
+    for (let i = 0; i < 4; i++) {
+      const fresh = await createOrder(h, [line(h.roles.plain)]);
+      const res = await h.call('GET', `${API}/orders?orderId=${fresh.orderId}`);
+      expect(ids(res.text)).toEqual([fresh.orderId]);
+    }
+  });
+
+  it('a slow list holds no other request: the central answers while it is in flight', async () => {
+    const file = join(tmp.dir, 'held.sqlite');
+    const gate = new Int32Array(new SharedArrayBuffer(4));
+    let dispatched!: () => void;
+    const reached = new Promise<void>((resolve) => (dispatched = resolve));
+    // A reader held at each read until the gate opens; the pool tells when a list was handed to it.
+    const held = (f: string): ReaderPool => {
+      const pool = readerPool(f, 1, {
+        entry: new URL('../domain/store/sqlite/testing/heldReaderThread.ts', import.meta.url),
+        data: { gate: gate.buffer },
+      });
+      return {
+        ...pool,
+        listOrders: (...args) => {
+          const page = pool.listOrders(...args);
+          dispatched();
+          return page;
+        },
+      };
+    };
+    h = await harness({ fixtures, now: NOW, db: file, readers: held });
+    const order = await createOrder(h, [line(h.roles.plain)]);
+    let settled = false;
+    const slow = h.call('GET', `${API}/orders?limit=1000`).finally(() => (settled = true));
+    await reached;
+    // The list is on the reader thread, held; the event loop serves a read and a write meanwhile.
+    const one = await h.call('GET', `${API}/orders/${order.orderId}`);
+    expect(one.status).toBe(200);
+    const another = await createOrder(h, [line(h.roles.plain)]);
+    expect(settled).toBe(false);
+    Atomics.store(gate, 0, 1);
+    Atomics.notify(gate, 0);
+    const page = await slow;
+    expect(page.status, page.text).toBe(200);
+    // The held read ran once released, after both writes had committed: it sees them.
+    expect(ids(page.text).sort()).toEqual([order.orderId, another.orderId].sort());
+  });
+});
