@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import SmallFilesFirst from './scripts/testing/smallFilesFirst';
 import { z } from 'zod';
 
 /** The tests Stryker runs against the mutants of one test set (`MUTATION_SET`, see stryker.config.mjs). */
@@ -18,5 +19,6 @@ export default defineConfig({
     // module for each test file would cost more than most tests. The mutant to activate is read
     // at run time, so modules may be shared.
     isolate: false,
+    sequence: { sequencer: SmallFilesFirst },
   },
 });

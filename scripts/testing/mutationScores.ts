@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -133,20 +133,25 @@ export function mergeReports(reports: MutationReport[]): MutationReport {
   return { files: Object.assign({}, ...reports.map((r) => r.files)) };
 }
 
-const targetList = z.object({
-  mutationTargets: z.array(z.object({ files: z.string(), tests: z.string() })).min(1),
-});
+const targetList = z.object({ mutationTargets: z.array(z.object({ files: z.string() })).min(1) });
+
+/**
+ * The reports in reports/mutation/, oldest first so that a newer report of a file wins: one per
+ * test set, and those of narrower runs (`npm run mutate -- domain --mutate 'domain/rules/**'`).
+ */
+function readReports(root: string): MutationReport[] {
+  const folder = resolve(root, 'reports/mutation');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => resolve(folder, name))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+    .map((file) => report.parse(JSON.parse(readFileSync(file, 'utf8'))));
+}
 
 export async function printScores(root = process.cwd()): Promise<boolean> {
   const { mutationTargets } = targetList.parse(await import(pathToFileURL(resolve(root, 'stryker.config.mjs')).href));
-  const sets = [...new Set(mutationTargets.map((t) => t.tests))];
-  const reports = sets.flatMap((set) => {
-    const file = resolve(root, `reports/mutation/${set}.json`);
-    if (existsSync(file)) return [report.parse(JSON.parse(readFileSync(file, 'utf8')))];
-    console.log(`no report of the test set ${set} (reports/mutation/${set}.json): run npm run mutate`);
-    return [];
-  });
-  const data = mergeReports(reports);
+  const data = mergeReports(readReports(root));
   const equivalents = parseEquivalents(readFileSync(resolve(root, 'MUTATION.md'), 'utf8'));
   const scores = folderScores(
     data,
