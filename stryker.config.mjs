@@ -32,10 +32,10 @@ export const testSets = {
   domain: ['domain/**/*.test.ts', 'server/*.http.test.ts'],
   sync: ['electron/core/sync/{engine,faults,late,money,pull}.test.ts'],
   access: [
-    'server/auth.test.ts',
+    'server/auth{,.verify}.test.ts',
     'electron/browserShell/{access,server}.test.ts',
     'electron/shell/{policy,hardening}.test.ts',
-    'electron/core/{access,handlers}.test.ts',
+    'electron/core/{access,dispatch,handlers}.test.ts',
   ],
 };
 

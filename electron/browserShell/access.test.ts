@@ -47,12 +47,13 @@ describe('the parts of the check', () => {
     expect(checkAccess({ host: `localhost:${port}`, origin: undefined, secret }, port, secret)).toBe(403);
   });
 
-  it('reads the named cookie exactly: not a cookie whose name only contains it, nor one without a name', () => {
+  it('reads the named cookie exactly: not one whose name only contains it, nor one without a name or without a value', () => {
     const name = sessionCookieName(port);
     expect(name).toBe(`counter-session-${port}`);
     expect(readCookie(`a=1; ${name} = v=x ; b=2`, name)).toBe('v=x');
     expect(readCookie(`x${name}=1; ${name}x=2`, name)).toBeNull();
     expect(readCookie(`=${name}; ${name}`, name)).toBeNull();
+    expect(readCookie(`${name}x`, name)).toBeNull();
     expect(readCookie(undefined, name)).toBeNull();
     expect(readCookie(`${name}=`, name)).toBe('');
   });
