@@ -25,6 +25,7 @@ export type CustomerClaims = z.infer<typeof customerClaims>;
 
 export class AuthError extends Error {}
 
+/** Verified tokens remembered at most; then the memory starts again (a flood of tokens cannot grow it). */
 const MAX_REMEMBERED = 10_000;
 
 export class JwtVerifier<T extends { exp: number }> {
@@ -35,6 +36,7 @@ export class JwtVerifier<T extends { exp: number }> {
     secret: string,
     private readonly claims: z.ZodType<T>,
     private readonly what: string,
+    private readonly maxRemembered = MAX_REMEMBERED,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -50,7 +52,7 @@ export class JwtVerifier<T extends { exp: number }> {
     }
     const parsed = this.claims.safeParse(payload);
     if (!parsed.success) throw new AuthError(`the ${this.what} lacks required claims`);
-    if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
+    if (this.remembered.size >= this.maxRemembered) this.remembered.clear();
     this.remembered.set(token, parsed.data);
     return parsed.data;
   }

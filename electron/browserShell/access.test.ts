@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccess } from './access';
+import { checkAccess, isOwnHost, readCookie, sameSecret, sessionCookieName } from './access';
 
 /**
  * The decisions of checkAccess one by one, beside server.test.ts's requests over a socket:
@@ -25,5 +25,45 @@ describe('checkAccess', () => {
     expect(checkAccess({ host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080', secret }, port, secret)).toBe(403);
     expect(checkAccess({ host: own, origin: `http://${own}`, secret: 'guess' }, port, secret)).toBe(403);
     expect(checkAccess({ host: own, origin: `http://${own}`, secret: undefined }, port, secret)).toBe(401);
+  });
+});
+
+describe('the parts of the check', () => {
+  const port = 41234;
+
+  it("takes either host name in any letter case, on the shell's port only, and no Host at all as foreign", () => {
+    expect([`LOCALHOST:${port}`, `127.0.0.1:${port}`].map((h) => isOwnHost(h, port))).toEqual([true, true]);
+    expect([`localhost:${port + 1}`, 'localhost', `example.org:${port}`, undefined].map((h) => isOwnHost(h, port))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('compares the Origin with the Host in any letter case, and refuses a request without an Origin', () => {
+    const secret = 's';
+    expect(checkAccess({ host: `LocalHost:${port}`, origin: `HTTP://localhost:${port}`, secret }, port, secret)).toBe('ok');
+    expect(checkAccess({ host: `localhost:${port}`, origin: undefined, secret }, port, secret)).toBe(403);
+  });
+
+  it('reads the named cookie exactly: not one whose name only contains it, nor one without a name or without a value', () => {
+    const name = sessionCookieName(port);
+    expect(name).toBe(`counter-session-${port}`);
+    expect(readCookie(`a=1; ${name} = v=x ; b=2`, name)).toBe('v=x');
+    expect(readCookie(`x${name}=1; ${name}x=2`, name)).toBeNull();
+    expect(readCookie(`=${name}; ${name}`, name)).toBeNull();
+    expect(readCookie(`${name}x`, name)).toBeNull();
+    expect(readCookie(undefined, name)).toBeNull();
+    expect(readCookie(`${name}=`, name)).toBe('');
+  });
+
+  it('tells equal secrets from different ones of any length', () => {
+    expect(sameSecret('launch-secret', 'launch-secret')).toBe(true);
+    expect([sameSecret('launch-secreT', 'launch-secret'), sameSecret('launch', 'launch-secret'), sameSecret('', 'x')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -15,6 +15,8 @@ describe('isAppUrl', () => {
     'app://evil/index.html',
     'app://counter.evil.com/index.html',
     'app://user:pass@counter/index.html',
+    'app://user@counter/index.html',
+    'app://:pass@counter/index.html',
     'app:counter/index.html',
     'javascript:alert(1)',
     'about:blank',
@@ -92,5 +94,6 @@ describe('vaultUsable', () => {
     expect(vaultUsable({ platform: 'linux', encryptionAvailable: true, linuxBackend: 'basic_text' })).toBe(false);
     expect(vaultUsable({ platform: 'linux', encryptionAvailable: true, linuxBackend: 'unknown' })).toBe(false);
     expect(vaultUsable({ platform: 'linux', encryptionAvailable: false, linuxBackend: 'gnome_libsecret' })).toBe(false);
+    expect(vaultUsable({ platform: 'linux', encryptionAvailable: true, linuxBackend: undefined })).toBe(false);
   });
 });

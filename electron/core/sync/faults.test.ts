@@ -260,6 +260,29 @@ describe('sync that cannot get on', () => {
   });
 });
 
+describe('a create whose answer was lost', () => {
+  it('is looked up by its externalOrderId on the next try, and never sent to the central a second time', async () => {
+    let dropped = false;
+    const anna = await annaBehindProxy({}, ({ method, path }) => {
+      if (dropped || method !== 'POST' || path !== '/api/2.0/orders') return undefined;
+      dropped = true;
+      return 'drop';
+    });
+    const order = await anna.create([{ productId: 600, quantity: 1 }]);
+    expect((await settleFully(world.counter)).status).toMatchObject({ pending: 0, rejected: 0 });
+
+    // The central made the order (201) but the counter never heard; the retry must ask before creating.
+    const about = world.proxy.log.filter(
+      (r) => (r.method === 'POST' && r.path === '/api/2.0/orders') || r.path.includes(`externalOrderId=${order.orderId}`),
+    );
+    expect(about.map((r) => `${r.fate} ${r.method} ${r.status}`)).toEqual(['drop POST 201', 'forward GET 200']);
+    expect(new URL(about[1]!.path, 'http://central').searchParams.get('touchpointId')).toBe(String(TOUCHPOINT));
+    const held = await centralOrders(world.central.url, world.token);
+    expect(held.filter((o) => o.externalOrderId === order.orderId)).toHaveLength(1);
+    expect((await anna.get(order.orderId)).sync.state).toBe('synced');
+  });
+});
+
 describe('a change made while its order is being pushed', () => {
   it('keeps the order pending, not synced, until that change is sent too', async () => {
     const anna = await annaBehindProxy({}, ({ method, path }) => (method === 'POST' && path === '/api/2.0/orders' ? 'hold' : undefined));

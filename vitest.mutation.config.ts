@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import SmallFilesFirst from './scripts/testing/smallFilesFirst';
+import { z } from 'zod';
+
+/** The tests Stryker runs against the mutants of one test set (`MUTATION_SET`, see stryker.config.mjs). */
+const { testSets } = z
+  .object({ testSets: z.record(z.string(), z.array(z.string())) })
+  .parse(await import(pathToFileURL(resolve(import.meta.dirname, 'stryker.config.mjs')).href));
+
+export default defineConfig({
+  test: {
+    include: testSets[process.env.MUTATION_SET ?? ''] ?? [],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    allowOnly: false,
+    // Stryker runs the covering tests of each mutant in a fresh Vitest run; re-importing every
+    // module for each test file would cost more than most tests. The mutant to activate is read
+    // at run time, so modules may be shared.
+    isolate: false,
+    sequence: { sequencer: SmallFilesFirst },
+  },
+});
