@@ -112,6 +112,54 @@ const PER_MIGRATION: Record<number, () => void> = {
     }
     before.close();
   },
+  7: () => {
+    const before = atVersion(6);
+    addOrderRow(before, 'kept');
+    migrate(before, ':memory:', MIGRATIONS.slice(0, 7));
+    expect(tables(before)).toEqual(
+      expect.arrayContaining([
+        'order_facts',
+        'order_fact_lines',
+        'money_facts',
+        'order_search_keys',
+        'order_events',
+        'drawer_days',
+        'audit_log',
+      ]),
+    );
+    const fact = (id: string) =>
+      before
+        .prepare(
+          `INSERT INTO order_facts (order_id, created_on, order_number, status_id, total_amount, paid_amount, refunded_amount, line_count, lines)
+           VALUES (?, 't', ?, 1, 0, 0, 0, 0, '')`,
+        )
+        .run(id, `n-${id}`);
+    fact('kept');
+    // The sync state reaches the review's copy, and reaching or being refused by the central the order's history.
+    const syncRow = "INSERT INTO sync_orders (order_id, state, updated_at) VALUES ('kept', 'pending', 't1')";
+    before.prepare(syncRow).run();
+    before.prepare("UPDATE sync_orders SET state = 'synced', updated_at = 't2' WHERE order_id = 'kept'").run();
+    before.prepare("UPDATE sync_orders SET state = 'rejected', reasons = '[1]', updated_at = 't3' WHERE order_id = 'kept'").run();
+    expect(before.prepare('SELECT sync_state FROM order_facts').get()).toEqual({ sync_state: 'rejected' });
+    expect(before.prepare('SELECT at, kind, detail FROM order_events ORDER BY seq').all()).toEqual([
+      { at: 't2', kind: 'reachedCentral', detail: null },
+      { at: 't3', kind: 'refusedByCentral', detail: '[1]' },
+    ]);
+    expect(() => before.prepare("INSERT INTO audit_log (at, action, outcome) VALUES ('t', 'x', 'maybe')").run()).toThrow(/CHECK/);
+    before.close();
+  },
+  8: () => {
+    const before = atVersion(7);
+    migrate(before, ':memory:', MIGRATIONS.slice(0, 8));
+    const put = before.prepare(
+      `INSERT INTO day_closures (close_id, touchpoint_id, device_id, business_date, closed_at, received_on, doc)
+       VALUES ('c1', 10, 'd', '2026-11-23', 't', 't', '{}')`,
+    );
+    put.run();
+    // One row per close id: a close sent twice is stored once.
+    expect(() => put.run()).toThrow(/UNIQUE|PRIMARY/);
+    before.close();
+  },
 };
 
 describe('migrations', () => {

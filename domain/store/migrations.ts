@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { greatestStampSoFar } from './changes';
+import { DAY_CLOSURES_SQL } from './schema/dayClosures';
+import { MANAGER_DAY_SQL } from './schema/managerDay';
 
 /**
  * Numbered migrations, in order. A released migration never changes: a change to the schema
@@ -135,4 +137,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // 6: the counter's side: the few set-aside orders found without reading every order, since
   // every committed change counts what is still to send (and skips those set aside).
   (db) => db.exec('CREATE INDEX sync_orders_set_aside ON sync_orders (order_id) WHERE set_aside = 1;'),
+  // 7: the counter's side of the manager's day: index tables, order history, drawer days, audit.
+  (db) => db.exec(MANAGER_DAY_SQL),
+  // 8: the central's side: the day closes counters send.
+  (db) => db.exec(DAY_CLOSURES_SQL),
 ];

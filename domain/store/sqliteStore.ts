@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { Order } from '../../shared/schemas/order';
 import type { Fixtures } from '../../shared/schemas/reference';
 import type { OrderRecord } from '../order/settle';
 import { listDeletions, nextStamp, recordDeletion } from './changes';
@@ -11,10 +12,11 @@ import type { InsertOutcome, OrderStore } from './types';
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /**
- * Runs inside each write's transaction: the counter appends its sync outbox entry here, so
- * that a change and the duty to send it are committed together or not at all.
+ * Runs inside each write's transaction: the counter appends its sync outbox entry and
+ * indexes the order as written (`order`, absent for a deletion) here, so that a change, its
+ * index and the duty to send it are committed together or not at all.
  */
-export type WriteHook = (orderId: string, change: 'insert' | 'update' | 'delete') => void;
+export type WriteHook = (orderId: string, change: 'insert' | 'update' | 'delete', order?: Order) => void;
 
 const stamped = (record: OrderRecord, stamp: string): OrderRecord => ({ ...record, order: { ...record.order, lastUpdatedOn: stamp } });
 
@@ -41,7 +43,7 @@ export function sqliteOrderStore(
             stamp,
           );
           insertOrder(db, numbered);
-          onWrite(numbered.order.orderId, 'insert');
+          onWrite(numbered.order.orderId, 'insert', numbered.order);
           return { inserted: numbered };
         });
       } catch (error) {
@@ -55,7 +57,7 @@ export function sqliteOrderStore(
       write((stamp) => {
         const next = stamped(record, stamp);
         if (!updateOrder(db, next, expectedVersion)) return null;
-        onWrite(record.order.orderId, 'update');
+        onWrite(record.order.orderId, 'update', next.order);
         return next;
       }),
     remove: (orderId, expectedVersion) =>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { deletedOrderList } from '../../../shared/schemas/deleted';
 import { order as orderSchema, pageFields, type Order } from '../../../shared/schemas/order';
 import { deleteOrder, getOrder, hasOrder, insertOrder } from '../../../domain/store/orders';
+import { indexOrder, unindexOrder } from '../manager/facts';
 import type { CentralAnswer, CentralClient } from '../centralClient';
 import { hasPending } from '../db/outbox';
 import { readSetting, writeSetting } from '../db/settings';
@@ -54,6 +55,7 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
       if (localId === undefined) {
         const central = validated(seen);
         insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
+        indexOrder(db, central, null);
         markCentral(db, central.orderId, central, 'central', now());
         changed.push(central.orderId);
       } else if (getSync(db, localId)?.centralUpdatedOn !== seen.lastUpdatedOn) {
@@ -72,7 +74,7 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
     (list) => {
       for (const gone of list.deletedOrders) {
         const localId = localIdOf(db, gone);
-        if (localId !== undefined && dropCopy(db, localId)) changed.push(localId);
+        if (localId !== undefined && dropCopy(db, localId, gone.deletedOn)) changed.push(localId);
       }
       return list.deletedOrders.map((d) => d.deletedOn);
     },
@@ -84,10 +86,11 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
  * An order deleted on the central leaves this counter too, unless a local change of it
  * waits to be sent: that change is the clerk's, and sync settles it with the central first.
  */
-function dropCopy(db: Database, orderId: string): boolean {
+function dropCopy(db: Database, orderId: string, deletedOn: string): boolean {
   if (hasPending(db, orderId)) return false;
   const record = getOrder(db, orderId);
   if (!record || !deleteOrder(db, orderId, record.version)) return false;
+  unindexOrder(db, orderId, deletedOn, null);
   forget(db, orderId);
   return true;
 }

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
 import type { ProblemError } from '../../../shared/schemas/problem';
 import { getOrder, insertOrder, updateOrder } from '../../../domain/store/orders';
+import { indexOrder } from '../manager/facts';
 import type { CentralAnswer, CentralRequests } from '../centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
@@ -81,6 +82,7 @@ function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reason
   db.transaction(() => {
     if (!getOrder(db, central.orderId)) {
       insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
+      indexOrder(db, central, null);
     }
     markCentral(db, central.orderId, central, 'central', deps.now());
     markRejected(db, central.orderId, reasons.length > 0 ? reasons : [{ detail: 'the central keeps this order', pointer: '' }], deps.now());
@@ -99,7 +101,9 @@ export function adoptInto(db: Database, orderId: string, central: Order): boolea
   if (madeElsewhere && JSON.stringify(record.order) === JSON.stringify(central)) return false;
   const adopted = madeElsewhere ? central : adoptCentral(record.order, central);
   if (!adopted) return false;
-  return updateOrder(db, { ...record, order: adopted, version: record.version + 1 }, record.version);
+  if (!updateOrder(db, { ...record, order: adopted, version: record.version + 1 }, record.version)) return false;
+  indexOrder(db, adopted, null);
+  return true;
 }
 
 /**
