@@ -15,7 +15,8 @@ export const SYNC_PROBLEMS_SQL = `
     s.state, s.set_aside AS setAside, s.reasons, s.last_error AS lastError, s.failures + s.attempts AS attempts,
     COALESCE((SELECT MIN(x.created_at) FROM outbox x WHERE x.order_id = s.order_id), s.updated_at) AS since
   FROM sync_orders s JOIN order_facts f ON f.order_id = s.order_id
-  WHERE s.state IN ('rejected', 'pending') OR s.set_aside = 1
+  WHERE s.order_id IN (SELECT order_id FROM sync_orders WHERE state IN ('rejected', 'pending')
+                       UNION SELECT order_id FROM sync_orders WHERE set_aside = 1)
   ORDER BY since`;
 
 export function syncProblems(db: Database): SyncProblem[] {
