@@ -5,6 +5,7 @@ import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { OrderService } from '../domain/service';
 import { openSqliteOrderStore } from '../domain/store/sqliteStore';
 import { buildApp } from './app';
+import { DayClosures } from './dayClosures';
 import { channelVerifier, customerVerifier, signChannelToken } from './auth';
 
 export interface CentralOptions {
@@ -44,6 +45,7 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
     const secret = options.jwtSecret || randomBytes(32).toString('base64url');
     const app = await buildApp({
       service,
+      dayClosures: new DayClosures(store.db, options.clock ?? (() => new Date())),
       verifiers: {
         channel: channelVerifier(secret),
         customer: customerVerifier(options.customerJwtSecret || secret),
