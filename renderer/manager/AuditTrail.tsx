@@ -5,15 +5,19 @@ import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { describeRefusal } from '../i18n/refusals';
 import type { RefusalCode } from '../../shared/refusals';
-import { localDate } from '../sale/dates';
+import { useBusinessDay } from './businessDay';
 import { ExportButtons } from './ExportButtons';
 import { showOrderDetail, openManager } from './navigation';
 import { RangePicker, type DayRange } from './RangePicker';
 
 /** Who did what, when, to which order: the acts that move money, close a day or take data out, and every refused attempt. */
 export function AuditTrail() {
+  const today = useBusinessDay();
+  return today ? <Audit today={today} /> : null;
+}
+
+function Audit({ today }: { today: string }) {
   const { t } = useI18n();
-  const today = localDate(new Date());
   const [range, setRange] = useState<DayRange>({ from: today, to: today });
   const pages = useInvokePages('audit.list', { range });
   return (

@@ -4,8 +4,8 @@ import type { ManagerOrderRow, RangeSummary } from '../../shared/manager/types';
 import { useInvokePages } from '../api/useInvokePages';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
-import { localDate } from '../sale/dates';
 import { statusKey } from '../start/OrderList';
+import { useBusinessDay } from './businessDay';
 import { ExportButtons } from './ExportButtons';
 import { showOrderDetail, useManagerNav } from './navigation';
 import { OrderDetail } from './OrderDetail';
@@ -21,8 +21,13 @@ const PREFETCH_ROWS = 15;
  * "More orders"); only the rows in view are drawn, so any number of orders can be gone through.
  */
 export function OrderReview() {
+  const today = useBusinessDay();
+  return today ? <Review today={today} /> : null;
+}
+
+function Review({ today }: { today: string }) {
   const { t } = useI18n();
-  const [filters, setFilters] = useState<ReviewFilters>(() => emptyFilters(localDate(new Date())));
+  const [filters, setFilters] = useState<ReviewFilters>(() => emptyFilters(today));
   const input = { range: rangeOf(filters), filters: orderFiltersOf(filters) };
   const pages = useInvokePages('manager.orders', input);
   const orderId = useManagerNav((s) => s.orderId);

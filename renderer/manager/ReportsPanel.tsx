@@ -6,8 +6,8 @@ import { useMethodName } from '../checkout/methodName';
 import { ErrorNote } from '../common/ErrorNote';
 import { describeProblem } from '../common/problems';
 import { useI18n } from '../i18n/i18n';
-import { localDate } from '../sale/dates';
 import { statusKey } from '../start/OrderList';
+import { useBusinessDay } from './businessDay';
 import { ExportButtons } from './ExportButtons';
 import { RangePicker, type DayRange } from './RangePicker';
 
@@ -17,8 +17,12 @@ import { RangePicker, type DayRange } from './RangePicker';
  * the main process), or printed.
  */
 export function ReportsPanel() {
+  const today = useBusinessDay();
+  return today ? <Reports today={today} /> : null;
+}
+
+function Reports({ today }: { today: string }) {
   const { t, date } = useI18n();
-  const today = localDate(new Date());
   const [range, setRange] = useState<DayRange>({ from: today, to: today });
   const summary = useInvoke('reports.summary', { range }, { staleTime: 0 });
   const print = usePrintReceipt();

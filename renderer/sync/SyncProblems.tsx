@@ -13,7 +13,8 @@ import { screenForStatus, statusKey } from '../start/OrderList';
 /**
  * The manager's view of sync health: every order the central does not have in its latest
  * state (refused by it, set aside after failing, or still waiting), with the central's reasons;
- * retry one or all; an order that cannot be fixed is refunded or cancelled from its detail.
+ * retry those sync set aside, one or all (a refused or waiting order is sent again once it
+ * changes); an order that cannot be fixed is refunded or cancelled from its detail.
  * Each act is recorded in the audit trail by the main process.
  */
 export function SyncProblems() {
@@ -25,7 +26,7 @@ export function SyncProblems() {
     void client.invalidateQueries({ queryKey: queryKeys.channel('sync.problems') });
   });
   const rows = problems.value ?? [];
-  const retryable = rows.filter((p) => p.kind !== 'unsent');
+  const retryable = rows.filter((p) => p.kind === 'setAside');
   return (
     <section className="card" aria-labelledby="sync-problems-title">
       <h3 id="sync-problems-title">{t('health.title')}</h3>
@@ -84,7 +85,7 @@ function ProblemItem({ problem, retrying, onRetry }: { problem: SyncProblem; ret
       )}
       {problem.lastError && <p>{t('health.lastError', { error: lastErrorText(lang, problem.lastError) })}</p>}
       <div className="row">
-        {problem.kind !== 'unsent' && (
+        {problem.kind === 'setAside' && (
           <button type="button" disabled={retrying} onClick={onRetry}>
             {t('setAside.retry', { number })}
           </button>
