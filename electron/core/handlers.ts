@@ -229,6 +229,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
       caller,
       orderView: (orderId) => handlers['orders.get']({ orderId }),
       changed: deps.changed,
+      syncSoon: () => engine.kick(),
     }),
   };
 }

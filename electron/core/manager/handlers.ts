@@ -38,6 +38,8 @@ export interface ManagerDeps {
   caller: () => Caller;
   orderView: (orderId: string) => Promise<IpcResult<CounterOrder>>;
   changed: (orderId: string) => void;
+  /** Starts a sync round soon: a day close is on its way to the central. */
+  syncSoon: () => void;
 }
 
 export type ManagerChannel =
@@ -176,7 +178,9 @@ export function managerHandlers(deps: ManagerDeps): Pick<Handlers, ManagerChanne
     'day.xReport': async () => done(days.xReport()),
     'day.close': async ({ counted, note }) => {
       const closed = days.close(counted, note, actor());
-      return isDayRefusal(closed) ? dayRefused(closed) : done(closed);
+      if (isDayRefusal(closed)) return dayRefused(closed);
+      deps.syncSoon();
+      return done(closed);
     },
     'day.zReport': async ({ businessDate }) => {
       const z = days.zReport(businessDate);

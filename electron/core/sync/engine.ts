@@ -8,6 +8,7 @@ import { clearFailures, countFailure, rejectedCount, retrySetAside, setAsideCoun
 import { readSetting, writeSetting } from '../db/settings';
 import { pullChanges } from './pull';
 import { pushOrder } from './push';
+import { pushDayClosures } from '../manager/dayCloseSync';
 
 export interface EngineOptions {
   db: Database;
@@ -233,6 +234,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     if (pulled.kind === 'ok') {
       changed.push(...pulled.changed);
       count();
+      await pushDayClosures(db, client, this.options.deviceId, stamp);
       return { progress: progress || pulled.changed.length > 0, failure, unreachable: false };
     }
     return {
