@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
+import { createCounter } from '../electron/core/counter';
+import { counterToken, startTestCentral } from '../electron/core/testing/central';
+import { FaultyProxy } from '../electron/core/testing/faultyProxy';
+import { centralOrders } from './support/central';
+import { FIXTURES, localOrder, startCounter, tempDir } from './support/counter';
 import { expect, test } from './support/fixtures';
 import { button, expectComplete, login, newSale, openAndLogin, payCash, screen, toCheckout, touchProduct, en } from './support/ui';
 
@@ -212,4 +217,71 @@ test('a clerk reaches none of the manager’s screens, and the main process refu
   await expect(refused).toHaveCount(5);
   await expect(refused.filter({ hasText: 'day.close' })).toContainText('Anna de Vries');
   await page.goto('about:blank');
+});
+
+test('a manager tries again an order the central kept failing, and it goes through', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dir = await tempDir('retry');
+  const central = await startTestCentral(dir.path);
+  const proxy = await new FaultyProxy({ target: central.url }).start();
+  // The central breaks on the first order it is sent (answers 500), every time, until told not to.
+  let poison: string | null = null;
+  let broken = true;
+  proxy.decide = ({ method, path, body }) => {
+    if (poison === null && method === 'POST' && path.endsWith('/orders'))
+      poison = (JSON.parse(body) as { externalOrderId: string }).externalOrderId;
+    return broken && poison !== null && (path.includes(poison) || body.includes(poison)) ? 'fail' : undefined;
+  };
+  const bearerToken = await counterToken();
+  const core = await createCounter({
+    dataDir: dir.path,
+    vault: null,
+    fixtures: FIXTURES,
+    central: { url: proxy.url, bearerToken },
+    demoStaff: true,
+    intervalMs: 200,
+    random: () => 0,
+  });
+  const counter = await startCounter({ core });
+  try {
+    await openAndLogin(page, counter.url, 'anna', '1234');
+    const failing = await sellTicketForCash(page);
+    const fine = await sellTicketForCash(page);
+    // Sync sets the failing order aside and sends the other; a clerk sees it, and cannot retry.
+    await button(page, 'Sync status').click();
+    const setAside = page.getByRole('region', { name: 'Orders set aside' });
+    await expect(setAside).toContainText(`Order ${failing}`, { timeout: 60_000 });
+    await expect(setAside).toContainText('Tried 5 times. Last error: the central answered 500');
+    await expect(button(page, `Try order ${failing} again`)).toHaveCount(0);
+    await button(page, 'Back').click();
+    await logout(page);
+
+    await login(page, ...MANAGER);
+    await button(page, 'Sync status').click();
+    const problems = page.getByRole('region', { name: 'Orders the central does not have' });
+    const item = problems.getByRole('listitem', { name: new RegExp(`^Order ${failing}`) });
+    await expect(item).toContainText('set aside');
+    await expect(problems).not.toContainText(fine);
+    broken = false;
+    await button(item, `Try order ${failing} again`).click();
+    await expect(problems).toContainText('The central has every order as it is here.', { timeout: 60_000 });
+
+    // The central holds it once, as it was sold; the retry is in the audit trail.
+    const local = await localOrder(core, failing);
+    const held = await centralOrders({ url: central.url, token: bearerToken }, { externalOrderId: local.orderId, touchpointId: '10' });
+    expect(held).toHaveLength(1);
+    expect(held[0]!.totalAmount).toBe(340);
+    await button(page, 'Back').click();
+    await managerPart(page, 'Audit trail');
+    await expect(page.getByRole('table', { name: 'Audit trail' }).getByRole('row').filter({ hasText: 'sync.retry' })).toContainText(
+      'Mark Jansen',
+    );
+    await page.goto('about:blank');
+  } finally {
+    await counter.close();
+    await core.close();
+    await proxy.close();
+    await central.close();
+    await dir.remove();
+  }
 });

@@ -81,7 +81,6 @@ export const en = {
   'orderSearch.submit': 'Search',
   'orderSearch.results': 'Orders found',
 
-
   'orders.none': 'No orders found.',
   'orders.number': 'Order number',
   'orders.created': 'Created',

@@ -38,6 +38,7 @@ export const managerEn = {
   'review.refunded': 'Refunded',
   'review.time': 'Time',
   'review.details': 'Details of order {number}',
+  'review.detailsShort': 'Details',
   'review.more': 'More orders',
   'review.allShown': 'All {count} orders are shown.',
   'review.export': 'Orders',

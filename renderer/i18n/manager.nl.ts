@@ -40,6 +40,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'review.refunded': 'Terugbetaald',
   'review.time': 'Tijd',
   'review.details': 'Details van order {number}',
+  'review.detailsShort': 'Details',
   'review.more': 'Meer orders',
   'review.allShown': 'Alle {count} orders staan er.',
   'review.export': 'Orders',

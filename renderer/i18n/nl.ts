@@ -82,7 +82,6 @@ export const nl: Record<MessageKey, string> = {
   'orderSearch.submit': 'Zoeken',
   'orderSearch.results': 'Gevonden orders',
 
-
   'orders.none': 'Geen orders gevonden.',
   'orders.number': 'Ordernummer',
   'orders.created': 'Gemaakt',

@@ -140,9 +140,9 @@ function OrderRow({ row, index, start }: { row: ManagerOrderRow; index: number; 
   const { t, money, dateTime } = useI18n();
   return (
     <div role="row" aria-rowindex={index + 2} className="vrow" style={{ transform: `translateY(${start}px)` }}>
-      <span role="cell">
+      <span role="cell" className="stacked">
         {row.orderNumber}
-        {row.centralOrderNumber && row.centralOrderNumber !== row.orderNumber && <span className="muted"> ({row.centralOrderNumber})</span>}
+        {row.centralOrderNumber && row.centralOrderNumber !== row.orderNumber && <span className="small muted">{row.centralOrderNumber}</span>}
       </span>
       <span role="cell">{dateTime(row.createdOn)}</span>
       <span role="cell">{row.clerk?.name ?? t('review.noClerk')}</span>
@@ -158,8 +158,8 @@ function OrderRow({ row, index, start }: { row: ManagerOrderRow; index: number; 
       </span>
       <span role="cell">{t(`syncState.${row.syncState}`)}</span>
       <span role="cell">
-        <button type="button" onClick={() => showOrderDetail(row.orderId)}>
-          {t('review.details', { number: row.orderNumber })}
+        <button type="button" aria-label={t('review.details', { number: row.orderNumber })} onClick={() => showOrderDetail(row.orderId)}>
+          {t('review.detailsShort')}
         </button>
       </span>
     </div>
