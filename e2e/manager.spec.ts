@@ -175,6 +175,16 @@ test('a manager’s day: review, part refund, X report, day close with a differe
   await expect(page.getByRole('alert')).toContainText('is closed: nothing can be sold into it');
   await button(page, 'Back to start').click();
 
+  // The day's reports: per product, payment method and clerk.
+  await managerPart(page, 'Reports');
+  await expect(page.getByRole('table', { name: 'Per product' }).getByRole('row', { name: new RegExp(TICKET) })).toContainText(
+    en.money(680),
+  );
+  await expect(page.getByRole('table', { name: 'Per clerk' }).getByRole('row', { name: /Anna de Vries/ })).toContainText('2');
+  const cash = page.getByRole('table', { name: 'Per payment method' }).getByRole('row', { name: /Cash/ });
+  await expect(cash).toContainText(en.money(680));
+  await expect(cash).toContainText(en.money(580));
+
   // The audit trail names who refunded and who closed the day.
   await managerPart(page, 'Audit trail');
   const audit = page.getByRole('table', { name: 'Audit trail' });
