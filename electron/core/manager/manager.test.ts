@@ -358,6 +358,18 @@ describe('reports, export and audit', () => {
     const detail = await call('manager.order', { orderId: refusedOrder.orderId });
     expect(detail.refusedReasons).toEqual([{ detail: 'touchpoint closed', pointer: '' }]);
     expect(detail.events.at(-1)).toMatchObject({ kind: 'refusedByCentral', actor: null });
+    // The manager had the cause fixed: the refused order is sent again, and that is on record.
+    await call('sync.retry', { orderId: refusedOrder.orderId });
+    expect((await call('sync.problems', {})).map((p) => [p.orderNumber, p.kind])).toEqual([
+      [waiting.orderNumber, 'unsent'],
+      [refusedOrder.orderNumber, 'unsent'],
+    ]);
+    expect((await call('audit.list', { range: DAY })).rows[0]).toMatchObject({
+      action: 'sync.retry',
+      orderId: refusedOrder.orderId,
+      outcome: 'done',
+    });
+    counter.test.db.prepare("UPDATE sync_orders SET state = 'rejected' WHERE order_id = ?").run(refusedOrder.orderId);
     const summary = await call('reports.summary', { range: DAY });
     expect(summary.refused).toEqual([
       { orderId: refusedOrder.orderId, orderNumber: refusedOrder.orderNumber, reasons: [{ detail: 'touchpoint closed', pointer: '' }] },
