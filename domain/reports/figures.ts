@@ -86,14 +86,23 @@ export function orderFactOf(order: Order, clerk: Actor | null): OrderFact {
 
 export const linesText = (lines: FactLine[]) => lines.map((l) => `${l.quantity}× ${l.productName}`).join(', ');
 
-const within = (at: string | null, bounds: { from: string; to: string }): at is string =>
-  at !== null && Date.parse(at) >= Date.parse(bounds.from) && Date.parse(at) < Date.parse(bounds.to);
+/** A test for instants within [from, to), the bounds read once. */
+function within(bounds: { from: string; to: string }): (at: string | null) => at is string {
+  const from = Date.parse(bounds.from);
+  const to = Date.parse(bounds.to);
+  return (at): at is string => {
+    if (at === null) return false;
+    const t = Date.parse(at);
+    return t >= from && t < to;
+  };
+}
 
 /** Per method: the settled payments less the settled refunds settled within the bounds. */
 export function methodFigures(movements: Movement[], bounds: { from: string; to: string }): MethodFigures[] {
   const byMethod = new Map<number, MethodFigures>();
+  const inBounds = within(bounds);
   for (const m of movements) {
-    if (m.state !== 'SETTLED' || !within(m.settledAt, bounds)) continue;
+    if (m.state !== 'SETTLED' || !inBounds(m.settledAt)) continue;
     const f = byMethod.get(m.paymentMethodId) ?? {
       paymentMethodId: m.paymentMethodId,
       name: m.methodName,
@@ -121,9 +130,10 @@ export function cashTotal(count: CashCount): number {
   return DENOMINATIONS.reduce((total, d) => total + d * (count[String(d)] ?? 0), 0);
 }
 
-export function cashFigures(movements: Movement[], bounds: { from: string; to: string }, float: number, counted: CashCount | null): CashFigures {
+/** The drawer: the float and the cash methods' figures (`methods`, from methodFigures). */
+export function cashFigures(movements: Movement[], methods: MethodFigures[], float: number, counted: CashCount | null): CashFigures {
   const cashIds = new Set(movements.filter((m) => m.provider === CASH_PROVIDER).map((m) => m.paymentMethodId));
-  const net = methodFigures(movements, bounds)
+  const net = methods
     .filter((f) => cashIds.has(f.paymentMethodId))
     .reduce((total, f) => total + f.expected, 0);
   const expected = float + net;
@@ -166,7 +176,9 @@ export interface DayInput {
 /** The X report (the day so far) or the Z report (the closed day): one set of figures. */
 export function dayReport(input: DayInput): DayReport {
   const bounds = dayBounds(input.businessDate, input.timeZone);
-  const orders = input.orders.filter((o) => within(o.createdOn, bounds));
+  const inDay = within(bounds);
+  const orders = input.orders.filter((o) => inDay(o.createdOn));
+  const methods = methodFigures(input.movements, bounds);
   return {
     businessDate: input.businessDate,
     timeZone: input.timeZone,
@@ -178,10 +190,10 @@ export function dayReport(input: DayInput): DayReport {
     closedAt: input.closedAt,
     closedBy: input.closedBy,
     note: input.note,
-    methods: methodFigures(input.movements, bounds),
-    cash: cashFigures(input.movements, bounds, input.float, input.counted),
+    methods,
+    cash: cashFigures(input.movements, methods, input.float, input.counted),
     orders: { count: orders.length, byStatus: countBy(orders, (o) => o.statusId) },
-    failedPayments: input.movements.filter((m) => !m.isRefund && m.state === 'FAILED' && within(m.lastAt, bounds)).length,
+    failedPayments: input.movements.filter((m) => !m.isRefund && m.state === 'FAILED' && inDay(m.lastAt)).length,
     reachedCentralAt: input.reachedCentralAt,
     generatedAt: input.generatedAt,
   };
@@ -222,7 +234,8 @@ export function reportSummary(input: {
   refused: { orderId: string; orderNumber: string; reasons: ProblemError[] }[];
 }): ReportSummary {
   const bounds = dayBounds(input.first, input.timeZone, input.last);
-  const orders = input.orders.filter((o) => within(o.createdOn, bounds));
+  const inRange = within(bounds);
+  const orders = input.orders.filter((o) => inRange(o.createdOn));
   const sold = orders.filter((o) => o.statusId !== CANCELLED);
   const byName = (a: NamedFigure, b: NamedFigure) => a.name.localeCompare(b.name);
   return {
