@@ -1,6 +1,6 @@
 import type { PaymentStatusCode } from '../../shared/enums';
 import { DENOMINATIONS, type CashCount } from '../../shared/manager/schemas';
-import type { Actor, CashFigures, DayReport, DayState, MethodFigures, NamedFigure, ReportSummary } from '../../shared/manager/types';
+import type { Actor, CashFigures, OrderHeadline, DayReport, DayState, MethodFigures, NamedFigure, ReportSummary } from '../../shared/manager/types';
 import type { Order } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
 import { paymentState } from '../order/money';
@@ -41,13 +41,7 @@ export interface FactLine {
 }
 
 /** One order as the figures need it. */
-export interface OrderFact {
-  orderId: string;
-  orderNumber: string;
-  createdOn: string;
-  statusId: number;
-  totalAmount: number;
-  clerk: Actor | null;
+export interface OrderFact extends OrderHeadline {
   lines: FactLine[];
 }
 

@@ -81,14 +81,11 @@ export interface ManagerOrderDetail {
   refusedReasons: ProblemError[];
 }
 
-export interface StaleConcept {
-  orderId: string;
-  orderNumber: string;
-  createdOn: string;
-  statusId: number;
-  totalAmount: number;
-  clerk: Actor | null;
-}
+/** An order as figures and short lists show it. */
+export type OrderHeadline = Pick<ManagerOrderRow, 'orderId' | 'orderNumber' | 'createdOn' | 'statusId' | 'totalAmount' | 'clerk'>;
+
+/** An open concept (or awaiting payment) order of an earlier day. */
+export type StaleConcept = OrderHeadline;
 
 export interface StaleCancelOutcome {
   cancelled: string[];

@@ -43,6 +43,13 @@ const asMark = () => counter.dispatch('session.login', { staffId: 'mark', pin: '
 const asAnna = () => counter.dispatch('session.login', { staffId: 'anna', pin: '1234' });
 const single = { productId: 600, quantity: 1 };
 const DAY = { from: '2026-10-24' };
+/** A child's day ticket on an anonymous pass, found by its pass number. */
+const childTicket = {
+  productId: 102,
+  quantity: 1,
+  validFrom: '2026-10-24T10:00:00.000Z',
+  customerTokens: [{ tokenTypeId: 2, passNumber: '3528 9999 0000 1111' }],
+} as never;
 
 describe('who did it', () => {
   it('records the clerk who made and paid an order and the manager who refunded it, in list and detail', async () => {
@@ -139,14 +146,7 @@ describe('review', () => {
     await anna.pay(cash.orderId, cash.totalAmount, 'cash');
     const pin = await anna.create([{ productId: 601, quantity: 1, validFrom: '2026-10-24T10:00:00.000Z' }]);
     await anna.pay(pin.orderId, pin.totalAmount, 'pin');
-    const child = await anna.create([
-      {
-        productId: 102,
-        quantity: 1,
-        validFrom: '2026-10-24T10:00:00.000Z',
-        customerTokens: [{ tokenTypeId: 2, passNumber: '3528 9999 0000 1111' }],
-      } as never,
-    ]);
+    const child = await anna.create([childTicket]);
     await asMark();
     const mark = clerk(counter);
     const marks = await mark.create([single]);
@@ -170,14 +170,7 @@ describe('review', () => {
   it('answers the clerks’ search by order number and pass number from the index', async () => {
     const anna = clerk(counter);
     await asAnna();
-    const child = await anna.create([
-      {
-        productId: 102,
-        quantity: 1,
-        validFrom: '2026-10-24T10:00:00.000Z',
-        customerTokens: [{ tokenTypeId: 2, passNumber: '3528 9999 0000 1111' }],
-      } as never,
-    ]);
+    const child = await anna.create([childTicket]);
     await anna.create([single]);
     const search = async (text: string) => (await call('orders.search', { text })).map((o) => o.orderNumber);
     expect(await search(child.orderNumber)).toEqual([child.orderNumber]);
