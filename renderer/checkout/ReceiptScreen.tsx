@@ -51,7 +51,7 @@ function ChangeDue({ order }: { order: Order }) {
   );
 }
 
-/** The receipt of an order; `title` names another kind (a refund receipt), whose refunds it lists first. */
+/** The receipt of an order; `title` names another kind (a refund receipt). Refunds show as money given back. */
 export function Receipt({ order, title }: { order: Order; title?: string }) {
   const { t, money, date, dateTime } = useI18n();
   const terms = [...new Set(order.orderLines.flatMap((l) => l.orderLineTerms.map((x) => x.termsUrl)))];
@@ -136,7 +136,7 @@ export function Receipt({ order, title }: { order: Order; title?: string }) {
               <li key={p.paymentId}>
                 {p.isRefund && `${t('receipt.refund')} `}
                 <MethodName method={p.paymentMethod} />: {money(p.isRefund ? -p.amountDebit : p.amountDebit)} —{' '}
-                {paymentStateName(t, paymentState(p))} <span className="small muted">{dateTime(p.createdOn)}</span>
+                {paymentStateName(t, paymentState(p))}
                 {tenderedOf(p) !== null && (
                   <span className="receipt-tendered">
                     {' '}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AuditEntry } from '../../shared/manager/types';
 import { useInvokePages } from '../api/useInvokePages';
 import { ErrorNote } from '../common/ErrorNote';
+import { TableHead } from '../common/TableHead';
 import { useI18n } from '../i18n/i18n';
 import { describeRefusal } from '../i18n/refusals';
 import type { RefusalCode } from '../../shared/refusals';
@@ -33,16 +34,9 @@ function Audit({ today }: { today: string }) {
       {pages.rows.length > 0 && (
         <table className="table">
           <caption className="sr-only">{t('manager.part.audit')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.when')}</th>
-              <th scope="col">{t('audit.who')}</th>
-              <th scope="col">{t('audit.what')}</th>
-              <th scope="col">{t('audit.order')}</th>
-              <th scope="col">{t('audit.outcome')}</th>
-              <th scope="col">{t('audit.detail')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[t('audit.when'), t('audit.who'), t('audit.what'), t('audit.order'), t('audit.outcome'), t('audit.detail')]}
+          />
           <tbody>
             {pages.rows.map((entry) => (
               <AuditRow key={entry.seq} entry={entry} />

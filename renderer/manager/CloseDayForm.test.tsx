@@ -24,6 +24,15 @@ function counter() {
   });
 }
 
+/** €134.00, what the X report expects: one €100 note, one €20, one €10 and two €2 coins. */
+async function countExactly(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('€100.00 notes'), '1');
+  await user.type(screen.getByLabelText('€20.00 notes'), '1');
+  await user.type(screen.getByLabelText('€10.00 notes'), '1');
+  await user.type(screen.getByLabelText('€2.00 coins'), '2');
+  expect(screen.getByTestId('cash-difference').textContent).toBe('€0.00');
+}
+
 describe('the day close', () => {
   it('counts the drawer by note and coin, keeps the total and the difference up to date', async () => {
     const user = userEvent.setup();
@@ -42,12 +51,8 @@ describe('the day close', () => {
     const api = counter();
     renderWith(<CloseDayForm onClosed={() => undefined} />, api);
     await screen.findByTestId('expected-cash');
-    await user.type(screen.getByLabelText('€100.00 notes'), '1');
-    await user.type(screen.getByLabelText('€20.00 notes'), '1');
-    await user.type(screen.getByLabelText('€10.00 notes'), '1');
-    await user.type(screen.getByLabelText('€2.00 coins'), '2');
-    expect(screen.getByTestId('cash-difference').textContent).toBe('€0.00');
-    // €134.00 exactly: no note needed. One coin more and the note is required.
+    await countExactly(user);
+    // Exact: no note needed. One coin more and the note is required.
     await user.type(screen.getByLabelText('€0.05 coins'), '1');
     expect(screen.getByTestId('cash-difference').textContent).toBe('€0.05');
     await user.click(screen.getByRole('button', { name: 'Close the day' }));
@@ -68,11 +73,7 @@ describe('the day close', () => {
     let closed = false;
     renderWith(<CloseDayForm onClosed={() => (closed = true)} />, api);
     await screen.findByTestId('expected-cash');
-    await user.type(screen.getByLabelText('€100.00 notes'), '1');
-    await user.type(screen.getByLabelText('€20.00 notes'), '1');
-    await user.type(screen.getByLabelText('€10.00 notes'), '1');
-    await user.type(screen.getByLabelText('€2.00 coins'), '2');
-    expect(screen.getByTestId('cash-difference').textContent).toBe('€0.00');
+    await countExactly(user);
     await user.click(screen.getByRole('button', { name: 'Close the day' }));
     expect(api.callsOf('day.close')).toEqual([{ counted: { '10000': 1, '2000': 1, '1000': 1, '200': 2 }, note: '' }]);
     expect(closed).toBe(true);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { TableHead } from '../common/TableHead';
 import { useI18n } from '../i18n/i18n';
 import { DayReportView } from './DayReportView';
 
@@ -18,25 +19,17 @@ export function ClosedDays() {
       {days.value && days.value.length > 0 && (
         <table className="table">
           <caption className="sr-only">{t('day.closedDays')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('day.date')}</th>
-              <th scope="col">{t('day.closed')}</th>
-              <th scope="col" className="num">
-                {t('day.expectedCash')}
-              </th>
-              <th scope="col" className="num">
-                {t('day.counted')}
-              </th>
-              <th scope="col" className="num">
-                {t('day.difference')}
-              </th>
-              <th scope="col">{t('day.atCentral')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('orders.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('day.date'),
+              t('day.closed'),
+              { label: t('day.expectedCash'), num: true },
+              { label: t('day.counted'), num: true },
+              { label: t('day.difference'), num: true },
+              t('day.atCentral'),
+              { label: t('orders.actions'), srOnly: true },
+            ]}
+          />
           <tbody>
             {days.value.map((d) => (
               <tr key={d.businessDate}>

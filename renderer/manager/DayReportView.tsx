@@ -1,10 +1,10 @@
 import type { DayReport } from '../../shared/manager/types';
 import { usePrintReceipt } from '../checkout/printing';
-import { useMethodName } from '../checkout/methodName';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { statusKey } from '../start/OrderList';
 import { ExportButtons } from './ExportButtons';
+import { MethodsTable } from './MethodsTable';
 
 /**
  * An X report (the day so far) or a Z report (the closed day): per payment method what came
@@ -13,7 +13,6 @@ import { ExportButtons } from './ExportButtons';
  */
 export function DayReportView({ report }: { report: DayReport }) {
   const { t, money, dateTime, date } = useI18n();
-  const methodName = useMethodName();
   const print = usePrintReceipt();
   const title = t(report.kind === 'Z' ? 'day.zTitle' : 'day.xTitle', { day: date(report.businessDate) });
   const titleId = `day-report-${report.kind}`;
@@ -39,37 +38,7 @@ export function DayReportView({ report }: { report: DayReport }) {
           <dt>{t('day.generated')}</dt>
           <dd>{dateTime(report.generatedAt)}</dd>
         </dl>
-        <table className="table">
-          <caption>{t('day.perMethod')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('day.method')}</th>
-              <th scope="col" className="num">
-                {t('day.payments')}
-              </th>
-              <th scope="col" className="num">
-                {t('day.refunds')}
-              </th>
-              <th scope="col" className="num">
-                {t('day.expected')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.methods.map((m) => (
-              <tr key={m.paymentMethodId}>
-                <th scope="row">{methodName(m.paymentMethodId, m.name)}</th>
-                <td className="num">
-                  {money(m.payments)} <span className="small muted">({m.paymentCount})</span>
-                </td>
-                <td className="num">
-                  {money(m.refunds)} <span className="small muted">({m.refundCount})</span>
-                </td>
-                <td className="num">{money(m.expected)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <MethodsTable caption={t('day.perMethod')} methods={report.methods} lastColumn={t('day.expected')} />
         <dl className="facts cash-facts" aria-label={t('day.cash')}>
           <dt>{t('day.float')}</dt>
           <dd>{money(report.cash.float)}</dd>

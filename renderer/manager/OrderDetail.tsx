@@ -6,6 +6,7 @@ import { refundable, settledMoney } from '../../domain/order/money';
 import { MAY, statusName } from '../../domain/rules/statuses';
 import { useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { TableHead } from '../common/TableHead';
 import { tokenTypeName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { orderStatusId } from '../sale/orderView';
@@ -107,18 +108,14 @@ function DetailLines({ order }: { order: Order }) {
   return (
     <table className="table">
       <caption>{t('detail.lines')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('receipt.product')}</th>
-          <th scope="col" className="num">
-            {t('receipt.quantity')}
-          </th>
-          <th scope="col">{t('detail.tokens')}</th>
-          <th scope="col" className="num">
-            {t('receipt.inclTax')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          t('receipt.product'),
+          { label: t('receipt.quantity'), num: true },
+          t('detail.tokens'),
+          { label: t('receipt.inclTax'), num: true },
+        ]}
+      />
       <tbody>
         {order.orderLines.map((line) => (
           <tr key={line.orderLineId}>

@@ -53,6 +53,15 @@ function pagedCounter() {
   });
 }
 
+/** The review of 120 orders drawn, and its filter form. */
+async function reviewWithFilters() {
+  const user = userEvent.setup();
+  const api = pagedCounter();
+  renderWith(<OrderReview />, api);
+  await screen.findByRole('table', { name: 'Orders' });
+  return { user, api, form: screen.getByRole('search', { name: 'Filter orders' }) };
+}
+
 describe('the order review', () => {
   it('asks for today, shows the range’s count and totals, and pages on with the cursor', async () => {
     const user = userEvent.setup();
@@ -78,11 +87,7 @@ describe('the order review', () => {
   });
 
   it('turns the filters into the query: range, status, clerk, product, method, sync state and token', async () => {
-    const user = userEvent.setup();
-    const api = pagedCounter();
-    renderWith(<OrderReview />, api);
-    await screen.findByRole('table', { name: 'Orders' });
-    const form = screen.getByRole('search', { name: 'Filter orders' });
+    const { user, api, form } = await reviewWithFilters();
     await user.clear(within(form).getByLabelText('From'));
     await user.type(within(form).getByLabelText('From'), '20/11/2026');
     await user.selectOptions(within(form).getByLabelText('Status'), 'Delivered');
@@ -105,11 +110,7 @@ describe('the order review', () => {
   });
 
   it('refuses a range that ends before it starts, without asking', async () => {
-    const user = userEvent.setup();
-    const api = pagedCounter();
-    renderWith(<OrderReview />, api);
-    await screen.findByRole('table', { name: 'Orders' });
-    const form = screen.getByRole('search', { name: 'Filter orders' });
+    const { user, api, form } = await reviewWithFilters();
     await user.clear(within(form).getByLabelText('To'));
     await user.type(within(form).getByLabelText('To'), '01/11/2026');
     await user.click(within(form).getByRole('button', { name: 'Show orders' }));

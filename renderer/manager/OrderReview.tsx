@@ -142,7 +142,9 @@ function OrderRow({ row, index, start }: { row: ManagerOrderRow; index: number; 
     <div role="row" aria-rowindex={index + 2} className="vrow" style={{ transform: `translateY(${start}px)` }}>
       <span role="cell" className="stacked">
         {row.orderNumber}
-        {row.centralOrderNumber && row.centralOrderNumber !== row.orderNumber && <span className="small muted">{row.centralOrderNumber}</span>}
+        {row.centralOrderNumber && row.centralOrderNumber !== row.orderNumber && (
+          <span className="small muted">{row.centralOrderNumber}</span>
+        )}
       </span>
       <span role="cell">{dateTime(row.createdOn)}</span>
       <span role="cell">{row.clerk?.name ?? t('review.noClerk')}</span>

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { NamedFigure, ReportSummary } from '../../shared/manager/types';
 import { useInvoke } from '../api/useInvoke';
 import { usePrintReceipt } from '../checkout/printing';
-import { useMethodName } from '../checkout/methodName';
 import { ErrorNote } from '../common/ErrorNote';
+import { TableHead } from '../common/TableHead';
 import { describeProblem } from '../common/problems';
 import { useI18n } from '../i18n/i18n';
 import { statusKey } from '../start/OrderList';
 import { useBusinessDay } from './businessDay';
 import { ExportButtons } from './ExportButtons';
+import { MethodsTable } from './MethodsTable';
 import { RangePicker, type DayRange } from './RangePicker';
 
 /**
@@ -51,37 +52,10 @@ function Reports({ today }: { today: string }) {
 
 function Summary({ summary }: { summary: ReportSummary }) {
   const { t, money } = useI18n();
-  const methodName = useMethodName();
   return (
     <>
       <Figures caption={t('reports.byProduct')} head={t('reports.product')} countHead={t('reports.quantity')} rows={summary.byProduct} />
-      <table className="table">
-        <caption>{t('reports.byMethod')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('day.method')}</th>
-            <th scope="col" className="num">
-              {t('day.payments')}
-            </th>
-            <th scope="col" className="num">
-              {t('day.refunds')}
-            </th>
-            <th scope="col" className="num">
-              {t('reports.net')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.byMethod.map((m) => (
-            <tr key={m.paymentMethodId}>
-              <th scope="row">{methodName(m.paymentMethodId, m.name)}</th>
-              <td className="num">{money(m.payments)}</td>
-              <td className="num">{money(m.refunds)}</td>
-              <td className="num">{money(m.expected)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MethodsTable caption={t('reports.byMethod')} methods={summary.byMethod} lastColumn={t('reports.net')} />
       <Figures caption={t('reports.byClerk')} head={t('review.clerk')} countHead={t('reports.orders')} rows={summary.byClerk} />
       <Figures caption={t('reports.byHour')} head={t('reports.hour')} countHead={t('reports.orders')} rows={summary.byHour} />
       <table className="table">
@@ -118,17 +92,7 @@ function Figures({ caption, head, countHead, rows }: { caption: string; head: st
   return (
     <table className="table">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{head}</th>
-          <th scope="col" className="num">
-            {countHead}
-          </th>
-          <th scope="col" className="num">
-            {t('orders.total')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[head, { label: countHead, num: true }, { label: t('orders.total'), num: true }]} />
       <tbody>
         {rows.length === 0 && (
           <tr>
