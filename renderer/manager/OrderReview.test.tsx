@@ -11,6 +11,7 @@ import { useManagerNav } from './navigation';
 import { OrderReview } from './OrderReview';
 import { CATALOG, orderRow } from './testing';
 
+// "Today" is the counter's business day (day.status); the screen's clock is set to it too, for the date fields.
 // jsdom lays nothing out: the list's scroller is given a height, so the virtualiser draws rows.
 const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
 beforeAll(() => {
@@ -40,6 +41,17 @@ const SUMMARY = { count: 120, totalAmount: 114_000, paidAmount: 100_000, refunde
 function pagedCounter() {
   const all = Array.from({ length: 120 }, (_, i) => orderRow({ orderNumber: `KAB12-${String(1000 - i)}` }));
   return fakeCounter({
+    'day.status': () => ({
+      businessDate: '2026-11-23',
+      timeZone: 'Europe/Amsterdam',
+      state: 'open',
+      openedAt: null,
+      openedBy: null,
+      float: null,
+      closedAt: null,
+      closedBy: null,
+      staleConcepts: 0,
+    }),
     'catalog.get': () => ({ ...CATALOG, products: [product({ productId: 101, productName: 'Dagkaart volwassene' })] }),
     'staff.list': () => [
       { staffId: 'anna', name: 'Anna de Vries', role: 'clerk', active: true },
