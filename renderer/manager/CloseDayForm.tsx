@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { DayReport } from '../../shared/manager/types';
 import { cashTotal } from '../../domain/reports/figures';
 import { useAction, useInvoke } from '../api/useInvoke';
+import { useMethodName } from '../checkout/methodName';
 import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
@@ -16,6 +17,7 @@ import { StaleConcepts } from './StaleConcepts';
  */
 export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => void }) {
   const { t, money } = useI18n();
+  const methodName = useMethodName();
   const x = useInvoke('day.xReport', {}, { staleTime: 0 });
   const [counts, setCounts] = useState<DenominationCounts>({});
   const [note, setNote] = useState('');
@@ -44,7 +46,7 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
           <tbody>
             {x.value.methods.map((m) => (
               <tr key={m.paymentMethodId}>
-                <th scope="row">{m.name}</th>
+                <th scope="row">{methodName(m.paymentMethodId, m.name)}</th>
                 <td className="num">{money(m.expected)}</td>
               </tr>
             ))}
