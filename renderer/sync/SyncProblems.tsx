@@ -13,8 +13,9 @@ import { screenForStatus, statusKey } from '../start/OrderList';
 /**
  * The manager's view of sync health: every order the central does not have in its latest
  * state (refused by it, set aside after failing, or still waiting), with the central's reasons;
- * retry those sync set aside, one or all (a refused or waiting order is sent again once it
- * changes); an order that cannot be fixed is refunded or cancelled from its detail.
+ * send again what the central refused (once its cause is fixed) or sync set aside, one or all
+ * (a waiting order goes by itself); an order that cannot be fixed is refunded or cancelled from
+ * its detail.
  * Each act is recorded in the audit trail by the main process.
  */
 export function SyncProblems() {
@@ -26,7 +27,7 @@ export function SyncProblems() {
     void client.invalidateQueries({ queryKey: queryKeys.channel('sync.problems') });
   });
   const rows = problems.value ?? [];
-  const retryable = rows.filter((p) => p.kind === 'setAside');
+  const retryable = rows.filter((p) => p.kind !== 'unsent');
   return (
     <section className="card" aria-labelledby="sync-problems-title">
       <h3 id="sync-problems-title">{t('health.title')}</h3>
@@ -85,7 +86,7 @@ function ProblemItem({ problem, retrying, onRetry }: { problem: SyncProblem; ret
       )}
       {problem.lastError && <p>{t('health.lastError', { error: lastErrorText(lang, problem.lastError) })}</p>}
       <div className="row">
-        {problem.kind === 'setAside' && (
+        {problem.kind !== 'unsent' && (
           <button type="button" disabled={retrying} onClick={onRetry}>
             {t('setAside.retry', { number })}
           </button>
