@@ -19,7 +19,7 @@ const driverUsers = [
   'bench/**',
 ];
 /** The domain's modules without I/O, which the renderer imports so that a rule lives once. */
-const pureDomain = ['domain/rules/', 'domain/order/', 'domain/catalog', 'domain/result'];
+const pureDomain = ['domain/rules/', 'domain/order/', 'domain/reports/', 'domain/catalog', 'domain/result'];
 const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${place}**` : `${place}.ts`));
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,10 @@ const targets: Record<string, { about: string; run: (args: string[]) => Promise<
     about: 'time for a counter to converge over a lossy network, and sync vs a plain HTTP client',
     run: async () => (await import('./sync')).benchSync(),
   },
+  manager: {
+    about: "the manager's reads (filtered page, order search, a day's Z report) at ORDERS (1,000,000) vs 10,000 local orders",
+    run: async (args) => (await import('./manager')).benchManager(args),
+  },
   profile: {
     about: 'summarise a .cpuprofile: FILE [TOP]',
     run: async (args) => (await import('./profile')).summariseProfile(args),

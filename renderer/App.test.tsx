@@ -90,6 +90,7 @@ function counter() {
       'session.staff': () => [anna],
       'session.login': () => anna,
       'sync.status': () => sync,
+      'manager.staleConcepts': () => [],
       'orders.create': () => concept,
       'orders.get': () => concept,
       'payments.add': () => paid,

@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/badges.css';
 import './styles/layout.css';
 import './styles/counter.css';
+import './styles/manager.css';
 import './styles/print.css';
 
 const root = createRoot(document.getElementById('root')!);

@@ -7,6 +7,8 @@ import type { OrderService } from '../domain/service';
 import { authenticate, type Verifiers } from './caller';
 import { clientErrorHandler, drainRefusedBody } from './clientErrors';
 import { problemBody, sendProblem, validationErrors, type ProblemStatus } from './problems';
+import type { DayClosures } from './dayClosures';
+import { dayClosureRoutes } from './routes/dayClosures';
 import { deletedRoutes } from './routes/deleted';
 import { extensionRoutes } from './routes/extensions';
 import { lookupRoutes } from './routes/lookup';
@@ -14,6 +16,7 @@ import { orderRoutes } from './routes/orders';
 
 export interface AppOptions {
   service: OrderService;
+  dayClosures: DayClosures;
   verifiers: Verifiers;
   logger: Logger | false;
   orderBase?: string;
@@ -139,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await orders.register(orderRoutes(service));
       await orders.register(extensionRoutes(service));
       await orders.register(deletedRoutes(service));
+      await orders.register(dayClosureRoutes(options.dayClosures));
     },
     { prefix: orderBase },
   );

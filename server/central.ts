@@ -4,6 +4,7 @@ import { Catalog } from '../domain/catalog';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { OrderService } from '../domain/service';
 import { buildApp } from './app';
+import { DayClosures } from './dayClosures';
 import { channelVerifier, customerVerifier, signChannelToken } from './auth';
 import { openCentralStore } from './store';
 
@@ -53,6 +54,7 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
     const secret = options.jwtSecret || randomBytes(32).toString('base64url');
     const app = await buildApp({
       service,
+      dayClosures: new DayClosures(store, options.clock ?? (() => new Date())),
       verifiers: {
         channel: channelVerifier(secret),
         customer: customerVerifier(options.customerJwtSecret || secret),

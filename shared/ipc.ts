@@ -17,6 +17,30 @@ import { uuid } from './schemas/primitives';
 import type { ProblemError } from './schemas/problem';
 import type { IpcError, RefusalCode } from './refusals';
 import { isAllowedCentralUrl } from './centralUrl';
+import {
+  auditListInput,
+  businessDayInput,
+  dayCloseInput,
+  dayListInput,
+  dayOpenInput,
+  managerOrdersInput,
+  reportsExportInput,
+  reportsSummaryInput,
+  staleCancelInput,
+} from './manager/schemas';
+import type {
+  AuditPage,
+  ClosedDay,
+  DayReport,
+  DayStatus,
+  ExportFile,
+  ManagerOrderDetail,
+  ManagerOrdersPage,
+  ReportSummary,
+  StaleCancelOutcome,
+  StaleConcept,
+  SyncProblem,
+} from './manager/types';
 
 export type { IpcError } from './refusals';
 
@@ -126,6 +150,23 @@ export const ipcInputs = {
   'sync.setAside': z.object({}),
   'sync.retry': z.object({ orderId: z.string().min(1).max(100).optional() }),
   'sync.unsent': z.object({}),
+  /** Managers: every order the central does not have in its latest state, with the central's reasons. */
+  'sync.problems': z.object({}),
+
+  // The manager's day: review, stale concepts, the drawer and its X and Z reports, reports, audit.
+  'manager.orders': managerOrdersInput,
+  'manager.order': orderId,
+  'manager.staleConcepts': z.object({}),
+  'manager.cancelStale': staleCancelInput,
+  'day.status': z.object({}),
+  'day.open': dayOpenInput,
+  'day.xReport': z.object({}),
+  'day.close': dayCloseInput,
+  'day.zReport': businessDayInput,
+  'day.list': dayListInput,
+  'reports.summary': reportsSummaryInput,
+  'reports.export': reportsExportInput,
+  'audit.list': auditListInput,
 
   // The receipt on this counter's printer. Electron's main answers it (silent print to the
   // chosen printer); a shell without a printer answers printed: false and the page prints itself.
@@ -286,6 +327,20 @@ export interface IpcOutputs {
   'sync.setAside': SetAsideOrder[];
   'sync.retry': SyncStatus;
   'sync.unsent': UnsentOrder[];
+  'sync.problems': SyncProblem[];
+  'manager.orders': ManagerOrdersPage;
+  'manager.order': ManagerOrderDetail & { order: CounterOrder };
+  'manager.staleConcepts': StaleConcept[];
+  'manager.cancelStale': StaleCancelOutcome;
+  'day.status': DayStatus;
+  'day.open': DayStatus;
+  'day.xReport': DayReport;
+  'day.close': DayReport;
+  'day.zReport': DayReport;
+  'day.list': ClosedDay[];
+  'reports.summary': ReportSummary;
+  'reports.export': ExportFile;
+  'audit.list': AuditPage;
   'receipt.print': { printed: boolean };
 }
 

@@ -51,7 +51,40 @@ export const CHANNEL_ACCESS: Record<Channel, Access> = {
   'settings.set': 'manager',
   'settings.history': 'manager',
   'sync.retry': 'manager',
+  'sync.problems': 'manager',
+  'manager.orders': 'manager',
+  'manager.order': 'manager',
+  'manager.staleConcepts': 'manager',
+  'manager.cancelStale': 'manager',
+  'day.status': 'manager',
+  'day.open': 'manager',
+  'day.xReport': 'manager',
+  'day.close': 'manager',
+  'day.zReport': 'manager',
+  'day.list': 'manager',
+  'reports.summary': 'manager',
+  'reports.export': 'manager',
+  'audit.list': 'manager',
 };
+
+/**
+ * The calls the audit trail records with who, when and which order (besides every refused
+ * manager call): the acts that move money, close a day, or take data out.
+ */
+export const AUDITED: ReadonlySet<Channel> = new Set<Channel>([
+  'payments.refund',
+  'orders.cancel',
+  'orders.delete',
+  'manager.cancelStale',
+  'day.open',
+  'day.close',
+  'reports.export',
+  'sync.retry',
+  'staff.add',
+  'staff.setActive',
+  'staff.resetPin',
+  'settings.set',
+]);
 
 /** Whether someone with `role` (null: nobody logged in) may make a call needing `access`. */
 export function mayCall(access: Access, role: Role | null): boolean {

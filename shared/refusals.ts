@@ -43,6 +43,12 @@ export const REFUSAL_TEXT = {
   'sync.centralError': 'The central answered with an error; sync tries again.',
   'sync.orderFailed': 'The central could not take some orders; sync tries them again.',
   'sync.notSetAside': 'Order {orderId} is not set aside.',
+  'day.closed': 'The day {businessDate} is closed: nothing can be sold into it.',
+  'day.alreadyOpen': 'The drawer of {businessDate} was already opened.',
+  'day.alreadyClosed': 'The day {businessDate} is already closed.',
+  'day.noteRequired': 'The counted cash differs by {difference} cents from what was expected: a note is required.',
+  'day.unknown': 'The day {businessDate} has not been closed.',
+  'list.badCursor': 'The list position is not valid: start again from the first page.',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_TEXT;

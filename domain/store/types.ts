@@ -1,5 +1,7 @@
+import type { Order } from '../../shared/schemas/order';
 import type { Fixtures } from '../../shared/schemas/reference';
 import type { OrderRecord } from '../order/settle';
+import type { DayClosurePage, PutDayClosure, StoredDayClosure } from './dayClosures';
 
 /** The filters of GET /deletedorders. */
 export interface DeletedFilter {
@@ -58,10 +60,11 @@ export type OrderChange = 'insert' | 'update' | 'delete';
 
 /**
  * Runs inside each write's transaction, with the backend's handle on it (`Tx`): the counter
- * appends its sync outbox entry through it, so that a change and the duty to send it are
- * committed together or not at all.
+ * appends its sync outbox entry and indexes the order as written (`order`, absent for a
+ * deletion) through it, so that a change, its index and the duty to send it are committed
+ * together or not at all.
  */
-export type WriteHook<Tx> = (tx: Tx, orderId: string, change: OrderChange) => void;
+export type WriteHook<Tx> = (tx: Tx, orderId: string, change: OrderChange, order?: Order) => void;
 
 export type InsertOutcome = { inserted: OrderRecord } | { duplicateOf: string };
 
@@ -82,6 +85,14 @@ export interface OrderStore {
   remove(orderId: string, expectedVersion: number): Promise<boolean>;
   list(filter: OrderFilter, limit: number, after: PageAfter | null): Promise<Page>;
   listDeleted(filter: DeletedFilter, limit: number, after: PageAfter | null): Promise<DeletedPage>;
+  /** Stores a counter's day close unless its close id is taken; answers what the id holds. */
+  putDayClosure(closure: StoredDayClosure): Promise<PutDayClosure>;
+  listDayClosures(
+    touchpointId: number,
+    businessDateFrom: string | undefined,
+    limit: number,
+    after: PageAfter | null,
+  ): Promise<DayClosurePage>;
   loadReference(): Promise<Fixtures | undefined>;
   saveReference(fixtures: Fixtures, source: string, at: string): Promise<void>;
   close(): Promise<void>;

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventName, IpcEvents } from '../../shared/ipc';
+import type { EventName, IpcEvents, StaffMember } from '../../shared/ipc';
+import { DEFAULT_TIME_ZONE } from '../../domain/reports/timeZone';
 import { demoFixturesPath, loadFixturesFile } from '../../domain/fixtures';
 import { mandateRecord, tokenRecord } from '../../domain/lookup';
 import { OrderService } from '../../domain/service';
@@ -19,6 +20,9 @@ import { enqueue } from './db/outbox';
 import { makeDispatch } from './dispatch';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './lookups';
+import { recordAudit } from './manager/audit';
+import { DrawerDays } from './manager/days';
+import { indexExisting, indexOrder, unindexOrder } from './manager/facts';
 import { purgePersonalData, scheduleRetention } from './retention';
 import { chooseTransport } from './mail';
 import { CounterSettings } from './settings';
@@ -79,7 +83,21 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       token = () => devToken;
     }
     const client = new CentralClient({ baseUrl: centralUrl, token, timeoutMs: options.central?.timeoutMs });
-    const store = sqliteOrderStore(db, (tx, orderId, change) => enqueue(tx, orderId, change, stamp()), clock);
+    const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+    indexExisting(db);
+    // Who did it: the staff member logged in when the write commits (null only before anyone logs in).
+    let who: () => StaffMember | null = () => null;
+    const store = sqliteOrderStore(
+      db,
+      (tx, orderId, change, order) => {
+        enqueue(tx, orderId, change, stamp());
+        const actor = who();
+        const by = actor && { staffId: actor.staffId, name: actor.name };
+        if (order) indexOrder(tx, order, by);
+        else unindexOrder(tx, orderId, stamp(), by);
+      },
+      clock,
+    );
     const prefix = `K${settings.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase()}`;
     const service = new OrderService({
       store,
@@ -103,6 +121,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     syncEngine.on('orders', (ids) => ids.forEach((orderId) => events.emit('orders.changed', { orderId })));
     const mail = options.mail !== undefined ? options.mail : chooseTransport(process.env, embedded !== null, demoTransport);
     const staff = new Staff(db, clock, embedded !== null || options.demoStaff === true);
+    who = () => staff.who();
     const handlers = makeHandlers({
       db,
       service,
@@ -114,6 +133,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       challenges: new Challenges(mail, clock, newId),
       engine: syncEngine,
       embeddedCentral: embedded !== null,
+      days: new DrawerDays(db, timeZone, clock, newId),
+      timeZone,
       changed: (orderId) => {
         events.emit('orders.changed', { orderId });
         // "To send" counts the change now, not after the sync round it starts (seconds offline).
@@ -122,7 +143,11 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       },
     });
 
-    const dispatch = makeDispatch(handlers, () => staff.who());
+    const dispatch = makeDispatch(
+      handlers,
+      () => staff.who(),
+      (entry) => recordAudit(db, { ...entry, at: stamp() }),
+    );
     const stopRetention = scheduleRetention(() => purgePersonalData(db, settings.retentionDays, clock()));
     let closed = false;
     // A refresh still under way when the counter closes must not write to the closed

@@ -6,7 +6,10 @@ import type { Refusal, Result } from '../../domain/result';
 import { owns, type Caller, type OrderService } from '../../domain/service';
 import type { CatalogCache } from './catalogCache';
 import type { Challenges } from './challenge';
-import { searchOrders } from './db/search';
+import { dayBounds } from '../../domain/reports/timeZone';
+import type { DrawerDays } from './manager/days';
+import { managerHandlers, type ManagerChannel } from './manager/handlers';
+import { ordersPage, searchByText } from './manager/queries';
 import { getSync, rejectedIds, setAsideOrders, syncView, unsentOrders } from './db/syncOrders';
 import type { Lookups } from './lookups';
 import type { CounterSettings } from './settings';
@@ -24,6 +27,8 @@ export interface HandlerDeps {
   challenges: Challenges;
   engine: SyncEngine;
   embeddedCentral: boolean;
+  days: DrawerDays;
+  timeZone: string;
   now: () => Date;
   /** Called after every committed change of an order. */
   changed: (orderId: string) => void;
@@ -52,6 +57,9 @@ function staffAnswer<T extends object>(answer: T | StaffRefusal, kind: RefusalKi
 const registeredTokens = (lines: { customerTokens?: { transitTokenId?: number | null }[] | null }[]) =>
   lines.flatMap((l) => (l.customerTokens ?? []).map((t) => t.transitTokenId).filter((id): id is number => typeof id === 'number'));
 
+/** All time, for a list without a day. */
+const EVER = { from: '0000', to: '9999' };
+
 /** The counter's IPC handlers: the typed map the shells dispatch to, each answering a result. */
 export function makeHandlers(deps: HandlerDeps): Handlers {
   const { db, service, settings, staff, catalog, lookups, engine } = deps;
@@ -63,8 +71,13 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     readOnly: !owns(caller(), { touchpointId: order.touchPoint.salesTouchpointId }),
   });
 
-  /** Runs an order change (the dispatch's gate has checked the session) and tells sync and the screens. */
-  async function change(run: () => Promise<Result<Order>>): Promise<IpcResult<CounterOrder>> {
+  /**
+   * Runs an order change (the dispatch's gate has checked the session) and tells sync and the
+   * screens. A sale (`sells`) into a closed day is refused: its Z report is final.
+   */
+  async function change(run: () => Promise<Result<Order>>, sells = true): Promise<IpcResult<CounterOrder>> {
+    const closed = sells ? deps.days.closedToday() : null;
+    if (closed !== null) return refusal('conflict', 'day.closed', { businessDate: closed });
     const result = await run();
     if (!result.ok) return refusalError(result.refusal);
     deps.changed(result.value.orderId);
@@ -81,7 +94,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
   const unknownLanguage = (languageId: number) =>
     refusal('invalid', 'settings.unknownLanguage', { languageId }, [{ detail: 'unknown language', pointer: '/languageId' }]);
 
-  return {
+  const handlers: Omit<Handlers, ManagerChannel> = {
     'session.staff': async () => done(staff.list()),
     'session.login': async ({ staffId, pin }) => {
       if (staff.firstRun()) return refusal('conflict', 'setup.needed');
@@ -120,19 +133,23 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     'orders.search': async ({ text, day, orderStatusId, limit }) => {
       // Listing (no search text) shows every order of a day: a manager's overview.
       if (text === '' && staff.who()?.role !== 'manager') return refusal('forbidden', 'session.managerOnly');
-      const range = day ? localDay(day) : {};
-      return done(searchOrders(db, catalog.current(), { text, ...range, orderStatusId, limit }));
+      const range = day ? dayBounds(day, deps.timeZone) : null;
+      const rows =
+        text === ''
+          ? ordersPage(db, range ?? EVER, { statusIds: orderStatusId }, [], null, limit).rows
+          : searchByText(db, catalog.current(), text, range, orderStatusId, limit);
+      return done(rows.map(({ clerk: _clerk, lines: _lines, paidAmount: _paid, ...summary }) => summary));
     },
-    'orders.patch': ({ orderId, patch }) => change(() => service.patch(orderId, patch, caller())),
+    'orders.patch': ({ orderId, patch }) => change(() => service.patch(orderId, patch, caller()), false),
     'orders.delete': async ({ orderId }) => {
       const result = await service.remove(orderId, caller());
       if (!result.ok) return refusalError(result.refusal);
       deps.changed(orderId);
       return done(true as const);
     },
-    'orders.setCustomer': ({ orderId, customer }) => change(() => service.setCustomer(orderId, customer, caller())),
-    'orders.deliver': ({ orderId }) => change(() => service.deliver(orderId, caller())),
-    'orders.cancel': ({ orderId }) => change(() => service.cancel(orderId, caller())),
+    'orders.setCustomer': ({ orderId, customer }) => change(() => service.setCustomer(orderId, customer, caller()), false),
+    'orders.deliver': ({ orderId }) => change(() => service.deliver(orderId, caller()), false),
+    'orders.cancel': ({ orderId }) => change(() => service.cancel(orderId, caller()), false),
     'lines.add': ({ orderId, line }) =>
       change(async () => {
         await lookups.prepare(registeredTokens([line]));
@@ -200,10 +217,19 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
       return done(status());
     },
   };
-}
-
-/** A calendar day on the counter's own clock, as UTC bounds. */
-function localDay(day: string): { from: string; to: string } {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { from: new Date(y, m - 1, d).toISOString(), to: new Date(y, m - 1, d + 1).toISOString() };
+  return {
+    ...handlers,
+    ...managerHandlers({
+      db,
+      service,
+      catalog: () => catalog.current(),
+      days: deps.days,
+      timeZone: deps.timeZone,
+      who: () => staff.who(),
+      caller,
+      orderView: (orderId) => handlers['orders.get']({ orderId }),
+      changed: deps.changed,
+      syncSoon: () => engine.kick(),
+    }),
+  };
 }

@@ -30,6 +30,8 @@ export interface CounterOptions {
   fixtures?: string;
   clock?: () => Date;
   newId?: () => string;
+  /** Where the counter's days begin and end (IANA name); default Europe/Amsterdam. */
+  timeZone?: string;
   /** The local database file; ':memory:' for tests. Default: counter.sqlite in dataDir. */
   database?: string;
   /** The demo staff (README) also beside a given central: tests only. They are always there with the embedded central. */

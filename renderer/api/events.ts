@@ -3,6 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCounter } from './counter';
 import { queryKeys, syncStatusChanged } from './useInvoke';
 
+const MANAGER_READS = [
+  'manager.orders',
+  'manager.order',
+  'manager.staleConcepts',
+  'sync.problems',
+  'day.xReport',
+  'reports.summary',
+  'audit.list',
+] as const;
+
 /** Subscribes to the main process's events and invalidates what they touch. */
 export function useCounterEvents(): void {
   const api = useCounter();
@@ -14,6 +24,8 @@ export function useCounterEvents(): void {
         void client.invalidateQueries({ queryKey: queryKeys.order(orderId) });
         void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });
         void client.invalidateQueries({ queryKey: queryKeys.channel('sync.rejected') });
+        // The manager's lists and figures that an order's change moves.
+        for (const channel of MANAGER_READS) void client.invalidateQueries({ queryKey: queryKeys.channel(channel) });
       }),
       api.on('catalog.changed', () => {
         void client.invalidateQueries({ queryKey: queryKeys.channel('catalog.get') });

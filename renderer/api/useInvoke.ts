@@ -32,7 +32,17 @@ export type ReadChannel =
   | 'settings.get'
   | 'sync.status'
   | 'sync.rejected'
-  | 'sync.setAside';
+  | 'sync.setAside'
+  | 'sync.problems'
+  | 'manager.orders'
+  | 'manager.order'
+  | 'manager.staleConcepts'
+  | 'day.status'
+  | 'day.list'
+  | 'day.zReport'
+  | 'day.xReport'
+  | 'reports.summary'
+  | 'audit.list';
 
 /** Invokes and never rejects: a transport failure becomes an `internal` refusal too. */
 export async function safeInvoke<C extends Channel>(api: CounterApi, channel: C, input: IpcInput<C>): Promise<IpcResult<IpcOutputs[C]>> {

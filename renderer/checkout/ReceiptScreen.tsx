@@ -51,14 +51,15 @@ function ChangeDue({ order }: { order: Order }) {
   );
 }
 
-export function Receipt({ order }: { order: Order }) {
+/** The receipt of an order; `title` names another kind (a refund receipt). Refunds show as money given back. */
+export function Receipt({ order, title }: { order: Order; title?: string }) {
   const { t, money, date, dateTime } = useI18n();
   const terms = [...new Set(order.orderLines.flatMap((l) => l.orderLineTerms.map((x) => x.termsUrl)))];
   const taxTotal = order.orderLines.reduce((sum, l) => sum + (l.taxAmount ?? 0), 0);
   return (
     <article className="receipt" aria-labelledby="receipt-title">
       <header>
-        <h2 id="receipt-title">{t('receipt.title')}</h2>
+        <h2 id="receipt-title">{title ?? t('receipt.title')}</h2>
         <p>{order.touchPoint.name}</p>
         <p>
           {t('receipt.orderNumber')} <strong>{order.orderNumber}</strong>
@@ -133,7 +134,9 @@ export function Receipt({ order }: { order: Order }) {
             .filter((p) => ['SETTLED', 'PENDING'].includes(paymentState(p)))
             .map((p) => (
               <li key={p.paymentId}>
-                <MethodName method={p.paymentMethod} />: {money(p.amountDebit)} — {paymentStateName(t, paymentState(p))}
+                {p.isRefund && `${t('receipt.refund')} `}
+                <MethodName method={p.paymentMethod} />: {money(p.isRefund ? -p.amountDebit : p.amountDebit)} —{' '}
+                {paymentStateName(t, paymentState(p))}
                 {tenderedOf(p) !== null && (
                   <span className="receipt-tendered">
                     {' '}

@@ -36,7 +36,7 @@ export function changeDue(tenderedCents: number, dueCents: number): number | nul
 }
 
 /** A reference of our own for a payment: unique enough per counter. */
-export function operatorReference(orderNumber: string, kind: MethodKind): string {
+export function operatorReference(orderNumber: string, kind: MethodKind | 'refund'): string {
   const stamp = Date.now().toString(36).toUpperCase();
   return `${orderNumber}-${kind.toUpperCase()}-${stamp}`.slice(0, 100);
 }

@@ -1,5 +1,6 @@
 import { counterEn } from './counter.en';
 import { lockdownEn } from './lockdown.en';
+import { managerEn } from './manager.en';
 import { settingsEn } from './settings.en';
 
 /** English: the reference dictionary. Its keys are the keys of every language. */
@@ -7,6 +8,7 @@ export const en = {
   ...settingsEn,
   ...counterEn,
   ...lockdownEn,
+  ...managerEn,
   'common.loading': 'Loading…',
   'common.searching': 'Searching…',
   'common.required': 'required',
@@ -78,9 +80,6 @@ export const en = {
   'orderSearch.hint': 'Order number, pass number or the last digits of a bank card.',
   'orderSearch.submit': 'Search',
   'orderSearch.results': 'Orders found',
-
-  'dayOrders.title': 'Orders of the day',
-  'dayOrders.day': 'Day',
 
   'orders.none': 'No orders found.',
   'orders.number': 'Order number',

@@ -1,6 +1,7 @@
 import { counterNl } from './counter.nl';
 import type { MessageKey } from './en';
 import { lockdownNl } from './lockdown.nl';
+import { managerNl } from './manager.nl';
 import { settingsNl } from './settings.nl';
 
 /** Nederlands. */
@@ -8,6 +9,7 @@ export const nl: Record<MessageKey, string> = {
   ...settingsNl,
   ...counterNl,
   ...lockdownNl,
+  ...managerNl,
   'common.loading': 'Laden…',
   'common.searching': 'Zoeken…',
   'common.required': 'verplicht',
@@ -79,9 +81,6 @@ export const nl: Record<MessageKey, string> = {
   'orderSearch.hint': 'Ordernummer, pasnummer of de laatste cijfers van een bankpas.',
   'orderSearch.submit': 'Zoeken',
   'orderSearch.results': 'Gevonden orders',
-
-  'dayOrders.title': 'Orders van de dag',
-  'dayOrders.day': 'Dag',
 
   'orders.none': 'Geen orders gevonden.',
   'orders.number': 'Ordernummer',

@@ -38,4 +38,10 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'sync.centralError': 'De centrale antwoordde met een fout; er wordt opnieuw geprobeerd.',
   'sync.orderFailed': 'De centrale kon enkele orders niet aannemen; ze worden opnieuw geprobeerd.',
   'sync.notSetAside': 'Order {orderId} staat niet apart.',
+  'day.closed': 'De dag {businessDate} is afgesloten: er kan niets meer in worden verkocht.',
+  'day.alreadyOpen': 'De kassalade van {businessDate} is al geopend.',
+  'day.alreadyClosed': 'De dag {businessDate} is al afgesloten.',
+  'day.noteRequired': 'Het getelde contant geld wijkt {difference} cent af van het verwachte bedrag: een toelichting is verplicht.',
+  'day.unknown': 'De dag {businessDate} is niet afgesloten.',
+  'list.badCursor': 'De plek in de lijst is niet geldig: begin opnieuw bij de eerste pagina.',
 };

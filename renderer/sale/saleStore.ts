@@ -4,7 +4,7 @@ import type { MethodKind } from '../checkout/payments';
 
 /** The sale flow's state: where the clerk is, the order being sold, the chosen token. */
 
-export type Screen = 'start' | 'sale' | 'checkout' | 'receipt' | 'settings' | 'sync';
+export type Screen = 'start' | 'sale' | 'checkout' | 'receipt' | 'settings' | 'sync' | 'manager';
 
 export type ChosenToken =
   | { kind: 'registered'; record: TransitTokenRecord }

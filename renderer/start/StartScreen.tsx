@@ -3,14 +3,15 @@ import type { StaffMember } from '../../shared/ipc';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
-import { localDate } from '../sale/dates';
 import { useSale } from '../sale/saleStore';
+import { ManagerButton } from '../manager/ManagerScreen';
+import { StaleConcepts } from '../manager/StaleConcepts';
 import { SettingsButton } from '../settings/SettingsScreen';
 import { NEW_SALE_KEYS } from './GlobalKeys';
 import { OrderList } from './OrderList';
 import { RejectedOrders } from './RejectedOrders';
 
-/** The start: a new sale in one key press, finding an order, the day's orders for managers. */
+/** The start: a new sale in one key press, finding an order; for managers the way to the manager's day. */
 export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showRejected: boolean }) {
   const { t } = useI18n();
   const newSale = useSale((s) => s.newSale);
@@ -22,10 +23,15 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
           {t('start.newSale')}
         </button>
         <p className="hint">{t('start.newSaleKeys')}</p>
-        {clerk.role === 'manager' && <SettingsButton />}
+        {clerk.role === 'manager' && (
+          <div className="row">
+            <ManagerButton />
+            <SettingsButton />
+          </div>
+        )}
       </section>
       <OrderSearch />
-      {clerk.role === 'manager' && <DayOrders />}
+      {clerk.role === 'manager' && <StaleConcepts />}
       <RejectedOrders open={showRejected} />
     </div>
   );
@@ -66,24 +72,6 @@ function OrderSearch() {
         {query !== null && found.isLoading && <p>{t('common.searching')}</p>}
         {found.value && <OrderList orders={found.value} caption={t('orderSearch.results')} />}
       </div>
-    </section>
-  );
-}
-
-function DayOrders() {
-  const { t } = useI18n();
-  const [day, setDay] = useState(() => localDate(new Date()));
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
-  const found = useInvoke('orders.search', { text: '', day, limit: 500 }, { enabled: valid });
-  return (
-    <section className="card wide" aria-labelledby="day-orders-title">
-      <h2 id="day-orders-title">{t('dayOrders.title')}</h2>
-      <div className="row">
-        <label htmlFor="day-orders-day">{t('dayOrders.day')}</label>
-        <input id="day-orders-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-      </div>
-      <ErrorNote error={found.error} />
-      {found.value && <OrderList orders={found.value} caption={t('dayOrders.title')} />}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { CheckoutScreen } from '../checkout/CheckoutScreen';
 import { ReceiptScreen } from '../checkout/ReceiptScreen';
 import { SaleScreen } from '../sale/SaleScreen';
 import { useSale } from '../sale/saleStore';
+import { ManagerScreen } from '../manager/ManagerScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { openSyncPanel } from '../sync/navigation';
 import { SyncPanel } from '../sync/SyncPanel';
@@ -60,6 +61,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
         {screen === 'receipt' && <ReceiptScreen />}
         {screen === 'settings' && <SettingsScreen clerk={clerk} />}
         {screen === 'sync' && <SyncPanel />}
+        {screen === 'manager' && <ManagerScreen clerk={clerk} />}
       </main>
     </>
   );

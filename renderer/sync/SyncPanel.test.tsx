@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CatalogView, SyncStatus } from '../../shared/ipc';
+import type { SyncProblem } from '../../shared/manager/types';
+import { useManagerNav } from '../manager/navigation';
 import { App } from '../App';
 import { useSale } from '../sale/saleStore';
 import { line, rejectedOrder, settingsView, syncStatus } from '../testing/builders';
@@ -199,6 +201,8 @@ describe('from the top bar', () => {
       'catalog.get': () => catalog,
       'session.current': () => anna,
       'orders.search': () => [],
+      'sync.problems': () => [],
+      'manager.staleConcepts': () => [],
     });
     render(<App api={api} />);
 
@@ -228,19 +232,6 @@ describe('orders set aside', () => {
   const held = rejectedOrder({ orderNumber: 'KAB12-000011' }, []).order;
   const setAside = () => [{ order: held, attempts: 5, lastError: 'the central answered 500' }];
 
-  it('are listed with how often they were tried and the last error; a manager tries one, or all, again', async () => {
-    const api = counter(syncStatus({ setAside: 1 }), {
-      'sync.setAside': setAside,
-      'session.current': () => ({ staffId: 'mark', name: 'Mark', role: 'manager' }),
-      'sync.retry': () => syncStatus(),
-    });
-    renderWith(<SyncPanel />, api);
-    expect(await screen.findByText('Tried 5 times. Last error: the central answered 500')).toBeTruthy();
-    await userEvent.click(await screen.findByRole('button', { name: 'Try order KAB12-000011 again' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Try them all again' }));
-    expect(api.callsOf('sync.retry')).toEqual([{ orderId: held.orderId }, {}]);
-  });
-
   it('are shown to a clerk, who cannot try them again', async () => {
     renderWith(
       <SyncPanel />,
@@ -251,5 +242,71 @@ describe('orders set aside', () => {
     );
     expect(await screen.findByText('A manager can try them again.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /again/ })).toBeNull();
+  });
+});
+
+describe('sync problems, for a manager', () => {
+  const problem = (p: Partial<SyncProblem>): SyncProblem => ({
+    orderId: '00000000-0000-4000-8000-000000000901',
+    orderNumber: 'KAB12-000021',
+    kind: 'rejected',
+    statusId: 5,
+    totalAmount: 475,
+    refundable: 475,
+    since: '2026-01-10T10:00:00.000Z',
+    attempts: 1,
+    reasons: [],
+    lastError: null,
+    ...p,
+  });
+  const manager = () => ({ staffId: 'mark', name: 'Mark', role: 'manager' as const });
+
+  it('lists every order the central does not have, with its reasons; retry one or all; refund or cancel opens its detail', async () => {
+    const user = userEvent.setup();
+    const refused = problem({ reasons: [{ detail: 'the order total does not match', pointer: '/totalAmount' }] });
+    const held = problem({
+      orderId: '00000000-0000-4000-8000-000000000902',
+      orderNumber: 'KAB12-000022',
+      kind: 'setAside',
+      attempts: 5,
+      lastError: 'the central answered 500',
+    });
+    const waiting = problem({
+      orderId: '00000000-0000-4000-8000-000000000903',
+      orderNumber: 'KAB12-000023',
+      kind: 'unsent',
+      lastError: 'sync.unreachable',
+    });
+    const api = counter(syncStatus({ rejected: 1, setAside: 1 }), {
+      'session.current': manager,
+      'sync.problems': () => [refused, held, waiting],
+      'sync.retry': () => syncStatus(),
+    });
+    renderWith(<SyncPanel />, api);
+    const list = await screen.findByRole('list', { name: 'Orders the central does not have' });
+    const items = within(list).getAllByRole('listitem', { name: /^Order KAB12/ });
+    expect(items).toHaveLength(3);
+    expect(items[0]!.textContent).toContain('refused by head office');
+    expect(items[0]!.textContent).toContain('the order total does not match');
+    expect(items[1]!.textContent).toContain('Last error: the central answered 500');
+    expect(items[2]!.textContent).toContain('The central cannot be reached or did not answer.');
+    // A waiting order goes by itself: nothing to retry.
+    expect(within(items[2]!).queryByRole('button', { name: /again/ })).toBeNull();
+    // Clerks' lists are not shown twice.
+    expect(screen.queryByRole('heading', { name: 'Orders set aside' })).toBeNull();
+
+    await user.click(within(items[0]!).getByRole('button', { name: 'Try order KAB12-000021 again' }));
+    await user.click(within(items[1]!).getByRole('button', { name: 'Try order KAB12-000022 again' }));
+    await user.click(screen.getByRole('button', { name: 'Try them all again' }));
+    expect(api.callsOf('sync.retry')).toEqual([{ orderId: refused.orderId }, { orderId: held.orderId }, {}]);
+
+    await user.click(within(items[1]!).getByRole('button', { name: 'Refund or cancel order KAB12-000022' }));
+    expect(useSale.getState().screen).toBe('manager');
+    expect(useManagerNav.getState()).toMatchObject({ part: 'orders', orderId: held.orderId });
+  });
+
+  it('says so when there are none', async () => {
+    renderWith(<SyncPanel />, counter(syncStatus(), { 'session.current': manager, 'sync.problems': () => [] }));
+    expect(await screen.findByText('The central has every order as it is here.')).toBeTruthy();
   });
 });

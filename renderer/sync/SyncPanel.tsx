@@ -12,15 +12,19 @@ import { screenForStatus } from '../start/OrderList';
 import { closeSyncPanel, SYNC_PANEL_TITLE_ID } from './navigation';
 import { reasonInWords } from './reasons';
 import { SetAsideOrders } from './SetAsideOrders';
+import { SyncProblems } from './SyncProblems';
 import { UnsentOrders } from './UnsentOrders';
 
 /**
  * The details behind the top bar's sync status: whether the central can be reached, what
  * waits to be sent, when the last sync succeeded and the last error; "Sync now"; and the
- * orders the central refused, each with its reasons and a way to open it.
+ * orders the central refused, each with its reasons and a way to open it; for managers every
+ * order the central does not have, to retry, refund or cancel.
  */
 export function SyncPanel() {
   const { t } = useI18n();
+  // Managers act on what went wrong (retry, refund, cancel); clerks see it.
+  const manager = useInvoke('session.current', {}).value?.role === 'manager';
   return (
     <div className="sync-panel">
       <ScreenNav label={t('syncPanel.nav')}>
@@ -35,8 +39,14 @@ export function SyncPanel() {
         <SyncDetails />
       </section>
       <UnsentOrders />
-      <RefusedOrders />
-      <SetAsideOrders />
+      {manager ? (
+        <SyncProblems />
+      ) : (
+        <>
+          <RefusedOrders />
+          <SetAsideOrders />
+        </>
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { order as orderSchema, type Order } from '../../shared/schemas/order';
 import { problem as problemSchema, type Problem } from '../../shared/schemas/problem';
 import type { Fixtures } from '../../shared/schemas/reference';
 import { buildApp } from '../app';
+import { DayClosures } from '../dayClosures';
 import { channelVerifier, customerVerifier, signChannelToken, signCustomerToken } from '../auth';
 import { openCentralStore } from '../store';
 import { freshPostgresUrl, testPostgresUrl } from './postgres';
@@ -101,6 +102,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
   const app = await buildApp({
     service,
+    dayClosures: new DayClosures(store, now),
     verifiers: { channel: channelVerifier(CHANNEL_SECRET), customer: customerVerifier(CUSTOMER_SECRET) },
     logger: options.logger ?? false,
   });

@@ -89,6 +89,35 @@ const PER_MIGRATION: Record<number, () => Promise<void>> = {
     }
     expect((await pool.query("SELECT order_id FROM orders WHERE external_order_id = 'ext-1'")).rows).toEqual([{ order_id: 'kept' }]);
   },
+  3: async () => {
+    const pool = await poolOn();
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 3));
+    const put = () =>
+      pool.query(
+        `INSERT INTO day_closures (close_id, touchpoint_id, device_id, business_date, closed_at, received_on, doc)
+         VALUES ('c1', 10, 'd', '2026-11-23', 't', 't', '{}')`,
+      );
+    await put();
+    // One row per close id: a close sent twice is stored once.
+    await expect(put()).rejects.toMatchObject({ code: '23505' });
+    const client = await pool.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      const plan = (
+        await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN SELECT close_id FROM day_closures WHERE touchpoint_id = $1 AND (business_date, close_id) > ($2, $3)
+           ORDER BY business_date, close_id LIMIT 10`,
+          [10, '2026-11-01', ''],
+        )
+      ).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toContain('day_closures_by_touchpoint');
+      expect(plan).not.toMatch(/Sort|Seq Scan/);
+    } finally {
+      client.release();
+    }
+  },
 };
 
 describe('postgres migrations', () => {

@@ -74,4 +74,18 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX deleted_orders_by_touchpoint ON deleted_orders (touchpoint_id, deleted_on, order_id);
   CREATE INDEX deleted_orders_by_customer ON deleted_orders (customer_profile_id, deleted_on, order_id);
   `,
+  // 3: the day closes counters send (issue 11), one per close id, listed per touchpoint by
+  // business date (as migration 4 of SQLite's order track).
+  `
+  CREATE TABLE day_closures (
+    close_id text COLLATE "C" PRIMARY KEY,
+    touchpoint_id integer NOT NULL,
+    device_id text NOT NULL,
+    business_date text COLLATE "C" NOT NULL,
+    closed_at text NOT NULL,
+    received_on text NOT NULL,
+    doc text NOT NULL
+  );
+  CREATE INDEX day_closures_by_touchpoint ON day_closures (touchpoint_id, business_date, close_id);
+  `,
 ];

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { listDayClosures, putDayClosure } from './dayClosures';
 import type { Fixtures } from '../../../shared/schemas/reference';
 import { stamped } from '../rows';
 import type { InsertOutcome, OrderStore } from '../types';
@@ -69,6 +70,8 @@ export function postgresOrderStore(pool: pg.Pool, clock: () => Date = () => new 
     remove: (orderId, expectedVersion) => write((client, stamp) => deleteOrder(client, orderId, expectedVersion, stamp)),
     list: (filter, limit, after) => listOrders(pool, filter, limit, after),
     listDeleted: (filter, limit, after) => listDeletions(pool, filter, limit, after),
+    putDayClosure: (closure) => putDayClosure(pool, closure),
+    listDayClosures: (touchpointId, from, limit, after) => listDayClosures(pool, touchpointId, from, limit, after),
     async loadReference() {
       const { rows } = await pool.query<{ doc: string }>('SELECT doc FROM reference_data WHERE id = 1');
       return rows[0] ? (JSON.parse(rows[0].doc) as Fixtures) : undefined;

@@ -88,6 +88,18 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(before.prepare("SELECT order_id FROM orders WHERE external_order_id = 'ext-1'").all()).toEqual([{ order_id: 'kept' }]);
     before.close();
   },
+  4: () => {
+    const before = atVersion(3);
+    migrate(before, ':memory:', upTo(4));
+    const put = before.prepare(
+      `INSERT INTO day_closures (close_id, touchpoint_id, device_id, business_date, closed_at, received_on, doc)
+       VALUES ('c1', 10, 'd', '2026-11-23', 't', 't', '{}')`,
+    );
+    put.run();
+    // One row per close id: a close sent twice is stored once.
+    expect(() => put.run()).toThrow(/UNIQUE|PRIMARY/);
+    before.close();
+  },
 };
 
 describe('migrations', () => {
@@ -152,7 +164,9 @@ describe('migrations', () => {
     const db = openDatabase(file);
     db.prepare("UPDATE schema_tracks SET version = version + 1 WHERE track = 'orders'").run();
     db.close();
-    expect(() => openDatabase(file)).toThrow(/\(orders\) was written by a newer version .*schema ${MIGRATIONS.length + 1}; this version knows up to ${MIGRATIONS.length}/);
+    expect(() => openDatabase(file)).toThrow(
+      /\(orders\) was written by a newer version .*schema ${MIGRATIONS.length + 1}; this version knows up to ${MIGRATIONS.length}/,
+    );
     const check = new BetterSqlite3(file);
     expect(orderVersion(check)).toBe(MIGRATIONS.length + 1);
     check.close();

@@ -84,4 +84,19 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX deleted_orders_by_touchpoint ON deleted_orders (touchpoint_id, deleted_on, order_id);
       CREATE INDEX deleted_orders_by_customer ON deleted_orders (customer_profile_id, deleted_on, order_id);
     `),
+  // 4: the day closes counters send (issue 11), one per close id, listed per touchpoint by
+  // business date. Counters leave it empty.
+  (db) =>
+    db.exec(`
+      CREATE TABLE day_closures (
+        close_id TEXT PRIMARY KEY,
+        touchpoint_id INTEGER NOT NULL,
+        device_id TEXT NOT NULL,
+        business_date TEXT NOT NULL,
+        closed_at TEXT NOT NULL,
+        received_on TEXT NOT NULL,
+        doc TEXT NOT NULL
+      );
+      CREATE INDEX day_closures_by_touchpoint ON day_closures (touchpoint_id, business_date, close_id);
+    `),
 ];

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { Fixtures } from '../../../shared/schemas/reference';
 import { listDeletions, nextStamp, recordDeletion } from './changes';
 import { openDatabase } from './database';
+import { listDayClosures, putDayClosure } from './dayClosures';
 import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
 import { readerPool, type ReaderPool } from './readers';
@@ -38,7 +39,7 @@ export function sqliteOrderStore(
             stamp,
           );
           insertOrder(db, numbered);
-          onWrite(db, numbered.order.orderId, 'insert');
+          onWrite(db, numbered.order.orderId, 'insert', numbered.order);
           return { inserted: numbered };
         });
       } catch (error) {
@@ -52,7 +53,7 @@ export function sqliteOrderStore(
       write((stamp) => {
         const next = stamped(record, stamp);
         if (!updateOrder(db, next, expectedVersion)) return null;
-        onWrite(db, record.order.orderId, 'update');
+        onWrite(db, record.order.orderId, 'update', next.order);
         return next;
       }),
     remove: (orderId, expectedVersion) =>
@@ -66,6 +67,8 @@ export function sqliteOrderStore(
     list: async (filter, limit, after) => (readers ? readers.listOrders(filter, limit, after) : listOrders(db, filter, limit, after)),
     listDeleted: async (filter, limit, after) =>
       readers ? readers.listDeletions(filter, limit, after) : listDeletions(db, filter, limit, after),
+    putDayClosure: async (closure) => putDayClosure(db, closure),
+    listDayClosures: async (touchpointId, from, limit, after) => listDayClosures(db, touchpointId, from, limit, after),
     async loadReference() {
       const row = readReference(db);
       return row ? (JSON.parse(row.doc) as Fixtures) : undefined;

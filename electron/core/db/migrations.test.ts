@@ -76,6 +76,47 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(before.prepare(sql).get('c')).toMatchObject({ order_id: 'o', central_order_id: 'c' });
     before.close();
   },
+  6: () => {
+    const before = atVersion(5);
+    before
+      .prepare(
+        `INSERT INTO orders (order_id, touchpoint_id, order_number, customer_profile_id, customer_fixed, status_id, created_on,
+           last_updated_on, version, doc) VALUES ('kept', 1, 'n-kept', 0, 0, 1, 't', 't', 0, '{}')`,
+      )
+      .run();
+    migrate(before, ':memory:', counterUpTo(6));
+    expect(tables(before)).toEqual(
+      expect.arrayContaining([
+        'order_facts',
+        'order_fact_lines',
+        'money_facts',
+        'order_search_keys',
+        'order_events',
+        'drawer_days',
+        'audit_log',
+      ]),
+    );
+    const fact = (id: string) =>
+      before
+        .prepare(
+          `INSERT INTO order_facts (order_id, created_on, order_number, status_id, total_amount, paid_amount, refunded_amount, line_count, lines)
+           VALUES (?, 't', ?, 1, 0, 0, 0, 0, '')`,
+        )
+        .run(id, `n-${id}`);
+    fact('kept');
+    // The sync state reaches the review's copy, and reaching or being refused by the central the order's history.
+    const syncRow = "INSERT INTO sync_orders (order_id, state, updated_at) VALUES ('kept', 'pending', 't1')";
+    before.prepare(syncRow).run();
+    before.prepare("UPDATE sync_orders SET state = 'synced', updated_at = 't2' WHERE order_id = 'kept'").run();
+    before.prepare("UPDATE sync_orders SET state = 'rejected', reasons = '[1]', updated_at = 't3' WHERE order_id = 'kept'").run();
+    expect(before.prepare('SELECT sync_state FROM order_facts').get()).toEqual({ sync_state: 'rejected' });
+    expect(before.prepare('SELECT at, kind, detail FROM order_events ORDER BY seq').all()).toEqual([
+      { at: 't2', kind: 'reachedCentral', detail: null },
+      { at: 't3', kind: 'refusedByCentral', detail: '[1]' },
+    ]);
+    expect(() => before.prepare("INSERT INTO audit_log (at, action, outcome) VALUES ('t', 'x', 'maybe')").run()).toThrow(/CHECK/);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

@@ -1,4 +1,5 @@
 import type { Migration } from '../../../domain/store/sqlite/migrations';
+import { MANAGER_DAY_SQL } from './managerDaySchema';
 
 /**
  * The counter's own tables (its track; see domain/store/sqlite/database.ts): numbered
@@ -80,4 +81,6 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
   // 5: a pulled order made at another counter is matched to its local
   // copy by the central's id, once per pulled order; without this, a scan of every order held.
   (db) => db.exec('CREATE INDEX sync_orders_by_central_id ON sync_orders (central_order_id) WHERE central_order_id IS NOT NULL;'),
+  // 6: the manager's day: index tables, order history, drawer days, day closes to send, audit.
+  (db) => db.exec(MANAGER_DAY_SQL),
 ];

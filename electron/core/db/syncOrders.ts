@@ -3,6 +3,7 @@ import type { OrderSync, SyncState, UnsentOrder } from '../../../shared/ipc';
 import type { RefusalCode } from '../../../shared/refusals';
 import type { ProblemError } from '../../../shared/schemas/problem';
 import { stmt } from '../../../domain/store/sqlite/statements';
+import { enqueue } from './outbox';
 
 /** What the counter knows of each order's life on the central. */
 
@@ -131,6 +132,21 @@ export function retrySetAside(db: Database, orderId: string | null): number {
     orderId,
     orderId,
   ).changes;
+}
+
+/**
+ * Puts orders the central refused (one, or all when `orderId` is null) back in line, for a
+ * manager who had the cause fixed: their latest state is sent again. Read copies of orders
+ * made elsewhere (kept under the central's own id) are not this counter's to send.
+ */
+export function requeueRejected(db: Database, orderId: string | null, at: string): number {
+  const ids = stmt(
+    db,
+    `SELECT s.order_id AS id FROM sync_orders s JOIN orders o ON o.order_id = s.order_id
+     WHERE s.state = 'rejected' AND (? IS NULL OR s.order_id = ?) AND (s.central_order_id IS NULL OR s.central_order_id <> s.order_id)`,
+  ).all(orderId, orderId) as { id: string }[];
+  db.transaction(() => ids.forEach(({ id }) => enqueue(db, id, 'update', at)))();
+  return ids.length;
 }
 
 export function forget(db: Database, orderId: string): void {

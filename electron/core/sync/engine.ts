@@ -4,11 +4,12 @@ import type { CounterDb as Database } from '../db/database';
 import type { SyncStatus } from '../../../shared/ipc';
 import type { CentralAnswer, CentralClient, CentralRequests } from '../centralClient';
 import { pendingCount, pendingOrders } from '../db/outbox';
-import { clearFailures, countFailure, rejectedCount, retrySetAside, setAsideCount } from '../db/syncOrders';
+import { clearFailures, countFailure, rejectedCount, requeueRejected, retrySetAside, setAsideCount } from '../db/syncOrders';
 import { readSetting, writeSetting } from '../db/settings';
 import { pullChanges } from './pull';
 import { pushOrder, type Pushed } from './push';
 import { pushWaiting } from './pipeline';
+import { pushDayClosures } from '../manager/dayCloseSync';
 
 export interface EngineOptions {
   db: Database;
@@ -131,9 +132,9 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     return this.lastError;
   }
 
-  /** Puts a set-aside order (or all of them) back in line and starts a round for it. */
+  /** Puts a set-aside or refused order (or all of them) back in line and starts a round for it. */
   retry(orderId: string | null): number {
-    const count = retrySetAside(this.options.db, orderId);
+    const count = retrySetAside(this.options.db, orderId) + requeueRejected(this.options.db, orderId, this.now().toISOString());
     if (count > 0) {
       this.failures = 0;
       this.clearTimer();
@@ -238,6 +239,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     if (pulled.kind === 'ok') {
       changed.push(...pulled.changed);
       count();
+      await pushDayClosures(db, client, this.options.deviceId, stamp);
       return { progress: progress || pulled.changed.length > 0, failure, unreachable: false };
     }
     return {

@@ -72,7 +72,7 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
     (list) => {
       for (const gone of list.deletedOrders) {
         const localId = localIdOf(db, gone);
-        if (localId !== undefined && dropCopy(db, localId)) changed.push(localId);
+        if (localId !== undefined && dropCopy(db, localId, gone.deletedOn)) changed.push(localId);
       }
       return list.deletedOrders.map((d) => d.deletedOn);
     },
@@ -84,9 +84,9 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
  * An order deleted on the central leaves this counter too, unless a local change of it
  * waits to be sent: that change is the clerk's, and sync settles it with the central first.
  */
-function dropCopy(db: Database, orderId: string): boolean {
+function dropCopy(db: Database, orderId: string, deletedOn: string): boolean {
   if (hasPending(db, orderId)) return false;
-  if (!dropLocalOrder(db, orderId)) return false;
+  if (!dropLocalOrder(db, orderId, deletedOn)) return false;
   forget(db, orderId);
   return true;
 }

@@ -1,0 +1,312 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Database } from 'better-sqlite3';
+import type { Order, Payment } from '../shared/schemas/order';
+import { Catalog } from '../domain/catalog';
+import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
+import { dayBounds, nextDay } from '../domain/reports/timeZone';
+import { openCounterDatabase } from '../electron/core/db/database';
+import { insertOrder } from '../domain/store/sqlite/orders';
+import { tempDir } from '../server/testing/fixtures';
+import { DrawerDays } from '../electron/core/manager/days';
+import { indexOrder } from '../electron/core/manager/facts';
+import {
+  ordersPage,
+  ordersPageSql,
+  rangeSummary,
+  searchByText,
+  searchSql,
+  MOVEMENTS_SETTLED_SQL,
+  ORDERS_MADE_SQL,
+} from '../electron/core/manager/queries';
+import { percentile } from './counter';
+import { fmt, table } from './lib/report';
+
+/**
+ * `npm run bench -- manager [ORDERS]`: the manager's reads on a local store of ORDERS orders
+ * (default 1,000,000) against the same reads on 10,000: a filtered 50-row page with the day's
+ * summary, the clerks' order search, and a day's Z report figures. Each store holds 1,000
+ * orders a day, so a day's work is the same in both: the ratio of the p50s shows whether the
+ * indexes do the work (goal at most 2). Rounds alternate small and large store, at least 3;
+ * the median p50 and p99 and their spread are printed, and each query's plan (no full scan).
+ */
+
+const TZ = 'Europe/Amsterdam';
+const PER_DAY = 1000;
+const SMALL = 10_000;
+const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const FIRST_DAY = '2023-01-01';
+const CLERKS = Array.from({ length: 10 }, (_, i) => ({ staffId: `clerk-${i}`, name: `Clerk ${i}` }));
+const METHODS = [
+  { paymentMethodId: 1, name: 'Contant', provider: 'counter' },
+  { paymentMethodId: 2, name: 'Pinbetaling', provider: 'terminal' },
+  { paymentMethodId: 3, name: 'Automatische incasso', provider: 'sepa' },
+];
+const PRODUCTS = [
+  { productId: 600, productName: 'Enkele reis stad', amountInclTax: 340 },
+  { productId: 601, productName: 'Retour stad', amountInclTax: 640 },
+  { productId: 101, productName: 'Dagkaart volwassene', amountInclTax: 950 },
+  { productId: 102, productName: 'Dagkaart kind', amountInclTax: 475 },
+];
+const TOUCHPOINT = { salesTouchpointId: 10, name: 'Balie Centraal Station', isActive: true, retailerId: 1 };
+
+/** A small deterministic generator: the same store for the same size. */
+function generator(seed: number) {
+  let s = seed >>> 0;
+  return (n: number) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s % n;
+  };
+}
+
+const passOf = (i: number) =>
+  `3528 ${String(i)
+    .padStart(12, '0')
+    .replace(/(\d{4})(\d{4})(\d{4})/, '$1 $2 $3')}`;
+
+function order(i: number, day: string, pick: (n: number) => number): Order {
+  const start = Date.parse(dayBounds(day, TZ).from);
+  const createdOn = new Date(start + Math.floor(((i % PER_DAY) + 0.5) * (86_400_000 / PER_DAY))).toISOString();
+  const product = PRODUCTS[pick(PRODUCTS.length)]!;
+  const quantity = 1 + pick(3);
+  const total = product.amountInclTax * quantity;
+  const status = [1, 2, 3, 4, 4, 4, 5, 5, 6][pick(9)]!;
+  const method = METHODS[pick(METHODS.length)]!;
+  const status_ = (code: string, id: number) => ({
+    paymentStatusId: `ps-${i}-${id}`,
+    createdOn,
+    statusCode: code,
+    statusDescription: '',
+    statusSubCode: '',
+    statusSubDescription: '',
+  });
+  let paymentNo = 0;
+  const payment = (code: string, refund = false, amount = total): Payment => ({
+    paymentId: `p-${i}-${++paymentNo}`,
+    createdOn,
+    amountDebit: amount,
+    paymentMethod: method,
+    touchPoint: TOUCHPOINT,
+    isRefund: refund,
+    operatorPaymentReference: `ref-${i}-${paymentNo}`,
+    pspPaymentReference: '',
+    paymentStatuses: [status_(code, paymentNo)],
+    mandateInput: null,
+  });
+  const payments = status === 3 ? [payment('PENDING')] : status >= 4 ? [payment('SETTLED')] : [];
+  if (status === 6 && pick(2) === 0) payments.push(payment('SETTLED'), payment('SETTLED', true));
+  if (status === 4 && pick(10) === 0) payments.push(payment('SETTLED', true, product.amountInclTax));
+  return {
+    orderId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    externalOrderId: null,
+    orderNumber: `KBEN-${String(i).padStart(7, '0')}`,
+    customerProfileId: 0,
+    validContents: true,
+    device: null,
+    vouchers: [],
+    totalAmount: total,
+    touchPoint: TOUCHPOINT,
+    language: { languageId: 1, name: 'Nederlands', iso639Code: 'nl', ietfCode: 'nl-NL' },
+    createdOn,
+    lastUpdatedOn: createdOn,
+    order_OrderStatuses: [
+      { order_orderStatusId: `os-${i}`, orderStatus: { orderStatusId: status, name: String(status) }, createdOn, description: '' },
+    ],
+    orderLines: [
+      {
+        orderLineId: `ol-${i}`,
+        externalOrderLineId: null,
+        ...product,
+        productDescription: '',
+        fikoArticleNumber: '',
+        taxCode: null,
+        taxPercentage: null,
+        taxAmount: null,
+        amountExclTax: null,
+        vouchers: [],
+        quantity,
+        orderLineTerms: [],
+        createdOn,
+        lastUpdatedOn: createdOn,
+        validFrom: null,
+        validUntil: null,
+        orderLineStatus: { orderLineStatusId: status === 5 ? 4 : 1, name: '' },
+        customerTokens:
+          i % 2 === 0
+            ? [
+                {
+                  customerTokenId: `ct-${i}`,
+                  tokenType: { tokenTypeId: 2, name: 'pass physical' },
+                  transitTokenId: i % 10 === 0 ? 880001 : null,
+                  serviceReferenceId: null,
+                  amount: null,
+                  passNumber: passOf(i),
+                  verificationCode: null,
+                  personalAccountData: null,
+                  transitToken: null,
+                },
+              ]
+            : null,
+        orderAccountingStatuses: [],
+        validationResult: 'valid',
+        additionalRemarks: [],
+        validationErrors: [],
+      },
+    ],
+    payments,
+    orderCustomer: null,
+  };
+}
+
+const BATCH = 20_000;
+
+/** Writes `count` orders as the counter would (order row, parts, index, history) in big transactions. */
+function seed(db: Database, count: number): number {
+  const started = performance.now();
+  const pick = generator(count);
+  // Seeding only: a power cut here loses a benchmark, not a sale. Measured reads run with FULL again.
+  db.pragma('synchronous = OFF');
+  let day = FIRST_DAY;
+  const batch = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      if (i > 0 && i % PER_DAY === 0) day = nextDay(day);
+      const o = order(i, day, pick);
+      insertOrder(db, { order: o, touchpointId: 10, customerFixed: false, version: 1 });
+      indexOrder(db, o, CLERKS[pick(CLERKS.length)]!);
+      db.prepare('INSERT INTO sync_orders (order_id, state, updated_at) VALUES (?, ?, ?)').run(
+        o.orderId,
+        pick(20) === 0 ? 'rejected' : 'synced',
+        o.createdOn,
+      );
+    }
+  });
+  for (let from = 0; from < count; from += BATCH) batch.immediate(from, Math.min(count, from + BATCH));
+  db.pragma('synchronous = FULL');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.exec('ANALYZE');
+  return (performance.now() - started) / 1000;
+}
+
+interface Store {
+  count: number;
+  db: Database;
+  days: number;
+}
+
+type Work = (store: Store, pick: (n: number) => number) => void;
+
+const catalog = new Catalog(loadFixturesFile(demoFixturesPath()));
+const dayOf = (n: number) => {
+  let d = FIRST_DAY;
+  for (let i = 0; i < n; i++) d = nextDay(d);
+  return d;
+};
+
+const WORK: Record<string, Work> = {
+  'filtered page + summary': (s, pick) => {
+    const day = dayOf(pick(s.days));
+    const range = dayBounds(day, TZ);
+    const filters = { statusIds: [4, 5], paymentMethodId: 1 + pick(3) };
+    ordersPage(s.db, range, filters, [], null, 50);
+    rangeSummary(s.db, range, filters, []);
+  },
+  'order search (pass number)': (s, pick) => {
+    const i = pick(s.count / 2) * 2;
+    const found = searchByText(s.db, catalog, passOf(i), null, undefined, 50);
+    if (found.length !== 1) throw new Error(`the search for ${passOf(i)} found ${found.length} orders`);
+  },
+  'Z report figures of a day': (s, pick) => {
+    const day = dayOf(pick(s.days));
+    const noon = new Date(Date.parse(dayBounds(day, TZ).from) + 12 * 3_600_000);
+    new DrawerDays(
+      s.db,
+      TZ,
+      () => noon,
+      () => 'x',
+    ).xReport();
+  },
+};
+
+function measure(store: Store, work: Work, seedValue: number): number[] {
+  const pick = generator(seedValue);
+  const samples: number[] = [];
+  for (let q = 0; q < QUERIES; q++) {
+    const t = performance.now();
+    work(store, pick);
+    samples.push(performance.now() - t);
+  }
+  return samples;
+}
+
+function plans(db: Database): string[] {
+  const range = dayBounds(FIRST_DAY, TZ);
+  const explain = (sql: string, args: unknown[]) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail);
+  const page = ordersPageSql(range, { statusIds: [4, 5], paymentMethodId: 1 }, [], null, 50);
+  const lines = [
+    ['filtered page', explain(page.sql, page.args)],
+    ['order search', explain(searchSql([880001], null, undefined), ['no:x', 'pass:x', 'xtat:x', 'x', 880001, 50])],
+    ['money of a day', explain(MOVEMENTS_SETTLED_SQL, [range.from, range.to])],
+    ['orders of a day', explain(ORDERS_MADE_SQL, [range.from, range.to])],
+  ] as const;
+  const out: string[] = [];
+  for (const [name, detail] of lines) {
+    const full = detail.filter((l) => /^SCAN \w+$/.test(l));
+    out.push(`${name}: ${full.length === 0 ? 'no full scan' : `FULL SCAN ${full.join(', ')}`}`, ...detail.map((d) => `    ${d}`));
+  }
+  return out;
+}
+
+const median = (xs: number[]) => percentile(xs, 50);
+
+export async function benchManager(args: string[]): Promise<void> {
+  const large = Number(args[0] ?? process.env.BENCH_MANAGER_ORDERS ?? 1_000_000);
+  if (!Number.isSafeInteger(large) || large < SMALL) throw new Error(`ORDERS must be at least ${SMALL}`);
+  const folder = tempDir('bench-manager-');
+  try {
+    const stores: Store[] = [];
+    for (const count of [SMALL, large]) {
+      const db = openCounterDatabase(join(folder.dir, `counter-${count}.sqlite`));
+      const seconds = seed(db, count);
+      console.log(`seeded ${count} orders (${Math.ceil(count / PER_DAY)} days) in ${seconds.toFixed(1)} s`);
+      stores.push({ count, db, days: Math.ceil(count / PER_DAY) });
+    }
+    console.log(`\nquery plans on ${large} orders:\n${plans(stores[1]!.db).join('\n')}\n`);
+    const rows: (string | number)[][] = [];
+    for (const [name, work] of Object.entries(WORK)) {
+      // Rounds alternate small and large store; each round runs QUERIES queries on each.
+      const p50: number[][] = [[], []];
+      const p99: number[][] = [[], []];
+      for (let round = 0; round < ROUNDS; round++) {
+        stores.forEach((store, k) => {
+          const samples = measure(store, work, round + 1);
+          p50[k]!.push(percentile(samples, 50));
+          p99[k]!.push(percentile(samples, 99));
+        });
+      }
+      const spread = (xs: number[]) => `${fmt.ms(Math.min(...xs))}-${fmt.ms(Math.max(...xs))}`;
+      const ratio = median(p50[1]!) / median(p50[0]!);
+      rows.push([
+        name,
+        fmt.ms(median(p50[0]!)),
+        fmt.ms(median(p99[0]!)),
+        fmt.ms(median(p50[1]!)),
+        spread(p50[1]!),
+        fmt.ms(median(p99[1]!)),
+        fmt.ratio(ratio),
+        ratio <= 2 ? 'PASS' : 'MISS',
+      ]);
+    }
+    console.log(
+      table(
+        ['query', `p50 ${SMALL} ms`, `p99 ${SMALL} ms`, `p50 ${large} ms`, `p50 spread`, `p99 ${large} ms`, 'ratio', 'goal <= 2'],
+        rows,
+      ),
+    );
+    console.log(`\n${ROUNDS} rounds of ${QUERIES} queries per store; medians of the rounds' p50 and p99.`);
+    stores.forEach((s) => s.db.close());
+  } finally {
+    folder.remove();
+  }
+}

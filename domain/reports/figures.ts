@@ -1,0 +1,257 @@
+import type { PaymentStatusCode } from '../../shared/enums';
+import { DENOMINATIONS, type CashCount } from '../../shared/manager/schemas';
+import type { Actor, CashFigures, OrderHeadline, DayReport, DayState, MethodFigures, NamedFigure, ReportSummary } from '../../shared/manager/types';
+import type { Order } from '../../shared/schemas/order';
+import type { ProblemError } from '../../shared/schemas/problem';
+import { paymentState } from '../order/money';
+import { dayBounds, localHour } from './timeZone';
+
+/**
+ * The figures of a manager's day as pure functions over plain facts: the counter computes
+ * them from its index tables, a test from generated orders, the renderer may import them.
+ * Money belongs to the day it was settled in (a payment taken before midnight and settled
+ * after counts the next day); an order to the day it was made.
+ */
+
+/** The payment method of the drawer: paid at the counter itself. */
+export const CASH_PROVIDER = 'counter';
+
+/** One payment or refund as the figures need it. */
+export interface Movement {
+  paymentId: string;
+  orderId: string;
+  paymentMethodId: number;
+  methodName: string;
+  provider: string;
+  isRefund: boolean;
+  amount: number;
+  state: PaymentStatusCode;
+  createdOn: string;
+  /** When it became SETTLED (a settled payment never changes again, CONTRACT 7.2); null if never. */
+  settledAt: string | null;
+  /** When its last status was set. */
+  lastAt: string;
+}
+
+export interface FactLine {
+  productId: number;
+  productName: string;
+  quantity: number;
+  amount: number;
+}
+
+/** One order as the figures need it. */
+export interface OrderFact extends OrderHeadline {
+  lines: FactLine[];
+}
+
+export function movementsOf(order: Order): Movement[] {
+  return order.payments.map((p) => ({
+    paymentId: p.paymentId,
+    orderId: order.orderId,
+    paymentMethodId: p.paymentMethod.paymentMethodId,
+    methodName: p.paymentMethod.name,
+    provider: p.paymentMethod.provider,
+    isRefund: p.isRefund,
+    amount: p.amountDebit,
+    state: paymentState(p),
+    createdOn: p.createdOn,
+    settledAt: p.paymentStatuses.find((s) => s.statusCode === 'SETTLED')?.createdOn ?? null,
+    lastAt: p.paymentStatuses[0]!.createdOn,
+  }));
+}
+
+export function orderFactOf(order: Order, clerk: Actor | null): OrderFact {
+  return {
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    createdOn: order.createdOn,
+    statusId: order.order_OrderStatuses[0]!.orderStatus.orderStatusId,
+    totalAmount: order.totalAmount,
+    clerk,
+    lines: order.orderLines.map((l) => ({
+      productId: l.productId,
+      productName: l.productName,
+      quantity: l.quantity,
+      amount: l.amountInclTax * l.quantity,
+    })),
+  };
+}
+
+export const linesText = (lines: FactLine[]) => lines.map((l) => `${l.quantity}× ${l.productName}`).join(', ');
+
+/** A test for instants within [from, to), the bounds read once. */
+function within(bounds: { from: string; to: string }): (at: string | null) => at is string {
+  const from = Date.parse(bounds.from);
+  const to = Date.parse(bounds.to);
+  return (at): at is string => {
+    if (at === null) return false;
+    const t = Date.parse(at);
+    return t >= from && t < to;
+  };
+}
+
+/** Per method: the settled payments less the settled refunds settled within the bounds. */
+export function methodFigures(movements: Movement[], bounds: { from: string; to: string }): MethodFigures[] {
+  const byMethod = new Map<number, MethodFigures>();
+  const inBounds = within(bounds);
+  for (const m of movements) {
+    if (m.state !== 'SETTLED' || !inBounds(m.settledAt)) continue;
+    const f = byMethod.get(m.paymentMethodId) ?? {
+      paymentMethodId: m.paymentMethodId,
+      name: m.methodName,
+      payments: 0,
+      paymentCount: 0,
+      refunds: 0,
+      refundCount: 0,
+      expected: 0,
+    };
+    if (m.isRefund) {
+      f.refunds += m.amount;
+      f.refundCount += 1;
+    } else {
+      f.payments += m.amount;
+      f.paymentCount += 1;
+    }
+    f.expected = f.payments - f.refunds;
+    byMethod.set(m.paymentMethodId, f);
+  }
+  return [...byMethod.values()].sort((a, b) => a.paymentMethodId - b.paymentMethodId);
+}
+
+/** What a count of notes and coins is worth, in cents. */
+export function cashTotal(count: CashCount): number {
+  return DENOMINATIONS.reduce((total, d) => total + d * (count[String(d)] ?? 0), 0);
+}
+
+/** The drawer: the float and the cash methods' figures (`methods`, from methodFigures). */
+export function cashFigures(movements: Movement[], methods: MethodFigures[], float: number, counted: CashCount | null): CashFigures {
+  const cashIds = new Set(movements.filter((m) => m.provider === CASH_PROVIDER).map((m) => m.paymentMethodId));
+  const net = methods
+    .filter((f) => cashIds.has(f.paymentMethodId))
+    .reduce((total, f) => total + f.expected, 0);
+  const expected = float + net;
+  const countedAmount = counted === null ? null : cashTotal(counted);
+  return {
+    float,
+    expected,
+    counted: countedAmount,
+    countedByDenomination: counted,
+    difference: countedAmount === null ? null : countedAmount - expected,
+  };
+}
+
+const countBy = <T>(items: T[], key: (item: T) => number) => {
+  const counts = new Map<number, number>();
+  items.forEach((i) => counts.set(key(i), (counts.get(key(i)) ?? 0) + 1));
+  return [...counts.entries()].sort(([a], [b]) => a - b).map(([statusId, count]) => ({ statusId, count }));
+};
+
+export interface DayInput {
+  businessDate: string;
+  timeZone: string;
+  kind: 'X' | 'Z';
+  state: DayState;
+  openedAt: string | null;
+  openedBy: Actor | null;
+  float: number;
+  closedAt: string | null;
+  closedBy: Actor | null;
+  note: string | null;
+  counted: CashCount | null;
+  /** At least the movements settled or failed in the day; others are left out here. */
+  movements: Movement[];
+  /** At least the orders made in the day; others are left out here. */
+  orders: Pick<OrderFact, 'statusId' | 'createdOn'>[];
+  reachedCentralAt: string | null;
+  generatedAt: string;
+}
+
+/** The X report (the day so far) or the Z report (the closed day): one set of figures. */
+export function dayReport(input: DayInput): DayReport {
+  const bounds = dayBounds(input.businessDate, input.timeZone);
+  const inDay = within(bounds);
+  const orders = input.orders.filter((o) => inDay(o.createdOn));
+  const methods = methodFigures(input.movements, bounds);
+  return {
+    businessDate: input.businessDate,
+    timeZone: input.timeZone,
+    ...bounds,
+    kind: input.kind,
+    state: input.state,
+    openedAt: input.openedAt,
+    openedBy: input.openedBy,
+    closedAt: input.closedAt,
+    closedBy: input.closedBy,
+    note: input.note,
+    methods,
+    cash: cashFigures(input.movements, methods, input.float, input.counted),
+    orders: { count: orders.length, byStatus: countBy(orders, (o) => o.statusId) },
+    failedPayments: input.movements.filter((m) => !m.isRefund && m.state === 'FAILED' && inDay(m.lastAt)).length,
+    reachedCentralAt: input.reachedCentralAt,
+    generatedAt: input.generatedAt,
+  };
+}
+
+const CANCELLED = 6;
+
+function named<T>(items: T[], id: (i: T) => string, name: (i: T) => string, count: (i: T) => number, amount: (i: T) => number) {
+  const figures = new Map<string, NamedFigure>();
+  for (const item of items) {
+    const key = id(item);
+    const f = figures.get(key) ?? { id: key, name: name(item), count: 0, amount: 0 };
+    f.count += count(item);
+    f.amount += amount(item);
+    figures.set(key, f);
+  }
+  return [...figures.values()];
+}
+
+/** Orders per local hour, in time order: the hour repeated when the clocks go back comes twice. */
+function byHour(orders: OrderFact[], timeZone: string): NamedFigure[] {
+  const sorted = [...orders].sort((a, b) => Date.parse(a.createdOn) - Date.parse(b.createdOn));
+  const hour = (o: OrderFact) => localHour(o.createdOn, timeZone);
+  return named(sorted, hour, hour, () => 1, (o) => (o.statusId === CANCELLED ? 0 : o.totalAmount));
+}
+
+/**
+ * The reports of a range of days: per product (quantity and amount of the orders not
+ * cancelled), per payment method (money settled in the range), per clerk and per local hour
+ * (orders made), orders per status, and the orders the central refused.
+ */
+export function reportSummary(input: {
+  first: string;
+  last: string;
+  timeZone: string;
+  orders: OrderFact[];
+  movements: Movement[];
+  refused: { orderId: string; orderNumber: string; reasons: ProblemError[] }[];
+}): ReportSummary {
+  const bounds = dayBounds(input.first, input.timeZone, input.last);
+  const inRange = within(bounds);
+  const orders = input.orders.filter((o) => inRange(o.createdOn));
+  const sold = orders.filter((o) => o.statusId !== CANCELLED);
+  const byName = (a: NamedFigure, b: NamedFigure) => a.name.localeCompare(b.name);
+  return {
+    ...bounds,
+    timeZone: input.timeZone,
+    byProduct: named(
+      sold.flatMap((o) => o.lines),
+      (l) => String(l.productId),
+      (l) => l.productName,
+      (l) => l.quantity,
+      (l) => l.amount,
+    ).sort(byName),
+    byMethod: methodFigures(input.movements, bounds),
+    byClerk: named(
+      orders,
+      (o) => o.clerk?.staffId ?? '',
+      (o) => o.clerk?.name ?? '',
+      () => 1,
+      (o) => (o.statusId === CANCELLED ? 0 : o.totalAmount),
+    ).sort(byName),
+    byHour: byHour(orders, input.timeZone),
+    byStatus: countBy(orders, (o) => o.statusId),
+    refused: input.refused,
+  };
+}

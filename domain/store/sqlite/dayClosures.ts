@@ -1,0 +1,35 @@
+import type { Database } from 'better-sqlite3';
+import {
+  dayClosureByIdQuery,
+  dayClosureListQuery,
+  dayClosurePage,
+  insertDayClosureQuery,
+  type DayClosurePage,
+  type DayClosureRow,
+  type PutDayClosure,
+  type StoredDayClosure,
+} from '../dayClosures';
+import type { PageAfter } from '../types';
+import { stmt } from './statements';
+
+/** The central's day closes on SQLite (SQL in ../dayClosures.ts). */
+
+export function putDayClosure(db: Database, closure: StoredDayClosure): PutDayClosure {
+  const insert = insertDayClosureQuery(closure);
+  const { changes } = stmt(db, insert.sql).run(...insert.args);
+  if (changes === 1) return { created: true, touchpointId: closure.touchpointId, doc: closure.doc };
+  const byId = dayClosureByIdQuery(closure.closeId);
+  const kept = stmt(db, byId.sql).get(...byId.args) as { touchpointId: number; doc: string };
+  return { created: false, ...kept };
+}
+
+export function listDayClosures(
+  db: Database,
+  touchpointId: number,
+  from: string | undefined,
+  limit: number,
+  after: PageAfter | null,
+): DayClosurePage {
+  const { sql, args } = dayClosureListQuery(touchpointId, from, limit, after);
+  return dayClosurePage(stmt(db, sql).all(...args) as DayClosureRow[], limit);
+}

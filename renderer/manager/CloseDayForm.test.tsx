@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeCounter, fail } from '../testing/fakeCounter';
+import { renderWith } from '../testing/render';
+import { CloseDayForm } from './CloseDayForm';
+import { CATALOG, dayReport } from './testing';
+
+afterEach(cleanup);
+
+function counter() {
+  return fakeCounter({
+    'catalog.get': () => CATALOG,
+    'day.xReport': () => dayReport(),
+    'manager.staleConcepts': () => [],
+    'day.close': ({ counted, note }) =>
+      dayReport({
+        kind: 'Z',
+        state: 'closed',
+        note: note ?? null,
+        cash: { ...dayReport().cash, counted: 0, countedByDenomination: counted },
+      }),
+  });
+}
+
+/** €134.00, what the X report expects: one €100 note, one €20, one €10 and two €2 coins. */
+async function countExactly(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('€100.00 notes'), '1');
+  await user.type(screen.getByLabelText('€20.00 notes'), '1');
+  await user.type(screen.getByLabelText('€10.00 notes'), '1');
+  await user.type(screen.getByLabelText('€2.00 coins'), '2');
+  expect(screen.getByTestId('cash-difference').textContent).toBe('€0.00');
+}
+
+describe('the day close', () => {
+  it('counts the drawer by note and coin, keeps the total and the difference up to date', async () => {
+    const user = userEvent.setup();
+    renderWith(<CloseDayForm onClosed={() => undefined} />, counter());
+    expect(await screen.findByTestId('expected-cash')).toHaveProperty('textContent', '€134.00');
+    const count = screen.getByRole('group', { name: 'Cash counted in the drawer' });
+    await user.type(within(count).getByLabelText('€50.00 notes'), '2');
+    await user.type(within(count).getByLabelText('€20.00 notes'), '1');
+    await user.type(within(count).getByLabelText('€0.50 coins'), '3');
+    expect(within(count).getByText('€121.50')).toBeTruthy();
+    expect(screen.getByTestId('cash-difference').textContent).toBe('-€12.50');
+  });
+
+  it('requires a note while the counted cash differs, and sends the count and the note', async () => {
+    const user = userEvent.setup();
+    const api = counter();
+    renderWith(<CloseDayForm onClosed={() => undefined} />, api);
+    await screen.findByTestId('expected-cash');
+    await countExactly(user);
+    // Exact: no note needed. One coin more and the note is required.
+    await user.type(screen.getByLabelText('€0.05 coins'), '1');
+    expect(screen.getByTestId('cash-difference').textContent).toBe('€0.05');
+    await user.click(screen.getByRole('button', { name: 'Close the day' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('say why in a note');
+    expect(screen.getByLabelText(/Note on the difference/)).toHaveProperty('ariaInvalid', 'true');
+    expect(api.callsOf('day.close')).toEqual([]);
+
+    await user.type(screen.getByLabelText(/Note on the difference/), 'a customer paid 5 cents too much');
+    await user.click(screen.getByRole('button', { name: 'Close the day' }));
+    expect(api.callsOf('day.close')).toEqual([
+      { counted: { '10000': 1, '2000': 1, '1000': 1, '200': 2, '5': 1 }, note: 'a customer paid 5 cents too much' },
+    ]);
+  });
+
+  it('closes without a note when the count matches', async () => {
+    const user = userEvent.setup();
+    const api = counter();
+    let closed = false;
+    renderWith(<CloseDayForm onClosed={() => (closed = true)} />, api);
+    await screen.findByTestId('expected-cash');
+    await countExactly(user);
+    await user.click(screen.getByRole('button', { name: 'Close the day' }));
+    expect(api.callsOf('day.close')).toEqual([{ counted: { '10000': 1, '2000': 1, '1000': 1, '200': 2 }, note: '' }]);
+    expect(closed).toBe(true);
+  });
+
+  it('refuses a count that is not a whole number, and shows the main process’s refusal', async () => {
+    const user = userEvent.setup();
+    const api = counter();
+    api.handle('day.close', () => fail('conflict', 'day.alreadyClosed', { businessDate: '2026-11-23' }));
+    renderWith(<CloseDayForm onClosed={() => undefined} />, api);
+    await screen.findByTestId('expected-cash');
+    await user.type(screen.getByLabelText('€1.00 coins'), '1,5');
+    expect(screen.getByText('Type a whole number of pieces.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close the day' })).toHaveProperty('disabled', true);
+    await user.clear(screen.getByLabelText('€1.00 coins'));
+    await user.type(screen.getByLabelText('€1.00 coins'), '1');
+    await user.type(screen.getByLabelText(/Note on the difference/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Close the day' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The day 2026-11-23 is already closed.');
+  });
+
+  it('speaks Dutch', async () => {
+    renderWith(<CloseDayForm onClosed={() => undefined} />, counter(), 'nl');
+    expect(await screen.findByLabelText('Biljetten van € 50,00')).toBeTruthy();
+    expect(screen.getByLabelText('Munten van € 0,01')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'De dag afsluiten' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import type { DayReport } from '../../shared/manager/types';
+import { cashTotal } from '../../domain/reports/figures';
+import { useAction, useInvoke } from '../api/useInvoke';
+import { useMethodName } from '../checkout/methodName';
+import { ErrorNote } from '../common/ErrorNote';
+import { Field } from '../common/Field';
+import { useI18n } from '../i18n/i18n';
+import { CashCount } from './CashCount';
+import { cashCountOf, type DenominationCounts } from './denominations';
+import { StaleConcepts } from './StaleConcepts';
+
+/**
+ * The day close (Z): open concept orders of earlier days offered for cancelling first, the
+ * expected amount per payment method, the drawer counted by denomination with the difference
+ * kept up to date, and a note that is required while the difference is not zero.
+ */
+export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => void }) {
+  const { t, money } = useI18n();
+  const methodName = useMethodName();
+  const x = useInvoke('day.xReport', {}, { staleTime: 0 });
+  const [counts, setCounts] = useState<DenominationCounts>({});
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const close = useAction('day.close', onClosed);
+  const counted = cashCountOf(counts);
+  const expected = x.value?.cash.expected;
+  const difference = counted && expected !== undefined ? cashTotal(counted) - expected : null;
+  const noteMissing = difference !== null && difference !== 0 && note.trim() === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!counted || noteMissing) return;
+    void close.run({ counted, note: note.trim() });
+  };
+
+  return (
+    <form className="panel stack close-day" aria-labelledby="close-day-title" onSubmit={submit} noValidate>
+      <h4 id="close-day-title">{t('day.closeTitle')}</h4>
+      <StaleConcepts atClose />
+      <ErrorNote error={x.error} />
+      {x.value && (
+        <table className="table">
+          <caption>{t('day.expectedPerMethod')}</caption>
+          <tbody>
+            {x.value.methods.map((m) => (
+              <tr key={m.paymentMethodId}>
+                <th scope="row">{methodName(m.paymentMethodId, m.name)}</th>
+                <td className="num">{money(m.expected)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">{t('day.expectedCashWithFloat')}</th>
+              <td className="num" data-testid="expected-cash">
+                {money(x.value.cash.expected)}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+      <CashCount counts={counts} onChange={setCounts} legend={t('day.countDrawer')} idPrefix="close" />
+      <p aria-live="polite" className="difference">
+        {t('day.difference')} <strong data-testid="cash-difference">{difference === null ? '—' : money(difference)}</strong>
+      </p>
+      <Field
+        id="close-note"
+        label={
+          difference !== null && difference !== 0
+            ? `${t('day.note')} (${t('common.required')})`
+            : `${t('day.note')} (${t('common.optional')})`
+        }
+        invalid={tried && noteMissing}
+        notes={[
+          { id: 'close-note-hint', text: t('day.noteHint') },
+          tried && noteMissing && { id: 'close-note-error', text: t('day.noteRequired'), className: 'field-error', alert: true },
+        ]}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={1000}
+            aria-required={difference !== null && difference !== 0}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        )}
+      </Field>
+      <ErrorNote error={close.error} />
+      <div className="row">
+        <button type="submit" className="primary" disabled={close.pending || counted === null}>
+          {t('day.close')}
+        </button>
+      </div>
+    </form>
+  );
+}

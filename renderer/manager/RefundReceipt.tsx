@@ -1,0 +1,28 @@
+import type { Order } from '../../shared/schemas/order';
+import { Receipt } from '../checkout/ReceiptScreen';
+import { usePrintReceipt } from '../checkout/printing';
+import { ErrorNote } from '../common/ErrorNote';
+import { useI18n } from '../i18n/i18n';
+
+/** The order after a refund, as the refund receipt for the customer, printed on the counter's paper. */
+export function RefundReceipt({ order, onDone }: { order: Order; onDone: () => void }) {
+  const { t } = useI18n();
+  const print = usePrintReceipt();
+  return (
+    <div className={`refund-receipt paper-${print.layout}`}>
+      <p role="status" className="note note-ok">
+        {t('refund.done', { number: order.orderNumber })}
+      </p>
+      <div className="row no-print">
+        <button type="button" className="primary" disabled={print.pending} onClick={() => void print.run()}>
+          {t('refund.print')}
+        </button>
+        <button type="button" onClick={onDone}>
+          {t('refund.close')}
+        </button>
+      </div>
+      <ErrorNote error={print.error} />
+      <Receipt order={order} title={t('refund.receiptTitle')} />
+    </div>
+  );
+}

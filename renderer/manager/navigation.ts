@@ -1,0 +1,29 @@
+import { create } from 'zustand';
+import { focusSoon, useSale } from '../sale/saleStore';
+
+/** Where a manager is in the manager's screens: which part, which order's detail is open. */
+
+export const MANAGER_PARTS = ['orders', 'day', 'reports', 'audit'] as const;
+export type ManagerPart = (typeof MANAGER_PARTS)[number];
+
+export const MANAGER_TITLE_ID = 'manager-title';
+export const MANAGER_OPEN_ID = 'manager-open';
+
+interface ManagerNav {
+  part: ManagerPart;
+  /** The order whose detail is shown beside the list. */
+  orderId: string | null;
+}
+
+export const useManagerNav = create<ManagerNav>()(() => ({ part: 'orders', orderId: null }));
+
+export function openManager(part: ManagerPart = useManagerNav.getState().part): void {
+  useManagerNav.setState({ part });
+  useSale.getState().goTo('manager');
+  focusSoon(MANAGER_TITLE_ID);
+}
+
+export function showOrderDetail(orderId: string | null): void {
+  useManagerNav.setState({ orderId });
+  if (orderId) focusSoon('order-detail-title');
+}

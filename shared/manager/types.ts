@@ -1,0 +1,231 @@
+import type { ProblemError } from '../schemas/problem';
+import type { CashCount, ReportName } from './schemas';
+
+/** What the manager's channels answer. Amounts are euro cents; times ISO 8601 UTC; days YYYY-MM-DD local. */
+
+export type SyncStateName = 'pending' | 'synced' | 'rejected' | 'central';
+
+/** A staff member as recorded with what they did (the name as it was then). */
+export interface Actor {
+  staffId: string;
+  name: string;
+}
+
+export interface ManagerOrderRow {
+  orderId: string;
+  orderNumber: string;
+  centralOrderNumber: string | null;
+  createdOn: string;
+  statusId: number;
+  /** Who made the order; null for an order made elsewhere (taken in from the central). */
+  clerk: Actor | null;
+  /** "2× Dagkaart volwassene, 1× Retour stad". */
+  lines: string;
+  lineCount: number;
+  totalAmount: number;
+  /** Settled payments less settled refunds. */
+  paidAmount: number;
+  syncState: SyncStateName;
+}
+
+/** The whole range under the filters, however many pages it has. */
+export interface RangeSummary {
+  count: number;
+  totalAmount: number;
+  paidAmount: number;
+  refundedAmount: number;
+}
+
+export interface ManagerOrdersPage {
+  rows: ManagerOrderRow[];
+  /** Give it back as `cursor` for the next page; null: this was the last. */
+  next: string | null;
+  summary: RangeSummary;
+}
+
+export const ORDER_EVENT_KINDS = [
+  'created',
+  'changed',
+  'payment',
+  'paymentSettled',
+  'paymentFailed',
+  'paymentCancelled',
+  'refund',
+  'refundSettled',
+  'delivered',
+  'cancelled',
+  'deleted',
+  'reachedCentral',
+  'refusedByCentral',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** One thing that happened to an order at this counter: who (null: the central or sync), what, when. */
+export interface OrderEvent {
+  at: string;
+  kind: OrderEventKind;
+  actor: Actor | null;
+  paymentId: string | null;
+  /** Cents, for payments and refunds. */
+  amount: number | null;
+  paymentMethodId: number | null;
+  /** Refund reason, the new status, or the central's reasons (as text). */
+  detail: string | null;
+}
+
+export interface ManagerOrderDetail {
+  events: OrderEvent[];
+  /** When the central first had the order's latest state; null while not. */
+  reachedCentralAt: string | null;
+  /** The central's reasons, when it refused the order. */
+  refusedReasons: ProblemError[];
+}
+
+/** An order as figures and short lists show it. */
+export type OrderHeadline = Pick<ManagerOrderRow, 'orderId' | 'orderNumber' | 'createdOn' | 'statusId' | 'totalAmount' | 'clerk'>;
+
+/** An open concept (or awaiting payment) order of an earlier day. */
+export type StaleConcept = OrderHeadline;
+
+export interface StaleCancelOutcome {
+  cancelled: string[];
+  refused: { orderId: string; code: string }[];
+}
+
+/** Per payment method: settled payments less settled refunds in the day. */
+export interface MethodFigures {
+  paymentMethodId: number;
+  name: string;
+  payments: number;
+  paymentCount: number;
+  refunds: number;
+  refundCount: number;
+  /** payments - refunds (for cash the float is in `DayReport.cash`). */
+  expected: number;
+}
+
+export interface CashFigures {
+  float: number;
+  /** float + settled cash payments - settled cash refunds. */
+  expected: number;
+  counted: number | null;
+  countedByDenomination: CashCount | null;
+  /** counted - expected; null before counting. */
+  difference: number | null;
+}
+
+export type DayState = 'notOpened' | 'open' | 'closed';
+
+/** X report (the day so far) or Z report (the closed day): the same figures. */
+export interface DayReport {
+  businessDate: string;
+  timeZone: string;
+  /** The day's bounds in UTC (23, 24 or 25 hours). */
+  from: string;
+  to: string;
+  kind: 'X' | 'Z';
+  state: DayState;
+  openedAt: string | null;
+  openedBy: Actor | null;
+  closedAt: string | null;
+  closedBy: Actor | null;
+  note: string | null;
+  methods: MethodFigures[];
+  cash: CashFigures;
+  orders: { count: number; byStatus: { statusId: number; count: number }[] };
+  failedPayments: number;
+  /** When the close reached the central (Z only); null while on its way. */
+  reachedCentralAt: string | null;
+  generatedAt: string;
+}
+
+export interface DayStatus {
+  businessDate: string;
+  timeZone: string;
+  state: DayState;
+  openedAt: string | null;
+  openedBy: Actor | null;
+  float: number | null;
+  closedAt: string | null;
+  closedBy: Actor | null;
+  /** Open concept orders of earlier days, offered for cancelling. */
+  staleConcepts: number;
+}
+
+export interface ClosedDay {
+  businessDate: string;
+  closedAt: string;
+  closedBy: Actor;
+  expectedCash: number;
+  countedCash: number;
+  difference: number;
+  net: number;
+  reachedCentralAt: string | null;
+}
+
+export interface NamedFigure {
+  id: string;
+  name: string;
+  count: number;
+  amount: number;
+}
+
+export interface ReportSummary {
+  from: string;
+  to: string;
+  timeZone: string;
+  /** Per product: quantity sold (count) and amount of non-cancelled orders. */
+  byProduct: NamedFigure[];
+  /** Per payment method: settled payments less settled refunds (count: payments). */
+  byMethod: MethodFigures[];
+  /** Per clerk who made the orders: count and total. */
+  byClerk: NamedFigure[];
+  /** Per local hour ("2026-10-25 02:00 +02:00"): orders made and their total. */
+  byHour: NamedFigure[];
+  byStatus: { statusId: number; count: number }[];
+  refused: { orderId: string; orderNumber: string; reasons: ProblemError[] }[];
+}
+
+export interface ExportFile {
+  fileName: string;
+  mimeType: 'text/csv' | 'application/pdf';
+  /** csv: the text (with its BOM); pdf: base64. */
+  encoding: 'utf8' | 'base64';
+  content: string;
+  report: ReportName;
+}
+
+export type SyncProblemKind = 'rejected' | 'setAside' | 'unsent';
+
+/** An order the central does not have in its latest state, with why. */
+export interface SyncProblem {
+  orderId: string;
+  orderNumber: string;
+  kind: SyncProblemKind;
+  statusId: number;
+  totalAmount: number;
+  /** What may still be refunded (CONTRACT 7.1). */
+  refundable: number;
+  since: string;
+  attempts: number;
+  /** The central's reasons (rejected), or the last error (set aside / unsent). */
+  reasons: ProblemError[];
+  lastError: string | null;
+}
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  actor: Actor | null;
+  /** The channel asked for ("payments.refund"), or a sync action. */
+  action: string;
+  orderId: string | null;
+  outcome: 'done' | 'refused';
+  /** The refusal code, or what was done ("refund 4,75 reason: …"). */
+  detail: string | null;
+}
+
+export interface AuditPage {
+  rows: AuditEntry[];
+  next: string | null;
+}
