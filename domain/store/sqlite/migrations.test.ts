@@ -165,7 +165,9 @@ describe('migrations', () => {
     db.prepare("UPDATE schema_tracks SET version = version + 1 WHERE track = 'orders'").run();
     db.close();
     expect(() => openDatabase(file)).toThrow(
-      /\(orders\) was written by a newer version .*schema ${MIGRATIONS.length + 1}; this version knows up to ${MIGRATIONS.length}/,
+      new RegExp(
+        `\\(orders\\) was written by a newer version .*schema ${MIGRATIONS.length + 1}; this version knows up to ${MIGRATIONS.length}`,
+      ),
     );
     const check = new BetterSqlite3(file);
     expect(orderVersion(check)).toBe(MIGRATIONS.length + 1);
