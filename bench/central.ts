@@ -4,11 +4,9 @@ import { TEST_SECRET } from '../electron/core/testing/central';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { tempDir } from '../server/testing/fixtures';
 import { startServerChild, type ServerChild } from './lib/child';
-import { runLoad } from './lib/load';
-import { failedIn, get, headersFor, med, scaleRatios } from './lib/measure';
-import { probes, type Probe } from './lib/probes';
-import { fmt, goalVerdict, summary, table } from './lib/report';
-import { interleaved } from './lib/rounds';
+import { checkProbes, getAgainstBare, postAgainstBare } from './lib/againstBare';
+import { get, headersFor, scaleRatios } from './lib/measure';
+import { probes } from './lib/probes';
 import { seedSqlite } from './lib/seedSqlite';
 
 /**
@@ -40,75 +38,6 @@ const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 const GOALS = { get: 0.9, post: 0.9, scale: 2 } as const;
-const ORDER_BODY = JSON.stringify({ languageId: 1, externalDeviceId: null, orderLines: [{ productId: 600, quantity: 1, vouchers: [] }] });
-
-type Servers = { central: ServerChild; bare: ServerChild; small: ServerChild };
-
-/** Each probe answers 200 with the same orders on the central and the bare server: they do the same work. */
-async function checkProbes(servers: Servers, list: Probe[], headersOf: (p: Probe) => Record<string, string>) {
-  const rows: (string | number)[][] = [];
-  for (const probe of list) {
-    const bodies = await Promise.all(
-      [servers.central, servers.bare].map(async (s) => {
-        const res = await fetch(`${s.url}${probe.path}`, { headers: headersOf(probe) });
-        if (res.status !== 200) throw new Error(`${probe.name}: ${s.url} answered ${res.status}: ${await res.text()}`);
-        return (await res.json()) as { orders: { orderId: string }[] };
-      }),
-    );
-    const [central, bare] = bodies.map((b) => b.orders.map((o) => o.orderId).join(','));
-    if (central !== bare) throw new Error(`${probe.name}: the central and the bare server answered different orders`);
-    rows.push([probe.name, bodies[0]!.orders.length, probe.path.length > 90 ? `${probe.path.slice(0, 87)}...` : probe.path]);
-  }
-  console.log(`\n${table(['request', 'orders', 'path'], rows)}`);
-}
-
-/** 1: every probe, central against bare, at CONNECTIONS. */
-async function getAgainstBare(servers: Servers, list: Probe[], headersOf: (p: Probe) => Record<string, string>) {
-  const rows: (string | number)[][] = [];
-  for (const probe of list) {
-    const runs = await interleaved(['bare', 'central'] as const, ROUNDS, (name) =>
-      get(servers[name], probe, headersOf(probe), CONNECTIONS, SECONDS),
-    );
-    const ratios = summary(runs.central.map((c, i) => c.rps / runs.bare[i]!.rps));
-    rows.push([
-      probe.name,
-      fmt.rps(med(runs.central, (f) => f.rps)),
-      fmt.rps(med(runs.bare, (f) => f.rps)),
-      fmt.spread(ratios),
-      `${fmt.ms(med(runs.central, (f) => f.p50))} / ${fmt.ms(med(runs.central, (f) => f.p99))}`,
-      `${fmt.ms(med(runs.bare, (f) => f.p50))} / ${fmt.ms(med(runs.bare, (f) => f.p99))}`,
-      goalVerdict(ratios.median, GOALS.get, '>=', failedIn(runs.central, runs.bare)),
-    ]);
-  }
-  console.log(`\nGET at ${SCALE} orders, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (goal central/bare >= ${GOALS.get})`);
-  console.log(
-    table(['request', 'central req/s', 'bare req/s', 'ratio (spread)', 'central p50/p99 ms', 'bare p50/p99 ms', 'verdict'], rows),
-  );
-}
-
-/** 3: POST, central against the bare server's same group commit. */
-async function postAgainstBare(servers: Servers, headers: Record<string, string>) {
-  const post = (server: ServerChild, seconds: number) =>
-    runLoad({ url: `${server.url}/api/2.0/orders`, method: 'POST', headers, body: ORDER_BODY, connections: CONNECTIONS, seconds });
-  for (const name of ['bare', 'central'] as const) await post(servers[name], WARMUP);
-  const runs = await interleaved(['bare', 'central'] as const, ROUNDS, (name) => post(servers[name], SECONDS));
-  const ratios = summary(runs.central.map((c, i) => c.rps / runs.bare[i]!.rps));
-  console.log(`\nPOST /orders, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (goal central/bare >= ${GOALS.post})`);
-  console.log(
-    table(
-      ['server', 'req/s per round', 'p50 ms', 'p99 ms'],
-      (['central', 'bare'] as const).map((name) => [
-        name,
-        runs[name].map((f) => fmt.rps(f.rps)).join(' '),
-        fmt.ms(med(runs[name], (f) => f.p50)),
-        fmt.ms(med(runs[name], (f) => f.p99)),
-      ]),
-    ),
-  );
-  console.log(
-    `central/bare req/s ${fmt.spread(ratios)}: ${goalVerdict(ratios.median, GOALS.post, '>=', failedIn(runs.central, runs.bare))}`,
-  );
-}
 
 export async function benchCentral(): Promise<void> {
   if (process.env.BENCH_DB === 'postgres') {
@@ -118,7 +47,9 @@ export async function benchCentral(): Promise<void> {
       small: SMALL,
       rounds: ROUNDS,
       seconds: SECONDS,
+      warmup: WARMUP,
       connections: CONNECTIONS,
+      goals: GOALS,
       goal: GOALS.scale,
     });
   }
@@ -139,7 +70,7 @@ export async function benchCentral(): Promise<void> {
     copyFileSync(files.central, files.bare);
     const child = (entry: string, args: string[]) =>
       startServerChild(new URL(entry, import.meta.url), args, { cpuProfDir: PROFILE_DIR }).then((s) => (running.push(s), s));
-    const servers: Servers = {
+    const servers = {
       central: await child('./servers/central.ts', [files.central, TEST_SECRET, String(READERS)]),
       bare: await child('./servers/bare.ts', [files.bare]),
       small: await child('./servers/central.ts', [files.small, TEST_SECRET, String(READERS)]),
@@ -154,11 +85,12 @@ export async function benchCentral(): Promise<void> {
     const list = probes(big.options, xTat);
     const smallList = probes(small.options, xTat);
     const headersOf = await headersFor(big.options.heavy.customerProfileId);
+    const measure = { scale: SCALE, rounds: ROUNDS, seconds: SECONDS, warmup: WARMUP, connections: CONNECTIONS, goals: GOALS };
     await checkProbes(servers, list, headersOf);
     for (const name of ['bare', 'central', 'small'] as const) {
       for (const probe of [list[0]!, list[13]!]) await get(servers[name], probe, headersOf(probe), CONNECTIONS, WARMUP / 2);
     }
-    if (!ONLY || ONLY === 'get') await getAgainstBare(servers, list, headersOf);
+    if (!ONLY || ONLY === 'get') await getAgainstBare(servers, list, headersOf, measure);
     if (!ONLY || ONLY === 'scale')
       await scaleRatios(servers, list, smallList, headersOf, {
         scale: SCALE,
@@ -167,7 +99,7 @@ export async function benchCentral(): Promise<void> {
         seconds: SECONDS,
         goal: GOALS.scale,
       });
-    if (!ONLY || ONLY === 'post') await postAgainstBare(servers, headersOf({}));
+    if (!ONLY || ONLY === 'post') await postAgainstBare(servers, headersOf({}), measure);
   } finally {
     for (const server of running) await server.stop();
     cleanup();

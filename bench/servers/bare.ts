@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,16 +8,21 @@ import { nextStamp } from '../../domain/store/sqlite/changes';
 import { openDatabase } from '../../domain/store/sqlite/database';
 import { groupCommit } from '../../domain/store/sqlite/groupCommit';
 import { listOrders } from '../../domain/store/sqlite/orders';
-import type { OrderFilter } from '../../domain/store/types';
+import { isPostgresUrl, openPostgres } from '../../domain/store/postgres/database';
+import { groupCommit as pgGroupCommit } from '../../domain/store/postgres/groupCommit';
+import { listOrders as pgListOrders, nextOrderNumber } from '../../domain/store/postgres/orders';
+import { nextStamp as pgNextStamp } from '../../domain/store/postgres/store';
+import type { OrderFilter, Page, PageAfter } from '../../domain/store/types';
 import { decodeCursor, pageLinks } from '../../server/paging';
 import { serveUntilStopped } from '../lib/child';
 
 /**
  * Child entry: the baseline. What the central does for POST and GET /orders with nothing
- * but node:http and better-sqlite3, on the same schema and pragmas (openDatabase): POST
- * through the same group commit (one disk sync per turn of the event loop), GET through the
- * same SQL (listOrders) with the stored docs joined into the same envelope, on the event
- * loop. So the ratio central/bare shows the cost of everything above SQLite and the socket:
+ * but node:http and the driver, on the same schema and settings: on SQLite (a file) POST
+ * through the same group commit (one disk sync per turn of the event loop) and GET through
+ * the same SQL (listOrders) on the event loop; on PostgreSQL (a postgres:// URL) POST
+ * through the same group commit (one transaction, a savepoint per write, one change stamp)
+ * and GET through the same SQL on a pool. Both join the stored docs into the same envelope. So the ratio central/bare shows the cost of everything above SQLite and the socket:
  * routing, validation, auth, the order rules, presenting, the reader threads' hand-over.
  * No auth, no validation, on purpose.
  */
@@ -92,7 +98,22 @@ function orderDoc(body: { languageId?: number; externalDeviceId?: string | null;
   };
 }
 
-function handlers(db: Database) {
+/** Where the bare server keeps orders: the central's group commit and list SQL, nothing more. */
+interface Backend {
+  /** Writes the doc under the next order number and the batch's stamp; answers it as stored. */
+  insert(doc: ReturnType<typeof orderDoc>): Promise<string>;
+  list(filter: OrderFilter, limit: number, after: PageAfter | null): Promise<Page>;
+  close(): Promise<void>;
+}
+
+const finish = (doc: ReturnType<typeof orderDoc>, number: number, stamp: string) => {
+  doc.orderNumber = String(100_000_000 + number);
+  doc.lastUpdatedOn = stamp;
+  doc.totalAmount = doc.orderLines.reduce((sum, l) => sum + l.amountInclTax, 0);
+  return JSON.stringify(doc);
+};
+
+function sqliteBackend(db: Database): Backend {
   const bump = db.prepare("UPDATE sequences SET value = value + 1 WHERE name = 'order_number' RETURNING value");
   const insert = db.prepare(
     `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
@@ -102,22 +123,47 @@ function handlers(db: Database) {
   // The central's group commit, with its change stamp: the writes of one turn of the event
   // loop share one transaction and one disk sync (synchronous=FULL, as openDatabase sets).
   const write = groupCommit(db, () => nextStamp(db, new Date()));
-  const tokens = new Map(loadFixturesFile(demoFixturesPath()).transitTokens.map((t) => [t.xTat.toLowerCase(), t.transitTokenId]));
   return {
-    post(body: string): Promise<string> {
-      const doc = orderDoc(JSON.parse(body), randomUUID(), new Date().toISOString());
-      return write((stamp) => {
-        doc.orderNumber = String(100_000_000 + (bump.get() as { value: number }).value);
-        doc.lastUpdatedOn = stamp;
-        doc.totalAmount = doc.orderLines.reduce((sum, l) => sum + l.amountInclTax, 0);
-        const text = JSON.stringify(doc);
+    insert: (doc) =>
+      write((stamp) => {
+        const text = finish(doc, (bump.get() as { value: number }).value, stamp);
         insert.run(doc.orderId, doc.orderNumber, doc.createdOn, doc.lastUpdatedOn, text);
         for (const line of doc.orderLines) part.run(line.orderLineId, doc.orderId);
         return text;
-      });
-    },
+      }),
+    list: async (filter, limit, after) => listOrders(db, filter, limit, after),
+    close: async () => void db.close(),
+  };
+}
+
+function postgresBackend(pool: pg.Pool): Backend {
+  // The central's group commit on PostgreSQL, with its change clock row locked until commit.
+  const write = pgGroupCommit(pool, (client) => pgNextStamp(client, new Date()));
+  return {
+    insert: (doc) =>
+      write(async (client, stamp) => {
+        const text = finish(doc, await nextOrderNumber(client), stamp);
+        await client.query(
+          `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
+             status_id, created_on, last_updated_on, version, doc) VALUES ($1, 10, NULL, $2, 0, false, 1, $3, $4, 1, $5)`,
+          [doc.orderId, doc.orderNumber, doc.createdOn, doc.lastUpdatedOn, text],
+        );
+        for (const line of doc.orderLines) {
+          await client.query("INSERT INTO order_parts (part_id, kind, order_id) VALUES ($1, 'line', $2)", [line.orderLineId, doc.orderId]);
+        }
+        return text;
+      }),
+    list: (filter, limit, after) => pgListOrders(pool, filter, limit, after),
+    close: () => pool.end(),
+  };
+}
+
+function handlers(backend: Backend) {
+  const tokens = new Map(loadFixturesFile(demoFixturesPath()).transitTokens.map((t) => [t.xTat.toLowerCase(), t.transitTokenId]));
+  return {
+    post: (body: string): Promise<string> => backend.insert(orderDoc(JSON.parse(body), randomUUID(), new Date().toISOString())),
     /** The central's SQL (listOrders) and its envelope, joined around the stored docs as they are. */
-    list(url: URL, customerHeader: string | undefined): string {
+    async list(url: URL, customerHeader: string | undefined): Promise<string> {
       const q = url.searchParams;
       const filter: OrderFilter = {};
       for (const name of [
@@ -142,7 +188,7 @@ function handlers(db: Database) {
         ).customerProfileId;
       const byUpdate = filter.updatedAfter !== undefined;
       const after = decodeCursor(q.get('cursor') ?? undefined, byUpdate);
-      const page = listOrders(db, filter, Number(q.get('limit') ?? 100), after === 'invalid' ? null : after);
+      const page = await backend.list(filter, Number(q.get('limit') ?? 100), after === 'invalid' ? null : after);
       const { _links, href } = pageLinks(url.pathname + url.search, page.next, byUpdate);
       return `{"orders":[${page.rows.map((r) => r.doc).join(',')}],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`;
     },
@@ -163,24 +209,27 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-const [file] = process.argv.slice(2);
-if (!file) throw new Error('usage: bare.ts DB_FILE');
-const db = openDatabase(file);
-const api = handlers(db);
+const [location] = process.argv.slice(2);
+if (!location) throw new Error('usage: bare.ts DB_FILE|postgres://URL');
+const backend = isPostgresUrl(location) ? postgresBackend(await openPostgres(location)) : sqliteBackend(openDatabase(location));
+const api = handlers(backend);
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname !== '/api/2.0/orders') return send(res, 404, '{}');
-  if (req.method === 'GET') return send(res, 200, api.list(url, req.headers['x-operator-jwt-auth-header'] as string | undefined));
-  if (req.method !== 'POST') return send(res, 405, '{}');
-  readBody(req)
-    .then((body) => api.post(body))
-    .then((text) => send(res, 201, text))
-    .catch(() => send(res, 400, '{}'));
+  const answer =
+    req.method === 'GET'
+      ? api.list(url, req.headers['x-operator-jwt-auth-header'] as string | undefined).then((text) => [200, text] as const)
+      : req.method === 'POST'
+        ? readBody(req)
+            .then((body) => api.post(body))
+            .then((text) => [201, text] as const)
+        : Promise.resolve([405, '{}'] as const);
+  answer.then(([status, text]) => send(res, status, text)).catch(() => send(res, 400, '{}'));
 });
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
   serveUntilStopped(`http://127.0.0.1:${port}`, async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    db.close();
+    await backend.close();
   });
 });

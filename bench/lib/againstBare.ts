@@ -1,0 +1,95 @@
+import type { ServerChild } from './child';
+import { runLoad } from './load';
+import { failedIn, get, med } from './measure';
+import type { Probe } from './probes';
+import { fmt, goalVerdict, summary, table } from './report';
+import { interleaved } from './rounds';
+
+/**
+ * The central against the bare server (servers/bare.ts) doing the same work on the same
+ * orders, on either backend: GET per probe, POST through the same group commit. Rounds are
+ * interleaved; medians, spreads and verdicts printed.
+ */
+
+const ORDER_BODY = JSON.stringify({ languageId: 1, externalDeviceId: null, orderLines: [{ productId: 600, quantity: 1, vouchers: [] }] });
+
+/** The central and the bare server over the same orders. */
+export type Pair = { central: ServerChild; bare: ServerChild };
+
+/** How a comparison is measured, and its goals. */
+export interface AgainstBare {
+  scale: number;
+  rounds: number;
+  seconds: number;
+  warmup: number;
+  connections: number;
+  goals: { get: number; post: number };
+}
+
+/** Each probe answers 200 with the same orders on the central and the bare server: they do the same work. */
+export async function checkProbes(servers: Pair, list: Probe[], headersOf: (p: Probe) => Record<string, string>) {
+  const rows: (string | number)[][] = [];
+  for (const probe of list) {
+    const bodies = await Promise.all(
+      [servers.central, servers.bare].map(async (s) => {
+        const res = await fetch(`${s.url}${probe.path}`, { headers: headersOf(probe) });
+        if (res.status !== 200) throw new Error(`${probe.name}: ${s.url} answered ${res.status}: ${await res.text()}`);
+        return (await res.json()) as { orders: { orderId: string }[] };
+      }),
+    );
+    const [central, bare] = bodies.map((b) => b.orders.map((o) => o.orderId).join(','));
+    if (central !== bare) throw new Error(`${probe.name}: the central and the bare server answered different orders`);
+    rows.push([probe.name, bodies[0]!.orders.length, probe.path.length > 90 ? `${probe.path.slice(0, 87)}...` : probe.path]);
+  }
+  console.log(`\n${table(['request', 'orders', 'path'], rows)}`);
+}
+
+/** 1: every probe, central against bare, at o.connections. */
+export async function getAgainstBare(servers: Pair, list: Probe[], headersOf: (p: Probe) => Record<string, string>, o: AgainstBare) {
+  const rows: (string | number)[][] = [];
+  for (const probe of list) {
+    const runs = await interleaved(['bare', 'central'] as const, o.rounds, (name) =>
+      get(servers[name], probe, headersOf(probe), o.connections, o.seconds),
+    );
+    const ratios = summary(runs.central.map((c, i) => c.rps / runs.bare[i]!.rps));
+    rows.push([
+      probe.name,
+      fmt.rps(med(runs.central, (f) => f.rps)),
+      fmt.rps(med(runs.bare, (f) => f.rps)),
+      fmt.spread(ratios),
+      `${fmt.ms(med(runs.central, (f) => f.p50))} / ${fmt.ms(med(runs.central, (f) => f.p99))}`,
+      `${fmt.ms(med(runs.bare, (f) => f.p50))} / ${fmt.ms(med(runs.bare, (f) => f.p99))}`,
+      goalVerdict(ratios.median, o.goals.get, '>=', failedIn(runs.central, runs.bare)),
+    ]);
+  }
+  console.log(
+    `\nGET at ${o.scale} orders, ${o.connections} connections, ${o.rounds} rounds of ${o.seconds} s (goal central/bare >= ${o.goals.get})`,
+  );
+  console.log(
+    table(['request', 'central req/s', 'bare req/s', 'ratio (spread)', 'central p50/p99 ms', 'bare p50/p99 ms', 'verdict'], rows),
+  );
+}
+
+/** 3: POST, central against the bare server's same group commit. */
+export async function postAgainstBare(servers: Pair, headers: Record<string, string>, o: AgainstBare) {
+  const post = (server: ServerChild, seconds: number) =>
+    runLoad({ url: `${server.url}/api/2.0/orders`, method: 'POST', headers, body: ORDER_BODY, connections: o.connections, seconds });
+  for (const name of ['bare', 'central'] as const) await post(servers[name], o.warmup);
+  const runs = await interleaved(['bare', 'central'] as const, o.rounds, (name) => post(servers[name], o.seconds));
+  const ratios = summary(runs.central.map((c, i) => c.rps / runs.bare[i]!.rps));
+  console.log(`\nPOST /orders, ${o.connections} connections, ${o.rounds} rounds of ${o.seconds} s (goal central/bare >= ${o.goals.post})`);
+  console.log(
+    table(
+      ['server', 'req/s per round', 'p50 ms', 'p99 ms'],
+      (['central', 'bare'] as const).map((name) => [
+        name,
+        runs[name].map((f) => fmt.rps(f.rps)).join(' '),
+        fmt.ms(med(runs[name], (f) => f.p50)),
+        fmt.ms(med(runs[name], (f) => f.p99)),
+      ]),
+    ),
+  );
+  console.log(
+    `central/bare req/s ${fmt.spread(ratios)}: ${goalVerdict(ratios.median, o.goals.post, '>=', failedIn(runs.central, runs.bare))}`,
+  );
+}
