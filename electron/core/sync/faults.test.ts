@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { IpcResult, SyncStatus } from '../../../shared/ipc';
 import type { Order } from '../../../shared/schemas/order';
 import { centralCall, centralOrders, TOUCHPOINT } from '../testing/central';
@@ -222,41 +222,55 @@ describe('sync that cannot get on', () => {
   });
 
   it('lets changes wait while it backs off from an unreachable central, and still retries as planned', async () => {
-    world.proxy = await new FaultyProxy({ target: world.central.url }).start();
-    world.proxy.decide = () => 'reset';
-    world.counter = await openCounter({
-      dataDir: world.folder.dir,
-      database: ':memory:',
-      central: { url: world.proxy.url, bearerToken: world.token },
-      autoSync: false,
-    });
-    const anna = clerk(world.counter);
-    await anna.login();
-    await anna.create([{ productId: 600, quantity: 1 }]);
-    const nextStatus = (test: (s: SyncStatus) => boolean) =>
-      new Promise<SyncStatus>((resolve) => {
-        const off = world.counter.on('sync.changed', (s) => {
-          if (!test(s)) return;
-          off();
-          resolve(s);
-        });
+    // The engine's timers on a fake clock, so the back-off lasts until the test moves time on,
+    // however slowly the machine runs the creates below; sockets and the database keep their own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      world.proxy = await new FaultyProxy({ target: world.central.url }).start();
+      world.proxy.decide = () => 'reset';
+      world.counter = await openCounter({
+        dataDir: world.folder.dir,
+        database: ':memory:',
+        central: { url: world.proxy.url, bearerToken: world.token },
+        autoSync: false,
+        // The back-off's full jitter at its top: one failure plans the retry exactly 1 s on.
+        random: () => 1,
       });
-    const firstRound = nextStatus(() => true);
-    world.counter.test.engine.start();
-    expect(await firstRound).toMatchObject({ online: false, pending: 1 });
-
-    const engine = world.counter.test.engine as unknown as { running: Promise<void> | null };
-    const asked = world.proxy.log.length;
-    for (let i = 0; i < 10; i++) {
+      const anna = clerk(world.counter);
+      await anna.login();
       await anna.create([{ productId: 600, quantity: 1 }]);
-      // A change kicks sync; while backing off that starts no round.
-      expect(engine.running, `round started by change ${i}`).toBeNull();
-    }
-    expect(world.proxy.log.length).toBe(asked);
+      const nextStatus = (test: (s: SyncStatus) => boolean) =>
+        new Promise<SyncStatus>((resolve) => {
+          const off = world.counter.on('sync.changed', (s) => {
+            if (!test(s)) return;
+            off();
+            resolve(s);
+          });
+        });
+      const firstRound = nextStatus(() => true);
+      world.counter.test.engine.start();
+      expect(await firstRound).toMatchObject({ online: false, pending: 1 });
 
-    // The retry planned after one failure (at most a second later) still comes, and sends all.
-    world.proxy.decide = null;
-    expect(await nextStatus((s) => s.pending === 0)).toMatchObject({ online: true, pending: 0 });
+      const engine = world.counter.test.engine as unknown as { running: Promise<void> | null };
+      const asked = world.proxy.log.length;
+      for (let i = 0; i < 10; i++) {
+        await anna.create([{ productId: 600, quantity: 1 }]);
+        // A change kicks sync; while backing off that starts no round.
+        expect(engine.running, `round started by change ${i}`).toBeNull();
+      }
+      expect(world.proxy.log.length).toBe(asked);
+
+      // Not before the planned retry; at it, one round sends all.
+      world.proxy.decide = null;
+      vi.advanceTimersByTime(999);
+      expect(engine.running).toBeNull();
+      const sent = nextStatus((s) => s.pending === 0);
+      vi.advanceTimersByTime(1);
+      expect(engine.running).not.toBeNull();
+      expect(await sent).toMatchObject({ online: true, pending: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
