@@ -11,7 +11,6 @@ import { CentralClient } from '../electron/core/centralClient';
 import { createCounter } from '../electron/core/counter';
 import { createBody } from '../electron/core/sync/plan';
 import { counterToken, TEST_SECRET } from '../electron/core/testing/central';
-import { FaultyProxy } from '../electron/core/testing/faultyProxy';
 import { offlineCounter, percentile } from './counter';
 import { startServerChild } from './lib/child';
 import { mapLimited } from './lib/limit';
@@ -52,14 +51,22 @@ async function queued(dir: string, n: number, token: string): Promise<Queue> {
   return { file: join(dir, 'counter.sqlite'), bodies };
 }
 
-/** A fresh central in its own process, behind a proxy losing `loss` of the answers (half dropped, half reset). */
+/**
+ * A fresh central in its own process, behind a proxy (in a process of its own, as a network is)
+ * losing `loss` of the answers, half dropped, half reset.
+ */
 async function lossyCentral(dir: string, loss: number, seed: number) {
   const central = await startServerChild(new URL('./servers/central.ts', import.meta.url), [join(dir, 'central.sqlite'), TEST_SECRET]);
-  const proxy = await new FaultyProxy({ target: central.url, seed, dropRate: loss / 2, resetRate: loss / 2 }).start();
+  const proxy = await startServerChild(new URL('./servers/proxy.ts', import.meta.url), [
+    central.url,
+    String(seed),
+    String(loss / 2),
+    String(loss / 2),
+  ]);
   return {
     url: proxy.url,
     async stop() {
-      await proxy.close();
+      await proxy.stop();
       await central.stop();
     },
   };

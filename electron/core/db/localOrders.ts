@@ -2,6 +2,7 @@ import type { Order } from '../../../shared/schemas/order';
 import type { OrderRecord } from '../../../domain/order/settle';
 import { deleteOrder, getOrder, hasOrder, insertOrder, updateOrder } from '../../../domain/store/sqlite/orders';
 import { indexOrder, unindexOrder } from '../manager/facts';
+import { stmt } from '../../../domain/store/sqlite/statements';
 import type { CounterDb } from './database';
 
 /**
@@ -12,6 +13,10 @@ import type { CounterDb } from './database';
  */
 
 export const localOrder = (db: CounterDb, orderId: string): OrderRecord | undefined => getOrder(db, orderId);
+
+/** The stored version of a local order, undefined when there is none: cheaper than reading the order. */
+export const localVersion = (db: CounterDb, orderId: string): number | undefined =>
+  (stmt(db, 'SELECT version FROM orders WHERE order_id = ?').get(orderId) as { version: number } | undefined)?.version;
 
 export const hasLocalOrder = (db: CounterDb, orderId: string): boolean => hasOrder(db, orderId);
 

@@ -1,13 +1,13 @@
 import type { CounterDb as Database } from '../db/database';
 import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
 import type { ProblemError } from '../../../shared/schemas/problem';
-import { localOrder, replaceLocalOrder, takeInCentralCopy } from '../db/localOrders';
+import { localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from '../db/localOrders';
 import type { CentralAnswer, CentralRequests } from '../centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
 import { owns } from '../../../domain/service';
 import { paymentState } from '../../../domain/order/money';
-import { currentStatus } from '../../../domain/order/settle';
+import { currentStatus, type OrderRecord } from '../../../domain/order/settle';
 import { MAY } from '../../../domain/rules/statuses';
 import { adoptCentral } from './adopt';
 import { createBody, nextStep, type Step } from './plan';
@@ -86,10 +86,14 @@ function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reason
   })();
 }
 
-/** Writes what the central did into the local copy, unless a newer local change waits. */
-export function adoptInto(db: Database, orderId: string, central: Order): boolean {
+/**
+ * Writes what the central did into the local copy, unless a newer local change waits. `read`
+ * is the local record as the caller read it: used unless the stored version moved on since,
+ * which spares reading and parsing the order again for every order a push syncs.
+ */
+export function adoptInto(db: Database, orderId: string, central: Order, read?: OrderRecord): boolean {
   if (hasPending(db, orderId)) return false;
-  const record = localOrder(db, orderId);
+  const record = read && localVersion(db, orderId) === read.version ? read : localOrder(db, orderId);
   if (!record) return false;
   // An order made elsewhere is kept under the central's own id: a read copy, which becomes
   // the central's copy as it is (lines added or changed there included). Ours keep our ids.
@@ -192,7 +196,7 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
     settleOutbox(db, work);
     // A change made while this push was under way is still to be sent: not synced yet.
     markCentral(db, orderId, converged, hasPending(db, orderId) ? 'pending' : 'synced', deps.now());
-    adoptInto(db, orderId, converged);
+    adoptInto(db, orderId, converged, record);
     if (overruled) markRejected(db, orderId, [overruled], deps.now());
   };
 }
