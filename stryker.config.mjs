@@ -21,6 +21,10 @@ export const mutationTargets = [
   // Permissions: which IPC channel a role may call, and the dispatcher that enforces it.
   { files: 'shared/ipcAccess.ts', tests: 'access' },
   { files: 'electron/core/dispatch.ts', tests: 'access' },
+  // The manager's day (issue 11): the report figures (pure) and the main-process rules for
+  // refunds, day close, permissions and audit.
+  { files: 'domain/reports/**/*.ts', tests: 'domain' },
+  { files: 'electron/core/manager/**/*.ts', tests: 'manager' },
 ];
 
 /**
@@ -37,6 +41,7 @@ export const testSets = {
     'electron/shell/{policy,hardening}.test.ts',
     'electron/core/{access,dispatch,handlers}.test.ts',
   ],
+  manager: ['electron/core/manager/*.test.ts'],
 };
 
 /** Tests and test helpers are the judges, not the judged. */
