@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { TEST_SECRET } from '../electron/core/testing/central';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { tempDir } from '../server/testing/fixtures';
-import { startServerChild, type ServerChild } from './lib/child';
+import { startServerChild, type ServerChild } from '../server/testing/child';
 import { checkProbes, getAgainstBare, postAgainstBare } from './lib/againstBare';
 import { get, headersFor, scaleRatios } from './lib/measure';
 import { probes } from './lib/probes';

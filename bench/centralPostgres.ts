@@ -6,7 +6,7 @@ import { lineMatching, startCli } from '../server/testing/cli';
 import { freePort } from '../server/testing/ports';
 import { startTestPostgres } from '../server/testing/postgresServer';
 import { checkProbes, getAgainstBare, postAgainstBare, type AgainstBare } from './lib/againstBare';
-import { startServerChild, type ServerChild } from './lib/child';
+import { startServerChild, type ServerChild } from '../server/testing/child';
 import { runLoad } from './lib/load';
 import { failedIn, get, headersFor, med, scaleRatios } from './lib/measure';
 import { probes } from './lib/probes';

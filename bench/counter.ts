@@ -9,7 +9,7 @@ import { createCounter } from '../electron/core/counter';
 import { createBody } from '../electron/core/sync/plan';
 import { counterToken, startTestCentral, TEST_SECRET } from '../electron/core/testing/central';
 import { freePort } from '../electron/core/testing/processes';
-import { startServerChild } from './lib/child';
+import { startServerChild } from '../server/testing/child';
 import { fmt, ratio, table } from './lib/report';
 
 /**

@@ -12,7 +12,7 @@ import { createCounter } from '../electron/core/counter';
 import { createBody } from '../electron/core/sync/plan';
 import { counterToken, TEST_SECRET } from '../electron/core/testing/central';
 import { offlineCounter, percentile } from './counter';
-import { startServerChild } from './lib/child';
+import { startServerChild } from '../server/testing/child';
 import { mapLimited } from './lib/limit';
 import { fmt, ratio, table } from './lib/report';
 

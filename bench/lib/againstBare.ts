@@ -1,4 +1,4 @@
-import type { ServerChild } from './child';
+import type { ServerChild } from '../../server/testing/child';
 import { runLoad } from './load';
 import { failedIn, get, med } from './measure';
 import type { Probe } from './probes';

@@ -1,6 +1,6 @@
 import { TEST_SECRET, counterToken } from '../../electron/core/testing/central';
 import { signCustomerToken } from '../../server/auth';
-import type { ServerChild } from './child';
+import type { ServerChild } from '../../server/testing/child';
 import { runLoad, runSequential } from './load';
 import type { Probe } from './probes';
 import { fmt, goalVerdict, summary, table, type Figures } from './report';

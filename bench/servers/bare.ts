@@ -14,7 +14,7 @@ import { listOrders as pgListOrders, nextOrderNumber } from '../../domain/store/
 import { nextStamp as pgNextStamp } from '../../domain/store/postgres/store';
 import type { OrderFilter, Page, PageAfter } from '../../domain/store/types';
 import { decodeCursor, pageLinks } from '../../server/paging';
-import { serveUntilStopped } from '../lib/child';
+import { serveUntilStopped } from '../../server/testing/child';
 
 /**
  * Child entry: the baseline. What the central does for POST and GET /orders with nothing

@@ -1,5 +1,5 @@
 import { startCentral } from '../../server/central';
-import { serveUntilStopped } from '../lib/child';
+import { serveUntilStopped } from '../../server/testing/child';
 
 /** Child entry: the real central order service on the given database, with READERS reader threads (SQLite). */
 const [db, jwtSecret, readers = '2'] = process.argv.slice(2);

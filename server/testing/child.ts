@@ -2,9 +2,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Servers under test run in their own process, the load generator in this one: on a
- * 2-core machine that gives each about a core, and both servers are treated alike.
- * A child entry reports `{ url }` over IPC once listening and exits on the message 'stop'.
+ * A server in a process of its own: the benchmarks' servers under test (the load generator
+ * stays in the parent, so on a 2-core machine each gets about a core) and the tests'
+ * PostgreSQL. A child entry reports `{ url }` over IPC once listening, and closes then exits
+ * on the message 'stop' or when its parent is gone.
  */
 export interface ServerChild {
   url: string;
@@ -54,19 +55,19 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** For child entries: announce the address, and close then exit when told to stop. */
+/** For child entries: announce the address, and close then exit when told to stop or when the parent is gone. */
 export function serveUntilStopped(url: string, close: () => Promise<void>): void {
-  process.send!({ url });
-  process.on('message', (message) => {
-    if (message !== 'stop') return;
-    close().then(
+  let closing: Promise<void> | null = null;
+  const stop = () =>
+    (closing ??= close().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
         process.exit(1);
       },
-    );
-  });
-  // Losing the parent (Ctrl-C, crash) must not leave a server running.
-  process.on('disconnect', () => process.exit(0));
+    ));
+  process.send!({ url });
+  process.on('message', (message) => message === 'stop' && void stop());
+  // Losing the parent (Ctrl-C, crash) must not leave a server running: it is closed, not abandoned.
+  process.on('disconnect', () => void stop());
 }
