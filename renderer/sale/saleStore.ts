@@ -87,15 +87,17 @@ export const useSale = create<SaleState>()((set) => ({
 /**
  * Moves the focus to an element once React has drawn it and it can take the focus: an answer
  * from main may draw it a few frames later (the Pay button opens when the order is complete).
- * Gives up after about half a second; a newer call replaces an older one.
+ * Gives up after about half a second; a newer call replaces an older one. It keeps to the
+ * document it was asked in, which outlives the global a test environment removes at its end.
  */
 let focusRun = 0;
 export function focusSoon(id: string): void {
   const run = ++focusRun;
+  const doc = document;
   let frames = 30;
   const attempt = () => {
     if (run !== focusRun) return;
-    const el = document.getElementById(id);
+    const el = doc.getElementById(id);
     if (el && !(el as HTMLButtonElement).disabled) {
       el.focus();
       el.scrollIntoView?.({ block: 'nearest' });
