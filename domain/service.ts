@@ -15,9 +15,8 @@ import type { Catalog } from './catalog';
 import type { OpContext } from './order/context';
 import * as ops from './order/operations';
 import { addPayment, addRefund, changePaymentStatus } from './order/payments';
-import { present } from './order/present';
+import { answerText, present } from './order/present';
 import type { OrderRecord } from './order/settle';
-import { MAY, statusName } from './rules/statuses';
 import { notFound, ok, refuse, type Result } from './result';
 import type { DeletedOrderQuery } from '../shared/schemas/deleted';
 import type { DeletedPage, OrderFilter, OrderStore, PageAfter } from './store/types';
@@ -192,14 +191,7 @@ export class OrderService {
     }
     const page = await this.store.list(filter, limit, after);
     const catalog = this.catalog();
-    return {
-      orders: page.rows.map((row) =>
-        row.hasTokens && MAY.showTransitToken(statusName(row.statusId))
-          ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog, caller.customerProfileId))
-          : row.doc,
-      ),
-      next: page.next,
-    };
+    return { orders: page.rows.map((row) => answerText(row, catalog, caller.customerProfileId)), next: page.next };
   }
 
   /** A page of GET /deletedorders; a customer sees the deletions of their own orders only. */

@@ -3,7 +3,9 @@ import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Catalog } from '../../domain/catalog';
 import { demoFixturesPath, loadFixturesFile } from '../../domain/fixtures';
+import { answerText } from '../../domain/order/present';
 import { nextStamp } from '../../domain/store/sqlite/changes';
 import { openDatabase } from '../../domain/store/sqlite/database';
 import { groupCommit } from '../../domain/store/sqlite/groupCommit';
@@ -22,8 +24,11 @@ import { serveUntilStopped } from '../../server/testing/child';
  * through the same group commit (one disk sync per turn of the event loop) and GET through
  * the same SQL (listOrders) on the event loop; on PostgreSQL (a postgres:// URL) POST
  * through the same group commit (one transaction, a savepoint per write, one change stamp)
- * and GET through the same SQL on a pool. Both join the stored docs into the same envelope. So the ratio central/bare shows the cost of everything above SQLite and the socket:
- * routing, validation, auth, the order rules, presenting, the reader threads' hand-over.
+ * and GET through the same SQL on a pool. Both answer the same text: the stored docs in the
+ * same envelope, the reference data of registered tokens joined in where the status shows
+ * them (answerText, the central's own join: checkProbes compares the answers). So the ratio
+ * central/bare shows the cost of everything above the SQL and that join: routing,
+ * validation, auth, the order rules, the reader threads' hand-over.
  * No auth, no validation, on purpose.
  */
 
@@ -159,7 +164,9 @@ function postgresBackend(pool: pg.Pool): Backend {
 }
 
 function handlers(backend: Backend) {
-  const tokens = new Map(loadFixturesFile(demoFixturesPath()).transitTokens.map((t) => [t.xTat.toLowerCase(), t.transitTokenId]));
+  const fixtures = loadFixturesFile(demoFixturesPath());
+  const catalog = new Catalog(fixtures);
+  const tokens = new Map(fixtures.transitTokens.map((t) => [t.xTat.toLowerCase(), t.transitTokenId]));
   return {
     post: (body: string): Promise<string> => backend.insert(orderDoc(JSON.parse(body), randomUUID(), new Date().toISOString())),
     /** The central's SQL (listOrders) and its envelope, joined around the stored docs as they are. */
@@ -182,15 +189,17 @@ function handlers(backend: Backend) {
       if (q.has('orderStatusId')) filter.orderStatusId = q.get('orderStatusId')!.split(',').map(Number);
       if (q.has('xTat')) filter.transitTokenIds = [tokens.get(q.get('xTat')!.toLowerCase())].filter((t) => t !== undefined);
       // The customer scope, from the token's claims unverified: the bare does no auth.
-      if (customerHeader)
-        filter.customerProfileId = (
-          JSON.parse(Buffer.from(customerHeader.split('.')[1]!, 'base64url').toString()) as { customerProfileId: number }
-        ).customerProfileId;
+      const viewer = customerHeader
+        ? (JSON.parse(Buffer.from(customerHeader.split('.')[1]!, 'base64url').toString()) as { customerProfileId: number })
+            .customerProfileId
+        : null;
+      if (viewer !== null) filter.customerProfileId = viewer;
       const byUpdate = filter.updatedAfter !== undefined;
       const after = decodeCursor(q.get('cursor') ?? undefined, byUpdate);
       const page = await backend.list(filter, Number(q.get('limit') ?? 100), after === 'invalid' ? null : after);
       const { _links, href } = pageLinks(url.pathname + url.search, page.next, byUpdate);
-      return `{"orders":[${page.rows.map((r) => r.doc).join(',')}],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`;
+      const orders = page.rows.map((row) => answerText(row, catalog, viewer)).join(',');
+      return `{"orders":[${orders}],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { NestedTransitToken, Order } from '../../shared/schemas/order';
 import type { FixtureTransitToken } from '../../shared/schemas/reference';
 import type { Catalog } from '../catalog';
 import { toUtc } from '../../shared/schemas/primitives';
-import { MAY } from '../rules/statuses';
+import { MAY, statusName } from '../rules/statuses';
 import { currentStatus } from './settle';
 
 export function nestedToken(t: FixtureTransitToken): NestedTransitToken {
@@ -51,3 +51,20 @@ export function present(order: Order, catalog: Catalog, viewer: number | null = 
     })),
   };
 }
+
+/** A stored order as a list page holds it: its answer as stored, its status, whether it has registered tokens. */
+export interface ListedOrder {
+  doc: string;
+  statusId: number;
+  hasTokens: boolean;
+}
+
+/**
+ * A stored order's answer as JSON text: the stored text as it is, unless it holds registered
+ * tokens while its status shows them (needsPresenting, read from the row's columns so that
+ * the other orders of a page are never parsed).
+ */
+export const answerText = (row: ListedOrder, catalog: Catalog, viewer: number | null): string =>
+  row.hasTokens && MAY.showTransitToken(statusName(row.statusId))
+    ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog, viewer))
+    : row.doc;

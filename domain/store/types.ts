@@ -1,6 +1,7 @@
 import type { Order } from '../../shared/schemas/order';
 import type { Fixtures } from '../../shared/schemas/reference';
 import type { OrderRecord } from '../order/settle';
+import type { ListedOrder } from '../order/present';
 import type { DayClosurePage, PutDayClosure, StoredDayClosure } from './dayClosures';
 
 /** The filters of GET /deletedorders. */
@@ -38,7 +39,7 @@ export interface Page {
    * parsing and serialising them again. Its current status and whether it has registered
    * tokens let the domain decide which answers embed the tokens' reference data.
    */
-  rows: { doc: string; statusId: number; hasTokens: boolean }[];
+  rows: ListedOrder[];
   /** Set when more rows follow: the last row's position. */
   next: PageAfter | null;
 }
