@@ -37,10 +37,12 @@ export function nextSequence(db: Database, name: string): number {
   return row.value;
 }
 
-/** Rewrites the lookup rows of an order: its lines, payments and registered tokens. */
-function writeParts(db: Database, order: Order): void {
-  stmt(db, 'DELETE FROM order_parts WHERE order_id = ?').run(order.orderId);
-  stmt(db, 'DELETE FROM order_tokens WHERE order_id = ?').run(order.orderId);
+/** Writes the lookup rows of an order: its lines, payments and registered tokens (a new order has none to drop). */
+function writeParts(db: Database, order: Order, fresh: boolean): void {
+  if (!fresh) {
+    stmt(db, 'DELETE FROM order_parts WHERE order_id = ?').run(order.orderId);
+    stmt(db, 'DELETE FROM order_tokens WHERE order_id = ?').run(order.orderId);
+  }
   const { parts, tokens } = partsOf(order);
   const part = stmt(db, 'INSERT INTO order_parts (part_id, kind, order_id) VALUES (?, ?, ?)');
   const token = stmt(db, 'INSERT INTO order_tokens (transit_token_id, order_id) VALUES (?, ?)');
@@ -56,7 +58,7 @@ export function insertOrder(db: Database, record: OrderRecord): void {
      VALUES (@order_id, @touchpoint_id, @external_order_id, @order_number, @customer_profile_id, @customer_fixed,
        @status_id, @created_on, @last_updated_on, @version, @doc)`,
   ).run(columns(record));
-  writeParts(db, record.order);
+  writeParts(db, record.order, true);
 }
 
 export function updateOrder(db: Database, record: OrderRecord, expectedVersion: number): boolean {
@@ -67,7 +69,7 @@ export function updateOrder(db: Database, record: OrderRecord, expectedVersion: 
      WHERE order_id = @order_id AND version = @expected`,
   ).run({ ...columns(record), expected: expectedVersion });
   if (changes === 0) return false;
-  writeParts(db, record.order);
+  writeParts(db, record.order, false);
   return true;
 }
 
