@@ -73,7 +73,7 @@ export function orderFactOf(order: Order, clerk: Actor | null): OrderFact {
       productId: l.productId,
       productName: l.productName,
       quantity: l.quantity,
-      amount: l.amountInclTax * l.quantity,
+      amount: l.amountInclTax,
     })),
   };
 }

@@ -190,6 +190,18 @@ describe('validation errors (CONTRACT 3.2)', () => {
     expect(judge(product(2), { customerTokens: [registered(12)] }, later).errors).toHaveLength(1);
   });
 
+  it('a token that expires at the very instant the product starts is accepted; one that expires a millisecond before the start is not', () => {
+    // Token 12 expires at 2030-05-01T00:00:00Z.
+    expect(judge(product(2), { validFrom: '2030-05-01T00:00:00.000Z', customerTokens: [registered(12)] }).errors).toEqual([]);
+    expect(judge(product(2), { validFrom: '2030-05-01T00:00:00.001Z', customerTokens: [registered(12)] }).errors).toEqual([
+      { detail: 'the token expires before the product starts', pointer: '/customerTokens/0/transitTokenId' },
+    ]);
+  });
+
+  it('gives no token error for a registered token the catalogue does not know', () => {
+    expect(judge(product(2), { customerTokens: [registered(999)] })).toEqual({ remarks: [], errors: [], validationResult: 'valid' });
+  });
+
   it('an age outside the profile on the start date, pointing at the birthdate', () => {
     // 18 on 2030-04-10; still 17 the day before.
     const token = anonymous('2012-04-10');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupCommit } from './groupCommit';
+import { afterNextTurn, valuesOf } from './testing/turns';
 
 describe('groupCommit', () => {
   const dirs: string[] = [];
@@ -29,17 +30,40 @@ describe('groupCommit', () => {
         seenByOthers.push((other.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n);
         return db.prepare('INSERT INTO t (name) VALUES (?)').run(name).lastInsertRowid;
       });
-    const ids = await Promise.all([insert('a'), insert('b'), insert('c')]);
+    const ids = valuesOf(await afterNextTurn([insert('a'), insert('b'), insert('c')]));
     expect(ids).toEqual([1, 2, 3]);
     expect(seenByOthers).toEqual([0, 0, 0]);
     expect((other.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n).toBe(3);
+  });
+
+  it('answers each caller only once its write is visible to another connection', async () => {
+    const { db, other } = open();
+    const write = groupCommit(db);
+    const count = () => (other.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+    // Read in each caller's own continuation, as soon as it is answered.
+    const seenWhenAnswered = valuesOf(
+      await afterNextTurn(
+        ['a', 'b'].map((name) => write(() => db.prepare('INSERT INTO t (name) VALUES (?)').run(name)).then(() => count())),
+      ),
+    );
+    expect(seenWhenAnswered).toEqual([2, 2]);
+  });
+
+  it('runs begin once per batch and hands its answer to every write of that batch', async () => {
+    const { db } = open();
+    let batches = 0;
+    const write = groupCommit(db, () => ++batches);
+    const first = valuesOf(await afterNextTurn([write((batch) => batch), write((batch) => batch), write((batch) => batch)]));
+    // A later turn is a batch of its own.
+    const second = valuesOf(await afterNextTurn([write((batch) => batch), write((batch) => batch)]));
+    expect({ first, second, batches }).toEqual({ first: [1, 1, 1], second: [2, 2], batches: 2 });
   });
 
   it('undoes a failing write alone: the others of its batch commit', async () => {
     const { db, other } = open();
     const write = groupCommit(db);
     const insert = (name: string) => write(() => db.prepare('INSERT INTO t (name) VALUES (?)').run(name).changes);
-    const results = await Promise.allSettled([insert('a'), insert('a'), insert('b')]);
+    const results = await afterNextTurn([insert('a'), insert('a'), insert('b')]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
     expect(other.prepare('SELECT name FROM t ORDER BY id').all()).toEqual([{ name: 'a' }, { name: 'b' }]);
@@ -53,8 +77,7 @@ describe('groupCommit', () => {
       throw new Error('second step failed');
     });
     const fine = write(() => db.prepare('INSERT INTO t (name) VALUES (?)').run('whole').changes);
-    await expect(failing).rejects.toThrow('second step failed');
-    await expect(fine).resolves.toBe(1);
+    expect(valuesOf(await afterNextTurn([failing, fine]))).toEqual([new Error('second step failed'), 1]);
     expect(other.prepare('SELECT name FROM t').all()).toEqual([{ name: 'whole' }]);
   });
 
@@ -65,7 +88,7 @@ describe('groupCommit', () => {
     db.pragma('foreign_keys = ON');
     db.exec('CREATE TABLE child (parent TEXT REFERENCES t (name) DEFERRABLE INITIALLY DEFERRED)');
     const write = groupCommit(db);
-    const results = await Promise.allSettled([
+    const results = await afterNextTurn([
       write(() => db.prepare('INSERT INTO t (name) VALUES (?)').run('a').changes),
       write(() => db.prepare('INSERT INTO child (parent) VALUES (?)').run('nobody').changes),
     ]);
