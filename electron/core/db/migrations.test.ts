@@ -117,6 +117,22 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(() => before.prepare("INSERT INTO audit_log (at, action, outcome) VALUES ('t', 'x', 'maybe')").run()).toThrow(/CHECK/);
     before.close();
   },
+  7: () => {
+    const before = atVersion(6);
+    // As the released program wrote them: three tickets of 275 as 2475 (825 times 3), one of 400 as 400.
+    const line = before.prepare(
+      `INSERT INTO order_fact_lines (order_id, line_no, created_on, product_id, product_name, quantity, amount)
+       VALUES ('o', ?, 't', ?, 'p', ?, ?)`,
+    );
+    line.run(1, 600, 3, 2475);
+    line.run(2, 601, 1, 400);
+    migrate(before, ':memory:', counterUpTo(7));
+    expect(before.prepare('SELECT line_no, quantity, amount FROM order_fact_lines ORDER BY line_no').all()).toEqual([
+      { line_no: 1, quantity: 3, amount: 825 },
+      { line_no: 2, quantity: 1, amount: 400 },
+    ]);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

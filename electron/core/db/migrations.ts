@@ -83,4 +83,8 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
   (db) => db.exec('CREATE INDEX sync_orders_by_central_id ON sync_orders (central_order_id) WHERE central_order_id IS NOT NULL;'),
   // 6: the manager's day: index tables, order history, drawer days, day closes to send, audit.
   (db) => db.exec(MANAGER_DAY_SQL),
+  // 7: the per-product report's line amounts were written as the line total times its
+  // quantity again (orderFactOf's bug, fixed with this migration). Every row written before
+  // holds that product, so dividing by the quantity gives the line total back exactly.
+  (db) => db.exec('UPDATE order_fact_lines SET amount = amount / quantity WHERE quantity > 1;'),
 ];
