@@ -57,20 +57,32 @@ export function findByCentralId(db: Database, centralOrderId: string): SyncRecor
   return row && toRecord(row);
 }
 
+/**
+ * Keeps the central's id, number and version of an order, in `state`. `wentThrough`: the
+ * push of the order ended with the central holding it, so its failures count afresh (in the
+ * same write, as this runs for every order a push syncs). The row is nearly always there (a
+ * change to send made it): updated in place, inserted only when missing.
+ */
 export function markCentral(
   db: Database,
   orderId: string,
   central: { orderId: string; orderNumber: string; lastUpdatedOn: string },
   state: SyncState,
   at: string,
+  wentThrough = false,
 ): void {
+  const { changes } = stmt(
+    db,
+    `UPDATE sync_orders SET central_order_id = ?, central_order_number = ?, state = ?, reasons = '[]', outcome_unknown = 0,
+       central_updated_on = ?, updated_at = ?,
+       failures = CASE WHEN ? THEN 0 ELSE failures END, last_error = CASE WHEN ? THEN NULL ELSE last_error END
+     WHERE order_id = ?`,
+  ).run(central.orderId, central.orderNumber, state, central.lastUpdatedOn, at, +wentThrough, +wentThrough, orderId);
+  if (changes > 0) return;
   stmt(
     db,
     `INSERT INTO sync_orders (order_id, central_order_id, central_order_number, state, reasons, outcome_unknown, central_updated_on, updated_at)
-     VALUES (?, ?, ?, ?, '[]', 0, ?, ?)
-     ON CONFLICT (order_id) DO UPDATE SET central_order_id = excluded.central_order_id,
-       central_order_number = excluded.central_order_number, state = excluded.state, reasons = '[]',
-       outcome_unknown = 0, central_updated_on = excluded.central_updated_on, updated_at = excluded.updated_at`,
+     VALUES (?, ?, ?, ?, '[]', 0, ?, ?)`,
   ).run(orderId, central.orderId, central.orderNumber, state, central.lastUpdatedOn, at);
 }
 

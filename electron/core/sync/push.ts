@@ -92,7 +92,11 @@ function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reason
  * which spares reading and parsing the order again for every order a push syncs.
  */
 export function adoptInto(db: Database, orderId: string, central: Order, read?: OrderRecord): boolean {
-  if (hasPending(db, orderId)) return false;
+  return !hasPending(db, orderId) && adoptUnchanged(db, orderId, central, read);
+}
+
+/** adoptInto for a caller that has just seen that no local change waits. */
+function adoptUnchanged(db: Database, orderId: string, central: Order, read?: OrderRecord): boolean {
   const record = read && localVersion(db, orderId) === read.version ? read : localOrder(db, orderId);
   if (!record) return false;
   // An order made elsewhere is kept under the central's own id: a read copy, which becomes
@@ -195,8 +199,9 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
   return () => {
     settleOutbox(db, work);
     // A change made while this push was under way is still to be sent: not synced yet.
-    markCentral(db, orderId, converged, hasPending(db, orderId) ? 'pending' : 'synced', deps.now());
-    adoptInto(db, orderId, converged, record);
+    const pending = hasPending(db, orderId);
+    markCentral(db, orderId, converged, pending ? 'pending' : 'synced', deps.now(), true);
+    if (!pending) adoptUnchanged(db, orderId, converged, record);
     if (overruled) markRejected(db, orderId, [overruled], deps.now());
   };
 }
