@@ -36,7 +36,12 @@ export const testSets = {
   // The domain's own unit tests, in-process and milliseconds each. The central's HTTP suites cover
   // the same code again (npm test runs them) but cost 10 to 20 s per surviving mutant on two cores.
   domain: ['domain/**/*.test.ts'],
-  sync: ['electron/core/sync/{engine,faults,late,money,pull}.test.ts'],
+  // Unit tests first (an in-memory central and counter, a frozen clock: under a second each), then
+  // the scenarios (a central, a faulty proxy and a counter on files: 1 to 18 s each).
+  sync: [
+    'electron/core/sync/{plan,adopt,match,pipeline,push,pull.unit,engine.unit}.test.ts',
+    'electron/core/sync/{engine,faults,late,money,pull}.test.ts',
+  ],
   access: [
     'server/auth{,.verify}.test.ts',
     'electron/browserShell/{access,server}.test.ts',
