@@ -121,6 +121,25 @@ describe('adopting the central’s copy', () => {
     expect(adopted.order_OrderStatuses).toBe(local.order_OrderStatuses);
   });
 
+  it('keeps the payments and lines the central does not hold yet as they are', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    const central = await world.created(order);
+    await world.anna.addLine(order.orderId, { productId: 600, quantity: 2 });
+    const local = await world.anna.pay(order.orderId, 100, 'pin');
+    const cancelled = await centralCall('POST', `/orders/${central.orderId}/cancellation`);
+    const adopted = adoptCentral(local, cancelled)!;
+    expect(adopted.payments).toEqual(local.payments);
+    expect(adopted.orderLines).toEqual(local.orderLines);
+    expect(adopted.order_OrderStatuses).toEqual(cancelled.order_OrderStatuses);
+  });
+
+  it('adds a payment made there that changed nothing else', async () => {
+    const { local, central } = await pendingPin();
+    const foreign = { ...central.payments[0]!, paymentId: 'f0f0f0f0-0000-4000-8000-00000000000f', operatorPaymentReference: 'web-9' };
+    const adopted = adoptCentral(local, { ...central, payments: [...central.payments, foreign] })!;
+    expect(adopted.payments).toEqual([local.payments[0], foreign]);
+  });
+
   it('takes a cancellation made there', async () => {
     const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
     const central = await world.created(order);

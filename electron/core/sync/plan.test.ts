@@ -130,6 +130,7 @@ describe('the next step', () => {
       body: { externalDeviceId: device.externalDeviceId },
     });
     expect(nextStep({ ...order, device: null }, central)).toBeNull();
+    expect(nextStep(order, { ...central, device: null })?.body).toEqual({ externalDeviceId: order.device!.externalDeviceId });
     expect(nextStep({ ...dutch, device }, central)?.body).toEqual({ languageId: 2, externalDeviceId: device.externalDeviceId });
     await send(nextStep({ ...dutch, device }, central)!);
   });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CentralAnswer, CentralRequests } from '../centralClient';
-import { pendingCount, pendingOrders } from '../db/outbox';
+import { pendingCount, pendingOrders, settle as settleOutbox } from '../db/outbox';
+import type { Order } from '../../../shared/schemas/order';
 import { getSync } from '../db/syncOrders';
 import { localOrder } from '../db/localOrders';
 import { API, expectOrder } from '../../../server/testing/harness';
 import { fastSyncPerTest } from '../testing/fastSync';
 import { STATUS, statusOf } from '../testing/counter';
-import { pushOrder } from './push';
+import { adoptInto, pushOrder } from './push';
+import { pullChanges } from './pull';
 
 /**
  * Pushing one order, against the central's HTTP app in this process (in-memory store, frozen
@@ -97,6 +99,34 @@ describe('creating an order on the central', () => {
     world.proxy.decide = ({ path }) => (path.includes('externalOrderId=') ? 'reset' : undefined);
     expect(await settle()).toMatchObject({ pending: 1, lastError: 'sync.unreachable' });
     expect(sync(order.orderId)).toMatchObject({ state: 'pending', outcomeUnknown: true });
+  });
+
+  it('answers auth, or rejects, when the look-up after a lost create is refused', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    loseFirst((method, path) => method === 'POST' && path === '/api/2.0/orders');
+    await settle();
+    const [work] = pendingOrders(db(), 10);
+    const tokenRefused = scripted((_method, url) => (url.includes('externalOrderId=') ? problem(403, 'not yours') : undefined));
+    expect(await pushOrder(world.pushDeps(tokenRefused), work!)).toEqual({ outcome: 'auth' });
+    expect(tokenRefused.sent).toEqual([`GET /orders?externalOrderId=${order.orderId}&touchpointId=10`]);
+    const badQuery = scripted((_method, url) => (url.includes('externalOrderId=') ? problem(400, 'bad query') : undefined));
+    expect((await pushOrder(world.pushDeps(badQuery), work!)).outcome).toBe('rejected');
+    expect(sync(order.orderId)?.reasons).toEqual([{ detail: 'bad query', pointer: '' }]);
+  });
+
+  it('rejects a create refused with a 409 that names no order, or with another status that names one', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    const [work] = pendingOrders(db(), 10);
+    const named = [{ detail: 'externalOrderId repeated', pointer: '/externalOrderId', orderId: 'e0e0e0e0-0000-4000-8000-000000000001' }];
+    for (const answer of [
+      problem(409, 'repeated', [{ detail: 'repeated', pointer: '/externalOrderId' }]),
+      problem(400, 'bad', named as never),
+    ]) {
+      const client = scripted((method) => (method === 'POST' ? answer : undefined));
+      expect((await pushOrder(world.pushDeps(client), work!)).outcome).toBe('rejected');
+      expect(client.sent).toEqual(['POST /orders']);
+      expect(sync(order.orderId)?.reasons).toEqual(answer.problem.errors);
+    }
   });
 
   it('takes a copy the central already holds under the order’s id (409) and goes on from it', async () => {
@@ -465,6 +495,42 @@ describe('an order deleted at the counter', () => {
     expect(outcome.outcome).toBe('rejected');
   });
 
+  it('counts a DELETE answered 404 (gone already) as done', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await settle();
+    await world.anna.remove(order.orderId);
+    const client = scripted((method) => (method === 'DELETE' ? problem(404, 'there is no such order') : undefined));
+    const [work] = pendingOrders(db(), 10);
+    const outcome = await pushOrder(world.pushDeps(client), work!);
+    expect(outcome.outcome).toBe('synced');
+    outcome.commit!();
+    expect(pendingCount(db())).toBe(0);
+    expect(sync(order.orderId)).toBeUndefined();
+  });
+
+  it('is not cancelled first when the central’s copy can no longer be cancelled, though a refund is pending there', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await settle();
+    const central = (await world.centralCopy(order.orderId))!;
+    await centralCall('POST', `/orders/${central.orderId}/payments`, {
+      paymentMethodId: 4,
+      amountDebit: order.totalAmount,
+      operatorPaymentReference: 'web-1',
+      statusCode: 'SETTLED',
+    });
+    await centralCall('POST', `/orders/${central.orderId}/refunds`, {
+      paymentMethodId: 4,
+      amountDebit: 100,
+      operatorPaymentReference: 'web-refund-1',
+      reason: 'late train',
+      statusCode: 'PENDING',
+    });
+    await world.anna.remove(order.orderId);
+    world.requests();
+    expect(await settle()).toMatchObject({ pending: 0, rejected: 1 });
+    expect(pushed()).toEqual([`GET /api/2.0/orders/${central.orderId}`, `DELETE /api/2.0/orders/${central.orderId}`]);
+  });
+
   it('comes back, rejected with the central’s reasons, when the central keeps it (paid there)', async () => {
     const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
     await settle();
@@ -495,5 +561,42 @@ describe('an order deleted at the counter', () => {
     expect((await pushOrder(world.pushDeps(client), work!)).outcome).toBe('rejected');
     expect(sync(central.orderId)?.reasons).toEqual([{ detail: 'the central keeps this order', pointer: '' }]);
     expect(localOrder(db(), central.orderId)?.order.orderId).toBe(central.orderId);
+  });
+});
+
+describe('taking the central’s copy into the local one', () => {
+  it('reads the local order again when its version moved on since the push read it', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await world.anna.pay(order.orderId, order.totalAmount);
+    await settle();
+    const read = localOrder(db(), order.orderId)!;
+    const central = (await world.centralCopy(order.orderId))!;
+    await world.anna.deliver(order.orderId);
+    for (const work of pendingOrders(db(), 10)) settleOutbox(db(), work);
+    const cancelledThere = {
+      ...central,
+      order_OrderStatuses: [{ ...central.order_OrderStatuses[0]!, orderStatus: { orderStatusId: 6, name: 'cancelled' } }],
+    };
+    expect(adoptInto(db(), order.orderId, cancelledThere as Order, read)).toBe(true);
+    expect(localOrder(db(), order.orderId)!.version).toBeGreaterThan(read.version + 1);
+  });
+
+  it('adopts nothing while a local change waits, nor into an order it does not hold', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await settle();
+    const central = (await world.centralCopy(order.orderId))!;
+    const delivered = { ...central, lastUpdatedOn: '2024-05-01T09:00:00.000Z', customerProfileId: 50001 };
+    await world.anna.addLine(order.orderId, { productId: 600, quantity: 1 });
+    expect(adoptInto(db(), order.orderId, delivered)).toBe(false);
+    expect(adoptInto(db(), 'f0f0f0f0-0000-4000-8000-0000000000aa', delivered)).toBe(false);
+  });
+
+  it('takes a copy made elsewhere as the central has it, and only when it differs', async () => {
+    const made = await world.madeElsewhere();
+    await pullChanges(db(), world.client(), 10, () => world.clock.iso());
+    expect(adoptInto(db(), made.orderId, made)).toBe(false);
+    const renamed = { ...made, lastUpdatedOn: '2024-05-01T09:00:00.000Z' };
+    expect(adoptInto(db(), made.orderId, renamed)).toBe(true);
+    expect(localOrder(db(), made.orderId)!.order).toEqual(renamed);
   });
 });
