@@ -35,6 +35,7 @@ function engineWith(options: Partial<EngineOptions> = {}): SyncEngine {
 
 /** The delay of the engine's next round, as its timer was set (null: no round planned). */
 const plannedDelay = (engine: SyncEngine) => (engine as unknown as { timer: { _idleTimeout: number } | null }).timer?._idleTimeout ?? null;
+const running = (engine: SyncEngine) => (engine as unknown as { running: Promise<void> | null }).running;
 const failures = (engine: SyncEngine) => (engine as unknown as { failures: number }).failures;
 
 const orders = async (n: number) => {
@@ -109,17 +110,30 @@ describe('when rounds get nowhere', () => {
     expect(failures(engine)).toBe(0);
   });
 
-  it('waits its interval after a round that got on, and plans nothing once stopped', async () => {
+  it('waits its interval after a round that got on, on a timer that keeps no process alive, and plans nothing once stopped', async () => {
     const engine = engineWith({ intervalMs: 1234 });
+    engine.kick();
+    expect(running(engine)).toBeNull();
     await engine.settle();
     expect(plannedDelay(engine)).toBeNull();
     engine.start();
     await engine.settle();
     expect(plannedDelay(engine)).toBe(1234);
+    expect((engine as unknown as { timer: NodeJS.Timeout }).timer.hasRef()).toBe(false);
     await engine.stop();
     expect(plannedDelay(engine)).toBeNull();
     engine.kick();
+    expect(running(engine)).toBeNull();
     expect(plannedDelay(engine)).toBeNull();
+  });
+
+  it('waits five seconds between rounds unless told otherwise', async () => {
+    const engine = engineWith();
+    engine.start();
+    await engine.settle();
+    expect(plannedDelay(engine)).toBe(5_000);
+    expect(engine.retry(null)).toBe(0);
+    expect(running(engine)).toBeNull();
   });
 
   it('says online but centralError when the central answers every request with a 500', async () => {
