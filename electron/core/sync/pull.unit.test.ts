@@ -91,6 +91,13 @@ describe('pulling orders made elsewhere', () => {
     expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
   });
 
+  it('lets an error other than an order off the interface through, the cursor unmoved', async () => {
+    const made = await world.madeElsewhere();
+    const unbindable = { ...made, externalOrderId: { not: 'an id' } };
+    await expect(pull(scripted((url) => (url.includes('/orders?') ? page([unbindable]) : undefined)))).rejects.toThrow();
+    expect(readSetting(db(), 'sync.pullUpdatedAfter')).toBeUndefined();
+  });
+
   it('answers unknown when a page gets no answer, and auth when it is refused', async () => {
     const lost = await pull(scripted(() => ({ kind: 'unknown', reason: 'lost' })));
     expect(lost).toEqual({ kind: 'unknown', reason: 'lost' });

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach } from 'vitest';
 import { demoFixturesPath, loadFixturesFile } from '../../../domain/fixtures';
 import type { Order } from '../../../shared/schemas/order';
-import { tempDir } from '../../../server/testing/fixtures';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API, expectOrder, harness, type Harness } from '../../../server/testing/harness';
 import { countingIds, testClock, type TestClock } from './clock';
 import { clerk, openCounter, type TestCounter } from './counter';
@@ -17,7 +19,8 @@ export const FAST_NOW = '2024-05-01T08:00:00.000Z';
 /**
  * Sync in milliseconds: the central's HTTP app on an in-memory store with a frozen clock
  * (server/testing/harness), listening in this process; a FaultyProxy before it; a counter on
- * an in-memory store behind that, its engine not started and Anna logged in. Each test gets
+ * a copy of a prepared database (memory-backed where there is /dev/shm) behind that, its engine
+ * not started and Anna logged in. Each test gets
  * fresh ones; the test drives `counter.test.engine.settle()` itself.
  */
 export interface FastSync {
@@ -50,12 +53,35 @@ export interface FastSync {
 /** The device id the create bodies of `created` name for the counter. */
 export const FAST_DEVICE = 'counter-device-fast';
 
+/** Memory-backed where the system has it: the counter's commits then cost no disk sync. */
+const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+
+/**
+ * A counter database with its migrations, catalogue and (hashed) demo staff in place, made once
+ * per process: a test opens a copy of it, which skips what makes opening a counter slow.
+ */
+let template: Promise<string> | null = null;
+function counterTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = mkdtempSync(join(SCRATCH, 'counter-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const database = join(dir, 'counter.sqlite');
+    const counter = await openCounter({ dataDir: dir, database, clock: testClock(FAST_NOW), autoSync: false });
+    await counter.close();
+    return database;
+  })();
+  return template;
+}
+
 export function fastSyncPerTest(ids: string): FastSync {
   const world: Partial<FastSync> = {};
-  let folder: ReturnType<typeof tempDir>;
+  let folder: { dir: string; remove: () => void };
   const clients: CentralClient[] = [];
   beforeEach(async () => {
-    folder = tempDir('counter-fast-sync-');
+    const dir = mkdtempSync(join(SCRATCH, 'counter-fast-sync-'));
+    folder = { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+    const database = join(dir, 'counter.sqlite');
+    copyFileSync(await counterTemplate(), database);
     const central = await harness({ fixtures: loadFixturesFile(demoFixturesPath()), now: FAST_NOW });
     await central.app.listen({ host: '127.0.0.1', port: 0 });
     const address = central.app.server.address();
@@ -65,7 +91,7 @@ export function fastSyncPerTest(ids: string): FastSync {
     const token = await central.token();
     const counter = await openCounter({
       dataDir: folder.dir,
-      database: ':memory:',
+      database,
       clock,
       newId: countingIds(ids),
       central: { url: proxy.url, bearerToken: token },
