@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../shared/schemas/order';
 import { API, expectOrder } from '../../../server/testing/harness';
 import { fastSyncPerTest } from '../testing/fastSync';
 import { adoptCentral } from './adopt';
@@ -15,22 +14,14 @@ const world = fastSyncPerTest('c3c3c3c3');
 const centralCall = async (method: string, path: string, body?: unknown) =>
   expectOrder(await world.central.call(method, API + path, body === undefined ? {} : { body }));
 
-/** A local order of one line paid by PIN (pending), and the central's copy of it. */
-async function pendingPin(): Promise<{ local: Order; central: Order }> {
-  const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-  const local = await world.anna.pay(order.orderId, order.totalAmount, 'pin');
-  const { central } = await world.converge(local, await world.created(order));
-  return { local, central };
-}
-
 describe('adopting the central’s copy', () => {
   it('answers null when the central says what the local order says', async () => {
-    const { local, central } = await pendingPin();
+    const { local, central } = await world.pendingPin();
     expect(adoptCentral(local, { ...central, lastUpdatedOn: '2024-05-01T09:00:00.000Z' })).toBeNull();
   });
 
   it('takes a payment the provider settled there, the order status it led to, the time and the customer profile', async () => {
-    const { local, central } = await pendingPin();
+    const { local, central } = await world.pendingPin();
     const settled = await centralCall('POST', `/payments/${central.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
     const later = { ...settled, lastUpdatedOn: '2024-05-01T09:00:00.000Z', customerProfileId: 50001 };
     const adopted = adoptCentral(local, later)!;
@@ -60,7 +51,7 @@ describe('adopting the central’s copy', () => {
   });
 
   it('takes the central’s final outcome over another local one (settled there, failed here)', async () => {
-    const { local, central } = await pendingPin();
+    const { local, central } = await world.pendingPin();
     const failedHere = await world.anna.paymentStatus(local.payments[0]!.paymentId, 'FAILED');
     const settled = await centralCall('POST', `/payments/${central.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
     expect(settled.payments[0]!.paymentStatuses).toHaveLength(failedHere.payments[0]!.paymentStatuses.length);
@@ -69,14 +60,14 @@ describe('adopting the central’s copy', () => {
   });
 
   it('keeps a local outcome the central has not heard of yet', async () => {
-    const { local, central } = await pendingPin();
+    const { local, central } = await world.pendingPin();
     const failedHere = await world.anna.paymentStatus(local.payments[0]!.paymentId, 'FAILED');
     // The order status is the local one too: a failed payment moves the order back here.
     expect(adoptCentral(failedHere, { ...central, order_OrderStatuses: failedHere.order_OrderStatuses })).toBeNull();
   });
 
   it('keeps a local payment the central holds with the same outcome and fewer statuses', async () => {
-    const { local, central } = await pendingPin();
+    const { local, central } = await world.pendingPin();
     const failedHere = await world.anna.paymentStatus(local.payments[0]!.paymentId, 'FAILED');
     const failedThere = await centralCall('POST', `/payments/${central.payments[0]!.paymentId}/status`, { statusCode: 'FAILED' });
     const shorter = {
@@ -134,7 +125,7 @@ describe('adopting the central’s copy', () => {
   });
 
   it('adds a payment made there that changed nothing else', async () => {
-    const { local, central } = await pendingPin();
+    const { local, central } = await world.pendingPin();
     const foreign = { ...central.payments[0]!, paymentId: 'f0f0f0f0-0000-4000-8000-00000000000f', operatorPaymentReference: 'web-9' };
     const adopted = adoptCentral(local, { ...central, payments: [...central.payments, foreign] })!;
     expect(adopted.payments).toEqual([local.payments[0], foreign]);

@@ -24,14 +24,24 @@ const { created, send, converge } = {
 const dispatch = async (channel: string, input: unknown) =>
   value((await world.counter.dispatch(channel, input)) as IpcResult<CounterOrder>, channel).order;
 
+/** A customer with a home and a postal address: each address goes by its type, without its local id. */
 const CUSTOMER = {
-  birthname: 'Jan',
-  surname: 'Berg',
-  prefix: 'van den',
-  emailAddress: 'jan@example.org',
-  dateOfBirth: '1980-02-03',
+  birthname: 'Ria',
+  surname: 'Dijkstra',
+  prefix: '',
+  emailAddress: 'ria.dijkstra@example.org',
+  dateOfBirth: '1957-09-14',
   orderCustomerAddresses: [
-    { addressTypeId: 3, street: 'Dorpsstraat', houseNumber: 1, houseNumberSuffix: 'a', postalCode: '1234AB', city: 'Ede', country: 'NL' },
+    {
+      addressTypeId: 1,
+      street: 'Kerkstraat',
+      houseNumber: 12,
+      houseNumberSuffix: 'b',
+      postalCode: '3511AB',
+      city: 'Utrecht',
+      country: 'NL',
+    },
+    { addressTypeId: 2, street: 'Postbus', houseNumber: 400, houseNumberSuffix: '', postalCode: '3500AK', city: 'Utrecht', country: 'NL' },
   ],
 };
 
@@ -213,8 +223,8 @@ describe('the next step', () => {
     expect(nextStep(withCustomer, central)).toEqual({ method: 'PUT', path: `/orders/${central.orderId}/customer`, body: CUSTOMER });
     const there = await send(nextStep(withCustomer, central)!);
     expect(nextStep(withCustomer, there)).toBeNull();
-    const renamed = await dispatch('orders.setCustomer', { orderId: order.orderId, customer: { ...CUSTOMER, surname: 'Dijk' } });
-    expect(nextStep(renamed, there)?.body).toEqual({ ...CUSTOMER, surname: 'Dijk' });
+    const renamed = await dispatch('orders.setCustomer', { orderId: order.orderId, customer: { ...CUSTOMER, surname: 'Visser' } });
+    expect(nextStep(renamed, there)?.body).toEqual({ ...CUSTOMER, surname: 'Visser' });
   });
 
   it('sends a cash payment settled and a PIN payment pending, under the local payment id as reference', async () => {
@@ -283,9 +293,7 @@ describe('the next step', () => {
   });
 
   it('sends the outcome of a payment the central still has pending, with its sub code and description', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    const pending = await world.anna.pay(order.orderId, order.totalAmount, 'pin');
-    const central = (await converge(pending, await created(order))).central;
+    const { local: pending, central } = await world.pendingPin();
     const there = central.payments[0]!;
     const failed = await dispatch('payments.setStatus', {
       paymentId: pending.payments[0]!.paymentId,
@@ -303,9 +311,7 @@ describe('the next step', () => {
   });
 
   it('sends a payment’s outcome without sub code or description as nulls', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    const pending = await world.anna.pay(order.orderId, order.totalAmount, 'pin');
-    const central = (await converge(pending, await created(order))).central;
+    const { local: pending, central } = await world.pendingPin();
     const settled = await world.anna.paymentStatus(pending.payments[0]!.paymentId, 'SETTLED');
     expect(nextStep(settled, central)).toEqual({
       method: 'POST',
@@ -315,9 +321,7 @@ describe('the next step', () => {
   });
 
   it('sends no outcome for a payment the central has already ended', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    const pending = await world.anna.pay(order.orderId, order.totalAmount, 'pin');
-    const central = (await converge(pending, await created(order))).central;
+    const { local: pending, central } = await world.pendingPin();
     const failed = await world.anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
     const settledThere = expectOrder(
       await world.central.call('POST', `${API}/payments/${central.payments[0]!.paymentId}/status`, { body: { statusCode: 'SETTLED' } }),
@@ -362,9 +366,7 @@ describe('the next step', () => {
   });
 
   it('cancels last, leaving a payment the clerk cancelled to the cancellation', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    const pending = await world.anna.pay(order.orderId, order.totalAmount, 'pin');
-    const central = (await converge(pending, await created(order))).central;
+    const { order, central } = await world.pendingPin();
     const cancelled = await world.anna.cancel(order.orderId);
     expect(cancelled.payments[0]!.paymentStatuses[0]!.statusCode).toBe('CANCELLED');
     expect(nextStep(cancelled, central)).toEqual({ method: 'POST', path: `/orders/${central.orderId}/cancellation` });
@@ -374,9 +376,7 @@ describe('the next step', () => {
   });
 
   it('sends the clerk’s failed payment before the cancellation, so that outcome is the one kept', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    const pending = await world.anna.pay(order.orderId, order.totalAmount, 'pin');
-    const central = (await converge(pending, await created(order))).central;
+    const { order, local: pending, central } = await world.pendingPin();
     await world.anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
     const cancelled = await world.anna.cancel(order.orderId);
     const { steps, central: there } = await converge(cancelled, central);
@@ -385,9 +385,7 @@ describe('the next step', () => {
   });
 
   it('sends a cancelled payment’s outcome when the central’s order can no longer be cancelled', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    const pending = await world.anna.pay(order.orderId, order.totalAmount, 'pin');
-    const central = (await converge(pending, await created(order))).central;
+    const { order, central } = await world.pendingPin();
     const cancelled = await world.anna.cancel(order.orderId);
     const closed = { ...central, order_OrderStatuses: paidStatus(central) };
     expect(nextStep(cancelled, closed)).toEqual({

@@ -34,6 +34,27 @@ function loseFirst(matches: (method: string, path: string) => boolean) {
   };
 }
 
+/** An order synced, then paid in full on the central by another channel (a web shop's card payment). */
+async function paidThereAfterSync(quantity: number) {
+  const order = await world.anna.create([{ productId: 600, quantity }]);
+  await settle();
+  const central = (await world.centralCopy(order.orderId))!;
+  const body = { paymentMethodId: 4, amountDebit: order.totalAmount, operatorPaymentReference: 'web-1', statusCode: 'SETTLED' };
+  await centralCall('POST', `/orders/${central.orderId}/payments`, body);
+  return { order, central };
+}
+
+/** An order paid by PIN (pending) and synced, then cancelled and deleted here: its outbox work. */
+async function deletedWithPendingPinThere() {
+  const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+  await world.anna.pay(order.orderId, order.totalAmount, 'pin');
+  await settle();
+  await world.anna.cancel(order.orderId);
+  await world.anna.remove(order.orderId);
+  const [work] = pendingOrders(db(), 10);
+  return { order, work };
+}
+
 const centralCall = async (method: string, path: string, body?: unknown) =>
   expectOrder(await world.central.call(method, API + path, body === undefined ? {} : { body }));
 
@@ -272,15 +293,7 @@ describe('the steps after the create', () => {
   });
 
   it('rejects a step the central refuses and still lacks, with the refusal’s reasons', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 2 }]);
-    await settle();
-    const central = (await world.centralCopy(order.orderId))!;
-    await centralCall('POST', `/orders/${central.orderId}/payments`, {
-      paymentMethodId: 4,
-      amountDebit: order.totalAmount,
-      operatorPaymentReference: 'web-1',
-      statusCode: 'SETTLED',
-    });
+    const { order, central } = await paidThereAfterSync(2);
     await world.anna.pay(order.orderId, order.totalAmount);
     world.requests();
     expect(await settle()).toMatchObject({ pending: 0, rejected: 1 });
@@ -461,12 +474,7 @@ describe('an order deleted at the counter', () => {
   });
 
   it('stays unknown when the cancellation before the delete, or the delete, gets no answer; auth stops it', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    await world.anna.pay(order.orderId, order.totalAmount, 'pin');
-    await settle();
-    await world.anna.cancel(order.orderId);
-    await world.anna.remove(order.orderId);
-    const [work] = pendingOrders(db(), 10);
+    const { order, work } = await deletedWithPendingPinThere();
     const lost = (which: string) =>
       scripted((method, url) => (method === which || url.endsWith(which) ? { kind: 'unknown', reason: 'lost' } : undefined));
     expect(await pushOrder(world.pushDeps(lost('/cancellation')), work!)).toEqual({ outcome: 'unknown' });
@@ -481,12 +489,7 @@ describe('an order deleted at the counter', () => {
   });
 
   it('lets the DELETE judge when the cancellation before it is refused', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    await world.anna.pay(order.orderId, order.totalAmount, 'pin');
-    await settle();
-    await world.anna.cancel(order.orderId);
-    await world.anna.remove(order.orderId);
-    const [work] = pendingOrders(db(), 10);
+    const { work } = await deletedWithPendingPinThere();
     const client = scripted((_method, url) =>
       url.endsWith('/cancellation') ? problem(400, 'cancelled already', [{ detail: 'x', pointer: '' }]) : undefined,
     );
@@ -509,15 +512,7 @@ describe('an order deleted at the counter', () => {
   });
 
   it('is not cancelled first when the central’s copy can no longer be cancelled, though a refund is pending there', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    await settle();
-    const central = (await world.centralCopy(order.orderId))!;
-    await centralCall('POST', `/orders/${central.orderId}/payments`, {
-      paymentMethodId: 4,
-      amountDebit: order.totalAmount,
-      operatorPaymentReference: 'web-1',
-      statusCode: 'SETTLED',
-    });
+    const { order, central } = await paidThereAfterSync(1);
     await centralCall('POST', `/orders/${central.orderId}/refunds`, {
       paymentMethodId: 4,
       amountDebit: 100,
@@ -532,15 +527,7 @@ describe('an order deleted at the counter', () => {
   });
 
   it('comes back, rejected with the central’s reasons, when the central keeps it (paid there)', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    await settle();
-    const central = (await world.centralCopy(order.orderId))!;
-    await centralCall('POST', `/orders/${central.orderId}/payments`, {
-      paymentMethodId: 4,
-      amountDebit: order.totalAmount,
-      operatorPaymentReference: 'web-1',
-      statusCode: 'SETTLED',
-    });
+    const { order, central } = await paidThereAfterSync(1);
     await world.anna.remove(order.orderId);
     expect(await settle()).toMatchObject({ pending: 0, rejected: 1 });
     expect(sync(order.orderId)).toBeUndefined();

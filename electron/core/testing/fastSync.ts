@@ -42,6 +42,8 @@ export interface FastSync {
    * sent in order, as method and path with the central's order id shown as C.
    */
   converge(order: Order, central: Order): Promise<{ steps: string[]; central: Order }>;
+  /** A clerk's order of one line paid by PIN (pending) and the central's copy of it, made by planned steps. */
+  pendingPin(): Promise<{ order: Order; local: Order; central: Order }>;
   /** A client of the central through the proxy, as the counter's own, with this bearer token (default the counter's). */
   client(token?: string): CentralClient;
   /** What pushing an order needs, for a push driven by the test (`pushOrder`) through `client`. */
@@ -130,6 +132,12 @@ export function fastSyncPerTest(ids: string): FastSync {
           there = await send(step);
         }
         return { steps, central: there };
+      },
+      async pendingPin() {
+        const order = await anna.create([{ productId: 600, quantity: 1 }]);
+        const local = await anna.pay(order.orderId, order.totalAmount, 'pin');
+        const { central: there } = await world.converge!(local, await world.created!(order));
+        return { order, local, central: there };
       },
       client(bearer = token) {
         const client = new CentralClient({ baseUrl: proxy.url, token: () => bearer });
