@@ -320,6 +320,17 @@ describe('the next step', () => {
     });
   });
 
+  it('sends a payment the clerk cancelled on an order still open as its own outcome', async () => {
+    const { local: pending, central } = await world.pendingPin();
+    const voided = await world.anna.paymentStatus(pending.payments[0]!.paymentId, 'CANCELLED');
+    expect(voided.order_OrderStatuses[0]!.orderStatus.orderStatusId).not.toBe(6);
+    expect(nextStep(voided, central)).toEqual({
+      method: 'POST',
+      path: `/payments/${central.payments[0]!.paymentId}/status`,
+      body: { statusCode: 'CANCELLED', statusSubCode: null, statusDescription: null },
+    });
+  });
+
   it('sends no outcome for a payment the central has already ended', async () => {
     const { local: pending, central } = await world.pendingPin();
     const failed = await world.anna.paymentStatus(pending.payments[0]!.paymentId, 'FAILED');
