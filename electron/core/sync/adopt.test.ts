@@ -131,6 +131,33 @@ describe('adopting the central’s copy', () => {
     expect(adopted.payments).toEqual([local.payments[0], foreign]);
   });
 
+  it('takes the statuses of one payment the central has more of, the same outcome, and leaves the other', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 2 }]);
+    await world.anna.pay(order.orderId, order.totalAmount / 2, 'pin');
+    const local = await world.anna.pay(order.orderId, order.totalAmount / 2, 'pin');
+    const { central } = await world.converge(local, await world.created(order));
+    const [first, second] = central.payments;
+    const repeated = { ...first!, paymentStatuses: [first!.paymentStatuses[0]!, ...first!.paymentStatuses] };
+    const adopted = adoptCentral(local, { ...central, order_OrderStatuses: local.order_OrderStatuses, payments: [repeated, second!] })!;
+    expect(adopted.payments).toHaveLength(2);
+    expect(adopted.payments[0]!.paymentStatuses).toEqual(repeated.paymentStatuses);
+    expect(adopted.payments[1]).toBe(local.payments[1]);
+  });
+
+  it('takes the status of one line changed there and leaves the other', async () => {
+    const order = await world.anna.create([
+      { productId: 600, quantity: 1 },
+      { productId: 600, quantity: 2 },
+    ]);
+    const local = await world.anna.pay(order.orderId, order.totalAmount, 'cash');
+    const { central } = await world.converge(local, await world.created(order));
+    const delivered = await centralCall('POST', `/orders/${central.orderId}/delivery`);
+    const oneLine = { ...central, orderLines: [delivered.orderLines[0]!, central.orderLines[1]!] };
+    const adopted = adoptCentral(local, oneLine)!;
+    expect(adopted.orderLines[0]!.orderLineStatus).toEqual(delivered.orderLines[0]!.orderLineStatus);
+    expect(adopted.orderLines[1]).toBe(local.orderLines[1]);
+  });
+
   it('takes a cancellation made there', async () => {
     const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
     const central = await world.created(order);
