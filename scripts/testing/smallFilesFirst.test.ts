@@ -1,28 +1,32 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
-import SmallFilesFirst from './smallFilesFirst';
+import SmallFilesFirst, { runningLast } from './smallFilesFirst';
 
 describe('the mutation tests’ file order', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sequencer-'));
+  let dir: string;
+  beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'sequencer-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  const spec = (name: string, bytes: number) => {
+    const moduleId = join(dir, name);
+    writeFileSync(moduleId, 'x'.repeat(bytes));
+    return { moduleId } as TestSpecification;
+  };
+  const names = (files: TestSpecification[]) => files.map((f) => f.moduleId.slice(dir.length + 1));
+
   it('runs the smallest files first, equal sizes by path, and leaves sharding alone', () => {
-    const spec = (name: string, bytes: number) => {
-      const moduleId = join(dir, name);
-      writeFileSync(moduleId, 'x'.repeat(bytes));
-      return { moduleId } as TestSpecification;
-    };
     const files = [spec('http.test.ts', 900), spec('b.test.ts', 10), spec('a.test.ts', 10), spec('unit.test.ts', 50)];
     const sequencer = new SmallFilesFirst();
-    expect(sequencer.sort(files).map((f) => f.moduleId.slice(dir.length + 1))).toEqual([
-      'a.test.ts',
-      'b.test.ts',
-      'unit.test.ts',
-      'http.test.ts',
-    ]);
+    expect(names(sequencer.sort(files))).toEqual(['a.test.ts', 'b.test.ts', 'unit.test.ts', 'http.test.ts']);
     expect(sequencer.shard(files)).toBe(files);
+  });
+
+  it('runs the files matching the run-last globs after all others, each group smallest first', () => {
+    const files = [spec('late.test.ts', 10), spec('unit.test.ts', 900), spec('faults.test.ts', 500), spec('late.unit.test.ts', 20)];
+    const Sequencer = runningLast([join(dir, '{late,faults}.test.ts')]);
+    expect(names(new Sequencer().sort(files))).toEqual(['late.unit.test.ts', 'unit.test.ts', 'late.test.ts', 'faults.test.ts']);
   });
 });

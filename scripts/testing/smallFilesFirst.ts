@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { matchesGlob } from 'node:path';
 import type { TestSequencer, TestSpecification } from 'vitest/node';
 
 /**
@@ -9,15 +10,28 @@ import type { TestSequencer, TestSpecification } from 'vitest/node';
  * not change with the machine's load or with which mutant failed what.
  */
 export default class SmallFilesFirst implements TestSequencer {
+  /**
+   * Absolute globs of files that run after all others whatever their size: the scenario suites
+   * that start servers and processes (seconds a test), behind unit tests larger than they are.
+   */
+  protected readonly runLast: readonly string[] = [];
+
   shard(files: TestSpecification[]): TestSpecification[] {
     return files;
   }
 
   sort(files: TestSpecification[]): TestSpecification[] {
     const size = (spec: TestSpecification) => statSync(spec.moduleId).size;
+    const last = (spec: TestSpecification) => (this.runLast.some((glob) => matchesGlob(spec.moduleId, glob)) ? 1 : 0);
     return files
-      .map((spec) => ({ spec, size: size(spec) }))
-      .sort((a, b) => a.size - b.size || a.spec.moduleId.localeCompare(b.spec.moduleId))
+      .map((spec) => ({ spec, last: last(spec), size: size(spec) }))
+      .sort((a, b) => a.last - b.last || a.size - b.size || a.spec.moduleId.localeCompare(b.spec.moduleId))
       .map(({ spec }) => spec);
   }
 }
+
+/** SmallFilesFirst with the files matching `globs` (absolute) run last. Vitest makes the sequencer itself, so the globs go in by class. */
+export const runningLast = (globs: readonly string[]): typeof SmallFilesFirst =>
+  class extends SmallFilesFirst {
+    protected override readonly runLast = globs;
+  };

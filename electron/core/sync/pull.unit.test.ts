@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import type { CentralAnswer, CentralClient } from '../centralClient';
+import { hasPending } from '../db/outbox';
+import { localOrder } from '../db/localOrders';
+import { readSetting } from '../db/settings';
+import { getSync } from '../db/syncOrders';
+import { API, expectOrder } from '../../../server/testing/harness';
+import { FAST_NOW, fastSyncPerTest } from '../testing/fastSync';
+import { STATUS, statusOf } from '../testing/counter';
+import { pullChanges } from './pull';
+
+/**
+ * Pulling the central's changes into a counter, against the central's HTTP app in this process
+ * (in-memory store, frozen clock): what is taken in, what is skipped, where the cursors go.
+ */
+
+const world = fastSyncPerTest('e5e5e5e5');
+const db = () => world.counter.test.db;
+const pull = (client: CentralClient = world.client()) => pullChanges(db(), client, 10, () => world.clock.iso());
+const central = async (method: string, path: string, body?: unknown) =>
+  expectOrder(await world.central.call(method, API + path, body === undefined ? {} : { body }));
+
+/** A client that answers as `script` says for the requests it picks and passes the rest to the central. */
+function scripted(script: (url: string) => CentralAnswer<unknown> | undefined): CentralClient & { sent: string[] } {
+  const real = world.client();
+  const sent: string[] = [];
+  return {
+    orderBase: real.orderBase,
+    sent,
+    request: (async (method: 'GET', url: string, schema: null) => {
+      sent.push(url.slice(real.orderBase.length));
+      return script(url) ?? real.request(method, url, schema);
+    }) as CentralClient['request'],
+  } as CentralClient & { sent: string[] };
+}
+
+const page = (orders: unknown[], next?: string) => ({
+  kind: 'ok' as const,
+  status: 200,
+  value: { orders, _links: { self: { href: '/api/2.0/orders' }, ...(next ? { next: { href: next } } : {}) } },
+});
+
+describe('pulling orders made elsewhere', () => {
+  it('keeps them as read copies under the central’s id and moves the cursor to the newest stamp', async () => {
+    const made = await world.madeElsewhere();
+    const outcome = await pull();
+    expect(outcome).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(localOrder(db(), made.orderId)?.order).toEqual(made);
+    expect(getSync(db(), made.orderId)).toMatchObject({
+      state: 'central',
+      centralOrderId: made.orderId,
+      centralUpdatedOn: made.lastUpdatedOn,
+    });
+    expect(readSetting(db(), 'sync.pullUpdatedAfter')).toBe(FAST_NOW);
+  });
+
+  it('asks from the start of time first, for the counter’s touchpoint, a page of 200 at a time', async () => {
+    const client = scripted(() => undefined);
+    await pull(client);
+    expect(client.sent).toEqual([
+      '/orders?updatedAfter=1970-01-01T00%3A00%3A00.000Z&touchpointId=10&limit=200',
+      '/deletedorders?updatedAfter=1970-01-01T00%3A00%3A00.000Z&touchpointId=10&limit=200',
+    ]);
+  });
+
+  it('asks from the greatest stamp it has seen, pages followed', async () => {
+    const first = await world.madeElsewhere();
+    world.central.clock.set('2024-05-01T09:00:00.000Z');
+    const second = await world.madeElsewhere();
+    world.central.clock.set('2024-05-01T08:30:00.000Z');
+    const client = scripted((url) =>
+      url.includes('/orders?') && !url.includes('page2') ? page([second, first], '/api/2.0/orders?page2') : undefined,
+    );
+    const outcome = await pull(client);
+    expect(outcome).toMatchObject({ kind: 'ok' });
+    expect(client.sent[1]).toMatch(/^\/orders\?page2/);
+    expect(readSetting(db(), 'sync.pullUpdatedAfter')).toBe('2024-05-01T09:00:00.000Z');
+    const again = scripted(() => undefined);
+    expect(await pull(again)).toEqual({ kind: 'ok', changed: [] });
+    expect(again.sent[0]).toBe('/orders?updatedAfter=2024-05-01T09%3A00%3A00.000Z&touchpointId=10&limit=200');
+  });
+
+  it('takes in nothing of a page holding an order off the interface, and reads it again next time', async () => {
+    const made = await world.madeElsewhere();
+    const broken = { ...made, orderId: 'ffffffff-0000-4000-8000-000000000001', orderLines: 'none' };
+    const outcome = await pull(scripted((url) => (url.includes('/orders?') ? page([made, broken]) : undefined)));
+    expect(outcome).toMatchObject({ kind: 'unknown', answered: true });
+    expect((outcome as { reason: string }).reason).toMatch(/^the central's answer does not match the interface: /);
+    expect(localOrder(db(), made.orderId)).toBeUndefined();
+    expect(readSetting(db(), 'sync.pullUpdatedAfter')).toBeUndefined();
+    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+  });
+
+  it('lets an error other than an order off the interface through, the cursor unmoved', async () => {
+    const made = await world.madeElsewhere();
+    const unbindable = { ...made, externalOrderId: { not: 'an id' } };
+    await expect(pull(scripted((url) => (url.includes('/orders?') ? page([unbindable]) : undefined)))).rejects.toThrow();
+    expect(readSetting(db(), 'sync.pullUpdatedAfter')).toBeUndefined();
+  });
+
+  it('answers unknown when a page gets no answer, and auth when it is refused', async () => {
+    const lost = await pull(scripted(() => ({ kind: 'unknown', reason: 'lost' })));
+    expect(lost).toEqual({ kind: 'unknown', reason: 'lost' });
+    const refused = await pull(
+      scripted(() => ({
+        kind: 'refused',
+        status: 401,
+        problem: { type: 'urn:x', title: 'Unauthorized', detail: 'the token is refused', instance: 'urn:uuid:0', errors: [] },
+      })),
+    );
+    expect(refused).toEqual({ kind: 'auth', reason: 'the token is refused' });
+    const deletionsLost = await pull(scripted((url) => (url.includes('/deletedorders') ? { kind: 'unknown', reason: 'lost' } : undefined)));
+    expect(deletionsLost).toEqual({ kind: 'unknown', reason: 'lost' });
+  });
+});
+
+describe('pulling the counter’s own orders', () => {
+  it('adopts what the central did to them, once per version', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await world.anna.pay(order.orderId, order.totalAmount, 'pin');
+    await world.counter.test.engine.settle();
+    const copy = (await world.centralCopy(order.orderId))!;
+    world.central.clock.set('2024-05-01T09:00:00.000Z');
+    await central('POST', `/payments/${copy.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
+    expect(await pull()).toEqual({ kind: 'ok', changed: [order.orderId] });
+    expect(statusOf(localOrder(db(), order.orderId)!.order)).toBe(STATUS.paid);
+    expect(getSync(db(), order.orderId)?.centralUpdatedOn).toBe('2024-05-01T09:00:00.000Z');
+    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+  });
+
+  it('skips the version it left there itself without reading it in full', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await world.counter.test.engine.settle();
+    const copy = (await world.centralCopy(order.orderId))!;
+    const withoutLines = { ...copy, orderLines: 'not read' };
+    const outcome = await pull(scripted((url) => (url.includes('/orders?') ? page([withoutLines]) : undefined)));
+    expect(outcome).toEqual({ kind: 'ok', changed: [] });
+  });
+
+  it('leaves a version unseen while a local change of the order waits to be sent', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    const paid = await world.anna.pay(order.orderId, order.totalAmount, 'pin');
+    await world.counter.test.engine.settle();
+    const copy = (await world.centralCopy(order.orderId))!;
+    world.central.clock.set('2024-05-01T09:00:00.000Z');
+    await central('POST', `/payments/${copy.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
+    await world.anna.paymentStatus(paid.payments[0]!.paymentId, 'FAILED');
+    expect(hasPending(db(), order.orderId)).toBe(true);
+    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(getSync(db(), order.orderId)?.centralUpdatedOn).toBe(copy.lastUpdatedOn);
+  });
+
+  it('finds a copy adopted under the central’s id by that id', async () => {
+    const made = await world.madeElsewhere();
+    await pull();
+    world.central.clock.set('2024-05-01T09:00:00.000Z');
+    const paid = await central('POST', `/orders/${made.orderId}/payments`, {
+      paymentMethodId: 1,
+      amountDebit: made.totalAmount,
+      operatorPaymentReference: 'till-1',
+      statusCode: 'SETTLED',
+    });
+    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(localOrder(db(), made.orderId)?.order).toEqual(paid);
+  });
+});
+
+describe('pulling deletions', () => {
+  it('drops a copy deleted on the central and forgets it; the cursor moves', async () => {
+    const made = await world.madeElsewhere();
+    await pull();
+    world.central.clock.set('2024-05-01T09:00:00.000Z');
+    expect((await world.central.call('DELETE', `${API}/orders/${made.orderId}`)).status).toBe(200);
+    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(localOrder(db(), made.orderId)).toBeUndefined();
+    expect(getSync(db(), made.orderId)).toBeUndefined();
+    expect(readSetting(db(), 'sync.pullDeletedAfter')).toBe('2024-05-01T09:00:00.000Z');
+    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+  });
+
+  it('keeps an own order deleted there while a change of it waits here', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await world.counter.test.engine.settle();
+    const copy = (await world.centralCopy(order.orderId))!;
+    expect((await world.central.call('DELETE', `${API}/orders/${copy.orderId}`)).status).toBe(200);
+    await world.anna.addLine(order.orderId, { productId: 600, quantity: 1 });
+    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(localOrder(db(), order.orderId)).toBeDefined();
+  });
+
+  it('ignores the deletion of an order it never held', async () => {
+    const made = await world.madeElsewhere();
+    expect((await world.central.call('DELETE', `${API}/orders/${made.orderId}`)).status).toBe(200);
+    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+  });
+});
