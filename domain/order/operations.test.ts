@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { invalid, notFound } from '../result';
 import type { CreateOrderInput, CustomerInput } from '../../shared/schemas/requests';
-import { NOW_ISO, catalog, conceptOrder, lineOf, opContext, valueOf } from '../../server/testing/orderRecords';
+import { NOW_ISO, catalog, conceptOrder, fixtures, lineOf, opContext, valueOf } from '../../server/testing/orderRecords';
+import { Catalog } from '../catalog';
 import { MAX_ORDER_LINES, MAX_ORDER_PHOTO_BYTES } from '../rules/limits';
 import { addLine, cancel, checkDeletable, createOrder, deliver, patchLine, patchOrder, removeLine, setCustomer } from './operations';
 import { addPayment, addRefund, changePaymentStatus } from './payments';
@@ -262,6 +263,21 @@ describe('patchLine', () => {
     const record = conceptOrder(ctx, [lineOf('Anonymous card top-up', { customerTokens: [{ tokenTypeId: 1 }] })]);
     const { order } = valueOf(patchLine(record, lineId(record), { productId: 9500, customerTokens: [{ tokenTypeId: 3 }] }, ctx));
     expect(order.orderLines[0]!.productId).toBe(9500);
+  });
+
+  it('a new product for a line without tokens has no kept tokens to judge', () => {
+    const record = conceptOrder(ctx);
+    expect(valueOf(patchLine(record, lineId(record), { productId: 9201 }, ctx)).order.orderLines[0]!.productId).toBe(9201);
+  });
+
+  it('a patch keeping the product does not judge the kept tokens again, even after the catalogue changed the product', () => {
+    const record = conceptOrder(ctx, [lineOf('Anonymous card top-up', { customerTokens: [{ tokenTypeId: 1 }] })]);
+    const reloaded = new Catalog({
+      ...fixtures,
+      products: fixtures.products.map((p) => (p.productId === 9300 ? { ...p, tokenTypeIds: [3] } : p)),
+    });
+    const { order } = valueOf(patchLine(record, lineId(record), { quantity: 2 }, opContext({ catalog: reloaded })));
+    expect(order.orderLines[0]!.quantity).toBe(2);
   });
 
   it('a start date too late beside another error keeps the general title', () => {
