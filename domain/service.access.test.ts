@@ -226,6 +226,16 @@ describe('lists', () => {
     expect((await service.list({ xTat: 'no-such-card' }, clerk, null)).orders).toEqual([]);
   });
 
+  it("applies the query's filters", async () => {
+    const o = await create(clerk);
+    await create(otherClerk);
+    const ids = async (query: Parameters<OrderService['list']>[0]) =>
+      (await service.list(query, clerk, null)).orders.map((doc) => (JSON.parse(doc) as Order).orderId);
+    expect(await ids({ touchpointId: 501 })).toEqual([o.orderId]);
+    expect(await ids({ orderId: o.orderId })).toEqual([o.orderId]);
+    expect(await ids({ orderStatusId: [4] })).toEqual([]);
+  });
+
   it('pages at 100 by default, or at the limit asked', async () => {
     let asked: number[] = [];
     service = serviceOver({ ...store, list: (filter, limit, after) => ((asked = [...asked, limit]), store.list(filter, limit, after)) });
@@ -255,6 +265,20 @@ describe('a repeated externalOrderId (409)', () => {
     expect(await service.create(body(undefined, { externalOrderId: 'ext-1' }), otherCustomer)).toEqual(conflict());
     // Another touchpoint has its own externalOrderIds.
     expect((await service.create(body(undefined, { externalOrderId: 'ext-1' }), otherClerk)).ok).toBe(true);
+  });
+
+  it('is answered before the repeated order is judged: an invalid repeat is a 409 too', async () => {
+    const o = await create(clerk, undefined, { externalOrderId: 'ext-3' });
+    const repeat = await service.create(body([lineOf('Single ticket', { productId: 1 })], { externalOrderId: 'ext-3' }), clerk);
+    expect(repeat).toMatchObject({ ok: false, refusal: { kind: 'conflict', errors: [{ orderId: o.orderId }] } });
+  });
+
+  it('a create without externalOrderId looks none up', async () => {
+    let lookups = 0;
+    service = serviceOver({ ...store, findByExternalId: async (...args) => (lookups++, store.findByExternalId(...args)) });
+    await create(clerk);
+    await create(clerk, undefined, { externalOrderId: 'ext-4' });
+    expect(lookups).toBe(1);
   });
 
   it('a create that loses the race to the same externalOrderId is answered the same 409', async () => {
