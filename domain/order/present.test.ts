@@ -39,10 +39,16 @@ describe('nestedToken', () => {
     const token = {
       ...fixtures.transitTokens[0]!,
       autoReloadRegistration: { x: 1 },
+      ePurse: { w: 0 },
       personalAccountData: { y: 2 },
       gboAgeProfile: { z: 3 },
     } as never;
-    expect(nestedToken(token)).toMatchObject({ autoReloadRegistration: { x: 1 }, personalAccountData: { y: 2 }, gboAgeProfile: { z: 3 } });
+    expect(nestedToken(token)).toMatchObject({
+      autoReloadRegistration: { x: 1 },
+      ePurse: { w: 0 },
+      personalAccountData: { y: 2 },
+      gboAgeProfile: { z: 3 },
+    });
   });
 });
 
@@ -76,6 +82,14 @@ describe('present', () => {
     ).record.order;
     expect(needsPresenting(paid)).toBe(false);
     expect(present(paid, catalog)).toBe(paid);
+  });
+
+  it('one registered token beside an anonymous one on the only line is presented', () => {
+    const { order } = conceptOrder(ctx, [
+      lineOf('Anonymous card top-up', { customerTokens: [{ tokenTypeId: 1 }, { tokenTypeId: 1, transitTokenId: 42005 }] }),
+    ]);
+    expect(needsPresenting(order)).toBe(true);
+    expect(shown(present(order, catalog))).toEqual([[null, 42005]]);
   });
 
   it('an order without registered tokens needs no presenting', () => {
