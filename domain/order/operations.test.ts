@@ -6,7 +6,7 @@ import { Catalog } from '../catalog';
 import { MAX_ORDER_LINES, MAX_ORDER_PHOTO_BYTES } from '../rules/limits';
 import { addLine, cancel, checkDeletable, createOrder, deliver, patchLine, patchOrder, removeLine, setCustomer } from './operations';
 import { addPayment, addRefund, changePaymentStatus } from './payments';
-import { currentStatus, type OrderRecord } from './settle';
+import { currentStatus, withStatus, type OrderRecord } from './settle';
 
 /** The order operations of CONTRACT 3.3, 4 and 7.2 on one record, without a store. */
 
@@ -432,6 +432,22 @@ describe('checkDeletable', () => {
 
   it('a cancelled order that never held money may be deleted', () => {
     expect(checkDeletable(cancelledOrder())).toEqual({ ok: true, value: true });
+  });
+
+  it('a cancelled order whose only payment was cancelled, never settled, may be deleted', () => {
+    const cancelled = valueOf(cancel(pendingOrder(), ctx));
+    expect(cancelled.order.payments.map((p) => p.paymentStatuses.map((x) => x.statusCode))).toEqual([['CANCELLED', 'PENDING']]);
+    expect(checkDeletable(cancelled)).toEqual({ ok: true, value: true });
+  });
+
+  it('a cancelled order still holding a pending payment may not be deleted', () => {
+    // As a counter may hold it: cancelled without its pending payment cancelled.
+    const pending = pendingOrder();
+    const cancelled = { ...pending, order: withStatus(pending.order, 'cancelled', 'Order cancelled', ctx) };
+    expect(checkDeletable(cancelled)).toMatchObject({
+      ok: false,
+      refusal: { detail: 'The order cannot be deleted: it holds or has held money (status cancelled).' },
+    });
   });
 
   it('a pendingPayment order may not be deleted, for its status', () => {

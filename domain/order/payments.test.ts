@@ -306,6 +306,15 @@ describe('addRefund', () => {
     expect(refunded(first, refund(75)).record.order.payments).toHaveLength(3);
   });
 
+  it('settled refunds count too: after 200 given back, 75 more may be refunded, not 76', () => {
+    const first = refunded(paidOrder(), refund(200)).record;
+    expect(addRefund(first, refund(76), ctx)).toMatchObject({
+      ok: false,
+      refusal: { errors: [{ detail: 'the refund must be between 1 and the 75 cents that may be refunded' }] },
+    });
+    expect(refunded(first, refund(75)).record.order.payments).toHaveLength(3);
+  });
+
   it('a refund of one cent is accepted', () => {
     expect(refunded(paidOrder(), refund(1)).record.order.payments.map((p) => p.amountDebit)).toEqual([275, 1]);
   });
