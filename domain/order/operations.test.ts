@@ -323,37 +323,17 @@ describe('removeLine', () => {
 });
 
 describe('setCustomer', () => {
-  const customer: CustomerInput = {
-    birthname: 'Ada',
-    surname: 'Lovelace',
-    prefix: '',
-    emailAddress: 'ada@example.test',
-    dateOfBirth: '1990-12-10',
-    orderCustomerAddresses: [
-      { addressTypeId: 2, street: 'Main street', houseNumber: 1, houseNumberSuffix: 'b', postalCode: '1000', city: 'Town', country: 'NL' },
-    ],
-  };
+  const person = { birthname: 'Ada', surname: 'Lovelace', prefix: '', emailAddress: 'ada@example.test', dateOfBirth: '1990-12-10' };
+  const address = { street: 'Main street', houseNumber: 1, houseNumberSuffix: 'b', postalCode: '1000', city: 'Town', country: 'NL' };
+  const customer: CustomerInput = { ...person, orderCustomerAddresses: [{ addressTypeId: 2, ...address }] };
 
   it('records the customer and names the address type', () => {
     const { order } = valueOf(setCustomer(conceptOrder(ctx), customer, ctx));
     expect(order.orderCustomer).toEqual({
       orderCustomerId: expect.any(String),
-      birthname: 'Ada',
-      surname: 'Lovelace',
-      prefix: '',
-      emailAddress: 'ada@example.test',
-      dateOfBirth: '1990-12-10',
+      ...person,
       orderCustomerAddresses: [
-        {
-          orderCustomerAddressId: expect.any(String),
-          addressType: { addressTypeId: 2, name: 'Postal' },
-          street: 'Main street',
-          houseNumber: 1,
-          houseNumberSuffix: 'b',
-          postalCode: '1000',
-          city: 'Town',
-          country: 'NL',
-        },
+        { orderCustomerAddressId: expect.any(String), addressType: { addressTypeId: 2, name: 'Postal' }, ...address },
       ],
     });
   });
