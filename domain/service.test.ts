@@ -1,23 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { otherFixtures } from '../server/testing/fixtures';
-import { countingIds } from '../server/testing/harness';
-import { Catalog } from './catalog';
-import { OrderService, type Caller } from './service';
+import { fixtures, serviceOver } from '../server/testing/orderRecords';
+import type { Caller, OrderService } from './service';
 import { openDatabase } from './store/sqlite/database';
 import { sqliteOrderStore } from './store/sqlite/store';
 import type { OrderStore } from './store/types';
 
 /** The service's optimistic versioning: a lost race is tried again, a hopeless one is a conflict. */
 
-const fixtures = otherFixtures();
-const catalog = new Catalog(fixtures);
 const caller: Caller = { touchpointId: fixtures.touchpoints[0]!.salesTouchpointId, customerProfileId: null };
 const [plain, dayReturn] = ['Single ticket', 'Day return'].map((name) => fixtures.products.find((p) => p.productName === name)!);
 const lineOf = (productId: number) => ({ productId, quantity: 1, vouchers: [] });
 
 let store: ReturnType<typeof sqliteOrderStore>;
-const serviceOver = (s: OrderStore) =>
-  new OrderService({ store: s, catalog: () => catalog, clock: () => new Date('2031-03-02T08:30:00.000Z'), newId: countingIds() });
 
 beforeEach(() => {
   store = sqliteOrderStore(openDatabase(':memory:'));
@@ -66,5 +60,39 @@ describe('OrderService versioning', () => {
   it('numbers orders with 9 digits from 100000001', async () => {
     const service = serviceOver(store);
     expect([(await created(service)).orderNumber, (await created(service)).orderNumber]).toEqual(['100000001', '100000002']);
+  });
+});
+
+describe('OrderService retries', () => {
+  it('tries a losing write five times, then answers a conflict', async () => {
+    let updates = 0;
+    let removals = 0;
+    const losing: OrderStore = {
+      ...store,
+      update: async () => (updates++, null),
+      remove: async () => (removals++, false),
+    };
+    const service = serviceOver(losing);
+    const o = await created(service);
+    expect(await service.patch(o.orderId, { languageId: 32 }, caller)).toEqual({
+      ok: false,
+      refusal: { kind: 'conflict', detail: 'The order kept changing while this change was made; try again.', errors: [] },
+    });
+    expect(await service.remove(o.orderId, caller)).toEqual({
+      ok: false,
+      refusal: { kind: 'conflict', detail: 'The order kept changing while it was being deleted; try again.', errors: [] },
+    });
+    expect([updates, removals]).toEqual([5, 5]);
+  });
+
+  it('a write that loses once lands on the second try, one version up', async () => {
+    let lost = false;
+    const service = serviceOver({
+      ...store,
+      update: async (record, expected) => (lost ? store.update(record, expected) : ((lost = true), null)),
+    });
+    const o = await created(service);
+    expect((await service.patch(o.orderId, { languageId: 32 }, caller)).ok).toBe(true);
+    expect((await store.get(o.orderId))!.version).toBe(1);
   });
 });
