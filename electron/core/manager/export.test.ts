@@ -1,0 +1,89 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { euros, exportFile, toCsv, toPdf, type Report } from './export';
+
+/** Reports as files: the euro text, the CSV a Dutch spreadsheet reads, the PDF and the file names. */
+
+const report = (tables: Report['tables'], period = '2026-10-24'): Report => ({ name: 'orders', title: 'Orders', period, tables });
+const table = (rows: Report['tables'][number]['rows'], title = 'T'): Report['tables'][number] => ({
+  title,
+  columns: [{ label: 'Name' }, { label: 'Count' }, { label: 'Amount', money: true }],
+  rows,
+});
+
+describe('euros', () => {
+  it.each([
+    [0, '0,00'],
+    [5, '0,05'],
+    [-5, '-0,05'],
+    [99, '0,99'],
+    [100, '1,00'],
+    [475, '4,75'],
+    [-12345, '-123,45'],
+  ])('%i cents is %s', (cents, text) => {
+    expect(euros(cents)).toBe(text);
+  });
+});
+
+describe('CSV', () => {
+  it('one table: a BOM, a header, `;` between fields, CRLF lines, amounts only in money columns', () => {
+    const csv = toCsv(
+      report([
+        table([
+          ['Retour', 2, 1280],
+          [null, 3, null],
+        ]),
+      ]),
+    );
+    expect(csv).toBe('\uFEFFName;Count;Amount\r\nRetour;2;12,80\r\n;3;\r\n');
+  });
+
+  it('keeps a text that a spreadsheet would run as a formula as text, and numbers in text columns as they are', () => {
+    const cells = ['=SUM(A1)', '+31', '-5', '@me', '\tx', '\rx', 'a=b', 'plain'];
+    const csv = toCsv(report([{ title: 'T', columns: [{ label: 'Text' }], rows: cells.map((c) => [c]) }]));
+    const parsed = Papa.parse<string[]>(csv.slice(1).trim(), { delimiter: ';', newline: '\r\n' }).data.map((r) => r[0]);
+    expect(parsed).toEqual(['Text', "'=SUM(A1)", "'+31", "'-5", "'@me", "'\tx", "'\rx", 'a=b', 'plain']);
+    expect(toCsv(report([{ title: 'T', columns: [{ label: 'N' }], rows: [[-5]] }]))).toBe('\uFEFFN\r\n-5\r\n');
+  });
+
+  it('several tables: each under its title, a blank line between', () => {
+    const csv = toCsv(report([table([['a', 1, 1]], 'First'), table([['b', 2, 200]], 'Second')]));
+    expect(csv).toBe('\uFEFFFirst\r\nName;Count;Amount\r\na;1;0,01\r\n\r\nSecond\r\nName;Count;Amount\r\nb;2;2,00\r\n');
+  });
+});
+
+describe('PDF', () => {
+  const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+
+  it('is a PDF titled with the report and its period, one page for a short table', async () => {
+    const pdf = await toPdf(report([table([['Retour', 2, 1280]])]));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pages(pdf)).toBe(1);
+    expect(pdf.toString('latin1')).toContain('(Orders 2026-10-24)');
+  });
+
+  it('goes on to a new page when the rows reach the foot of the page', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => [`row ${i}`, i, i * 100]);
+    expect(pages(await toPdf(report([table(rows)])))).toBeGreaterThanOrEqual(2);
+    expect(pages(await toPdf(report([table(rows.slice(0, 20))])))).toBe(1);
+  });
+});
+
+describe('export files', () => {
+  it('names a CSV by report and period, with anything but word characters, dots and dashes made `_`', async () => {
+    const file = await exportFile(report([table([['a', 1, 1]])], '2026-10-24_2026-10-31 /x'), 'csv');
+    expect(file).toEqual({
+      fileName: 'orders-2026-10-24_2026-10-31_x.csv',
+      mimeType: 'text/csv',
+      encoding: 'utf8',
+      content: '\uFEFFName;Count;Amount\r\na;1;0,01\r\n',
+      report: 'orders',
+    });
+  });
+
+  it('gives a PDF as base64 under a .pdf name', async () => {
+    const file = await exportFile(report([table([['a', 1, 1]])]), 'pdf');
+    expect(file).toMatchObject({ fileName: 'orders-2026-10-24.pdf', mimeType: 'application/pdf', encoding: 'base64', report: 'orders' });
+    expect(Buffer.from(file.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
