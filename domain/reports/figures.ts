@@ -73,7 +73,8 @@ export function orderFactOf(order: Order, clerk: Actor | null): OrderFact {
       productId: l.productId,
       productName: l.productName,
       quantity: l.quantity,
-      amount: l.amountInclTax * l.quantity,
+      // A line's amountInclTax is already unit price × quantity (CONTRACT 3.1).
+      amount: l.amountInclTax,
     })),
   };
 }
