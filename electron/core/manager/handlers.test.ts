@@ -15,6 +15,11 @@ const { call, refused, asMark, asAnna } = m;
 const DAY = { from: '2026-10-24' };
 const single = { productId: 600, quantity: 1 };
 const csvRows = (content: string) => Papa.parse<string[]>(content.slice(1).trim(), { delimiter: ';' }).data;
+/** The first column of an orders export below its header: the order numbers. */
+const orderNumbers = (file: { content: string }) =>
+  csvRows(file.content)
+    .slice(1)
+    .map((r) => r[0]);
 
 describe('the drawer’s refusals', () => {
   it('a second opening is a conflict, a close without a note for a difference is invalid, an unknown day is not found', async () => {
@@ -180,11 +185,7 @@ describe('exports', () => {
     const all = await call('reports.export', { report: 'orders', format: 'csv', range: DAY });
     expect(csvRows(all.content)).toHaveLength(1 + 1002);
     const marks = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters: { staffId: 'mark' } });
-    expect(
-      csvRows(marks.content)
-        .slice(1)
-        .map((r) => r[0]),
-    ).toEqual([kept.orderNumber]);
+    expect(orderNumbers(marks)).toEqual([kept.orderNumber]);
   });
 
   it('the orders export filtered by a token finds the order with that pass number', async () => {
@@ -200,11 +201,7 @@ describe('exports', () => {
     await clerk(m.counter).create([single]);
     await asMark();
     const file = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters: { token: '3528 9999 0000 1111' } });
-    expect(
-      csvRows(file.content)
-        .slice(1)
-        .map((r) => r[0]),
-    ).toEqual([child.orderNumber]);
+    expect(orderNumbers(file)).toEqual([child.orderNumber]);
   });
 
   it('the audit export holds every entry of the range, past a thousand', async () => {

@@ -68,6 +68,10 @@ describe('tokens named by a text', () => {
     expect(tokenIdsFor(catalog, ' bbcc ')).toEqual([2]);
     expect(tokenIdsFor(catalog, '1111')).toEqual([]);
   });
+
+  it('a token without a pass number is not found by a text that is none of its keys', () => {
+    expect(tokenIdsFor(catalog, 'Stryker was here!')).toEqual([]);
+  });
 });
 
 describe('a page of orders', () => {
