@@ -100,8 +100,10 @@ describe('the order review', () => {
     setState.run('synced', '[]', '2026-10-24T09:00:00.000Z', order.orderId);
     setState.run('pending', '[]', '2026-10-24T09:30:00.000Z', order.orderId);
     setState.run('synced', '[]', '2026-10-24T10:00:00.000Z', order.orderId);
+    setState.run('pending', '[]', '2026-10-24T10:15:00.000Z', order.orderId);
+    setState.run('synced', '[]', '2026-10-24T10:20:00.000Z', order.orderId);
     expect(await call('manager.order', { orderId: order.orderId })).toMatchObject({
-      reachedCentralAt: '2026-10-24T10:00:00.000Z',
+      reachedCentralAt: '2026-10-24T10:20:00.000Z',
       refusedReasons: [],
     });
     setState.run('pending', '[]', '2026-10-24T10:30:00.000Z', order.orderId);
@@ -111,11 +113,11 @@ describe('the order review', () => {
     expect(await call('manager.order', { orderId: order.orderId })).toMatchObject({ reachedCentralAt: null, refusedReasons: reasons });
   });
 
-  it('a synced order that never reached the central from here (taken in from it) has no time', async () => {
+  it('a synced order without a record of reaching the central has no time', async () => {
     await asMark();
     const order = await clerk(m.counter).create([single]);
+    m.counter.test.db.prepare("UPDATE sync_orders SET state = 'synced' WHERE order_id = ?").run(order.orderId);
     m.counter.test.db.prepare("DELETE FROM order_events WHERE kind = 'reachedCentral'").run();
-    m.counter.test.db.prepare("UPDATE sync_orders SET state = 'central' WHERE order_id = ?").run(order.orderId);
     expect(await call('manager.order', { orderId: order.orderId })).toMatchObject({ reachedCentralAt: null });
   });
 });
@@ -249,6 +251,30 @@ describe('exports', () => {
     expect(summary).toMatchObject({ from: '2026-10-23T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z' });
     expect(summary.byProduct.map((p) => [p.count, p.amount])).toEqual([[3, 1020]]);
     expect((await call('reports.summary', { range: { from: '2026-10-25' } })).byProduct.map((p) => p.count)).toEqual([2]);
+  });
+});
+
+describe('registered tokens', () => {
+  it('find an order carrying the token by the token’s pass number, in the review and in the export', async () => {
+    await asMark();
+    const carried = await call('orders.create', {
+      languageId: 1,
+      orderLines: [
+        {
+          productId: 102,
+          quantity: 1,
+          validFrom: '2026-10-24T10:00:00.000Z',
+          customerTokens: [{ tokenTypeId: 2, transitTokenId: 880001 }],
+        },
+      ],
+    });
+    await clerk(m.counter).create([single]);
+    const filters = { token: '3528 0100 0000 4411' };
+    const page = await call('manager.orders', { range: DAY, filters });
+    expect(page.rows.map((r) => r.orderId)).toEqual([carried.order.orderId]);
+    expect(page.summary.count).toBe(1);
+    const file = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters });
+    expect(orderNumbers(file)).toEqual([carried.order.orderNumber]);
   });
 });
 
