@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clerk } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
-import { indexExisting } from './facts';
+import { indexExisting, indexOrder } from './facts';
 
 /**
  * The counter's index of its orders, read back from its tables after each write through the
@@ -36,7 +36,9 @@ describe('an order’s history', () => {
     await mark.paymentStatus(failing.payments[0]!.paymentId, 'FAILED');
     const settling = await mark.pay(order.orderId, 680, 'pin');
     const pinId = settling.payments.find((p) => p.amountDebit === 680)!.paymentId;
+    m.clock.advance(60_000);
     await mark.paymentStatus(pinId, 'SETTLED');
+    m.clock.advance(60_000);
     const refunding = await mark.refund(order.orderId, 340, 'one not used', 'PENDING');
     await mark.paymentStatus(refunding.payments.find((p) => p.isRefund)!.paymentId, 'SETTLED');
     expect(events(order.orderId)).toEqual([
@@ -48,6 +50,21 @@ describe('an order’s history', () => {
       { kind: 'refund', who: 'mark', amount: 340, detail: 'one not used' },
       { kind: 'refundSettled', who: 'mark', amount: 340, detail: 'SETTLED' },
     ]);
+    const settled = db()
+      .prepare(
+        `SELECT e.at, e.staff_name AS name, e.payment_id AS paymentId, e.payment_method_id AS method FROM order_events e
+         WHERE e.order_id = ? AND e.kind = 'paymentSettled'`,
+      )
+      .get(order.orderId);
+    expect(settled).toEqual({ at: '2026-10-24T08:01:00.000Z', name: 'Mark Jansen', paymentId: pinId, method: 2 });
+    const pin = db()
+      .prepare('SELECT created_on AS createdOn, settled_at AS settledAt, last_at AS lastAt FROM money_facts WHERE payment_id = ?')
+      .get(pinId);
+    expect(pin).toEqual({
+      createdOn: '2026-10-24T08:00:00.000Z',
+      settledAt: '2026-10-24T08:01:00.000Z',
+      lastAt: '2026-10-24T08:01:00.000Z',
+    });
   });
 
   it('records a cancelled payment, a delivery, and a line added as a change', async () => {
@@ -135,6 +152,18 @@ describe('the facts of an order', () => {
     await anna.removeLine(order.orderLines[0]!.orderLineId);
     expect(keys()).toEqual([`no:${order.orderNumber.replace(/\s+/g, '').toLowerCase()}`]);
     expect(fact(order.orderId)).toMatchObject({ lineCount: 1, lines: '1× Enkele reis stad' });
+  });
+});
+
+describe('search keys of registered tokens', () => {
+  it('an xTat a line’s token carries is a search key, spaces and case aside', async () => {
+    await login('anna', '1234');
+    const order = await clerk(m.counter).create([single]);
+    const token = { tokenTypeId: 2, transitToken: { xTat: 'AB CD-12' } };
+    const withToken = { ...order, orderLines: order.orderLines.map((l) => ({ ...l, customerTokens: [token] })) } as never;
+    indexOrder(db(), withToken, null);
+    const keys = db().prepare('SELECT key FROM order_search_keys WHERE order_id = ? ORDER BY key').all(order.orderId);
+    expect(keys).toEqual([{ key: `no:${order.orderNumber.toLowerCase()}` }, { key: 'xtat:abcd-12' }]);
   });
 });
 
