@@ -55,6 +55,17 @@ describe('the business day', () => {
   });
 });
 
+describe('day rows written elsewhere', () => {
+  it('a row with neither an opening nor a close is a day not opened; a staff member without a name has an empty one', () => {
+    facts.db.prepare("INSERT INTO drawer_days (business_date, time_zone) VALUES ('2026-10-24', ?)").run(TZ);
+    expect(days.status()).toMatchObject({ state: 'notOpened', float: null });
+    facts.db
+      .prepare("UPDATE drawer_days SET opened_at = '2026-10-24T07:00:00.000Z', opened_by_id = 'mark' WHERE business_date = '2026-10-24'")
+      .run();
+    expect(days.status()).toMatchObject({ state: 'open', openedBy: { staffId: 'mark', name: '' } });
+  });
+});
+
 describe('opening', () => {
   it('records the float counted, who and when, once', () => {
     const opened = days.open({ '5000': 1, '1000': 5, '5': 2 }, mark);
