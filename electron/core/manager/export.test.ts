@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { euros, exportFile, toCsv, toPdf, type Report } from './export';
@@ -52,8 +53,79 @@ describe('CSV', () => {
   });
 });
 
+/** The texts a PDF draws, from its (deflated) content streams: where, in which font (F2 is the bold one) and size. */
+function drawn(pdf: Buffer) {
+  const texts: { x: number; y: number; font: string; size: number; text: string }[] = [];
+  for (const [, raw] of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(raw!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const [, x, y, font, size, pieces] of content.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) Tm\n\/(F\d) (\d+) Tf\n\[(.*)\] TJ/g)) {
+      const text = [...pieces!.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => Buffer.from(hex!, 'hex').toString('latin1')).join('');
+      texts.push({ x: Number(x), y: Number(y), font: font!, size: Number(size), text });
+    }
+  }
+  return texts;
+}
+
 describe('PDF', () => {
   const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+
+  it('draws the title large and bold, each table’s title and header bold, its cells plain, formulas without their guard', async () => {
+    const pdf = await toPdf(
+      report([
+        table([
+          ["'=x", 2, 1280],
+          [null, null, 5],
+        ]),
+      ]),
+    );
+    const texts = drawn(pdf);
+    expect(texts.map((t) => [t.text, t.font, t.size])).toEqual([
+      ['Orders 2026-10-24', 'F2', 16],
+      ['T', 'F2', 12],
+      ['Name', 'F2', 8],
+      ['Count', 'F2', 8],
+      ['Amount', 'F2', 8],
+      ['=x', 'F1', 8],
+      ['2', 'F1', 8],
+      ['12,80', 'F1', 8],
+      ['0,05', 'F1', 8],
+    ]);
+  });
+
+  it('puts each column in its third of the page between the margins, amounts flush right, rows below each other', async () => {
+    const texts = drawn(
+      await toPdf(
+        report([
+          table([
+            ['Retour', 2, 1280],
+            ['Enkele reis', 10, 5],
+          ]),
+        ]),
+      ),
+    );
+    const at = (text: string) => texts.find((t) => t.text === text)!;
+    const third = (595.28 - 80) / 3;
+    expect(at('Orders 2026-10-24').x).toBe(40);
+    expect(at('Name').x).toBe(40);
+    expect(at('Retour').x).toBe(40);
+    expect(at('Count').x).toBeCloseTo(40 + third, 2);
+    expect(at('2').x).toBeCloseTo(40 + third, 2);
+    // Right-aligned within the column less 4 points: the wider amount starts further left.
+    expect(at('12,80').x).toBeLessThan(at('0,05').x);
+    expect(at('12,80').x).toBeGreaterThan(40 + 2 * third);
+    expect(at('12,80').x + 20).toBeLessThan(40 + 3 * third - 4 + 1);
+    expect(at('0,05').x).toBeGreaterThan(40 + 2.8 * third);
+    // Below each other: the header, then the rows, each at least a line of 8 points and 2 apart.
+    const ys = ['Name', 'Retour', 'Enkele reis'].map((t) => at(t).y);
+    expect(ys[0]! - ys[1]!).toBeCloseTo(11.52, 2);
+    expect(ys[1]! - ys[2]!).toBeCloseTo(11.248, 2);
+    expect(at('Count').y).toBe(at('Name').y);
+  });
 
   it('is a PDF titled with the report and its period, one page for a short table', async () => {
     const pdf = await toPdf(report([table([['Retour', 2, 1280]])]));
