@@ -35,6 +35,11 @@ describe('the audit trail', () => {
     });
   });
 
+  it('an entry with a staff id but no name recorded shows an empty name', () => {
+    db.prepare("INSERT INTO audit_log (at, staff_id, action, outcome) VALUES ('2026-10-24T08:00:00.000Z', 'anna', 'x', 'done')").run();
+    expect(auditPage(db, DAY, {}, null, 10).rows[0]!.actor).toEqual({ staffId: 'anna', name: '' });
+  });
+
   it('a page holds the entries of the range, from its first instant up to, not at, its end', () => {
     record({ at: '2026-10-23T21:59:59.999Z', detail: 'before' });
     record({ at: DAY.from, detail: 'first' });
