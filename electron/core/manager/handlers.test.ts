@@ -82,7 +82,7 @@ describe('the order review', () => {
     expect(await refused('manager.orders', { range: DAY, cursor: 'bm9wZQ' })).toMatchObject({
       kind: 'invalid',
       code: 'list.badCursor',
-      errors: [{ pointer: '/cursor' }],
+      errors: [{ detail: 'not a cursor of this list', pointer: '/cursor' }],
     });
   });
 
@@ -106,7 +106,8 @@ describe('the order review', () => {
       reachedCentralAt: '2026-10-24T10:20:00.000Z',
       refusedReasons: [],
     });
-    setState.run('pending', '[]', '2026-10-24T10:30:00.000Z', order.orderId);
+    // Reasons left from an earlier refusal are not shown once the order is no longer refused.
+    setState.run('pending', JSON.stringify([{ detail: 'old', pointer: '' }]), '2026-10-24T10:30:00.000Z', order.orderId);
     expect(await call('manager.order', { orderId: order.orderId })).toMatchObject({ reachedCentralAt: null, refusedReasons: [] });
     const reasons = [{ detail: 'touchpoint closed', pointer: '' }];
     setState.run('rejected', JSON.stringify(reasons), '2026-10-24T11:00:00.000Z', order.orderId);
@@ -158,6 +159,20 @@ describe('stale concepts', () => {
       refused: [{ orderId: left.orderId, code: 'order.notFound' }],
     });
     expect(changed).toEqual([]);
+  });
+
+  it('an offered order found paid meanwhile is refused with the kind the service gives (invalid)', async () => {
+    await asMark();
+    const mark = clerk(m.counter);
+    const left = await mark.create([single]);
+    await mark.pay(left.orderId, left.totalAmount);
+    // The index still shows it as a concept: the service, reading the order itself, refuses.
+    m.counter.test.db.prepare('UPDATE order_facts SET status_id = 1 WHERE order_id = ?').run(left.orderId);
+    m.clock.set('2026-10-25T09:00:00.000Z');
+    expect(await call('manager.cancelStale', { orderIds: [left.orderId] })).toEqual({
+      cancelled: [],
+      refused: [{ orderId: left.orderId, code: 'order.invalid' }],
+    });
   });
 });
 
