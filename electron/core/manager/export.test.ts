@@ -45,6 +45,7 @@ describe('CSV', () => {
     const parsed = Papa.parse<string[]>(csv.slice(1).trim(), { delimiter: ';', newline: '\r\n' }).data.map((r) => r[0]);
     expect(parsed).toEqual(['Text', "'=SUM(A1)", "'+31", "'-5", "'@me", "'\tx", "'\rx", 'a=b', 'plain']);
     expect(toCsv(report([{ title: 'T', columns: [{ label: 'N' }], rows: [[-5]] }]))).toBe('\uFEFFN\r\n-5\r\n');
+    expect(toCsv(report([{ title: 'T', columns: [{ label: 'EUR', money: true }], rows: [['n/a']] }]))).toBe('\uFEFFEUR\r\nn/a\r\n');
   });
 
   it('several tables: each under its title, a blank line between', () => {
@@ -55,7 +56,8 @@ describe('CSV', () => {
 
 /** The texts a PDF draws, from its (deflated) content streams: where, in which font (F2 is the bold one) and size. */
 function drawn(pdf: Buffer) {
-  const texts: { x: number; y: number; font: string; size: number; text: string }[] = [];
+  const texts: { page: number; x: number; y: number; font: string; size: number; text: string }[] = [];
+  let page = 0;
   for (const [, raw] of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
     let content: string;
     try {
@@ -63,9 +65,10 @@ function drawn(pdf: Buffer) {
     } catch {
       continue;
     }
+    page++;
     for (const [, x, y, font, size, pieces] of content.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) Tm\n\/(F\d) (\d+) Tf\n\[(.*)\] TJ/g)) {
       const text = [...pieces!.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => Buffer.from(hex!, 'hex').toString('latin1')).join('');
-      texts.push({ x: Number(x), y: Number(y), font: font!, size: Number(size), text });
+      texts.push({ page, x: Number(x), y: Number(y), font: font!, size: Number(size), text });
     }
   }
   return texts;
@@ -116,10 +119,9 @@ describe('PDF', () => {
     expect(at('Count').x).toBeCloseTo(40 + third, 2);
     expect(at('2').x).toBeCloseTo(40 + third, 2);
     // Right-aligned within the column less 4 points: the wider amount starts further left.
-    expect(at('12,80').x).toBeLessThan(at('0,05').x);
-    expect(at('12,80').x).toBeGreaterThan(40 + 2 * third);
-    expect(at('12,80').x + 20).toBeLessThan(40 + 3 * third - 4 + 1);
-    expect(at('0,05').x).toBeGreaterThan(40 + 2.8 * third);
+    // Helvetica at 8 points: a digit is 4.448 wide, a comma 2.224; each amount ends 4 points before the column's end.
+    expect(at('12,80').x).toBeCloseTo(40 + 3 * third - 4 - 20.016, 3);
+    expect(at('0,05').x).toBeCloseTo(40 + 3 * third - 4 - 15.568, 3);
     // Below each other: the header, then the rows, each at least a line of 8 points and 2 apart.
     const ys = ['Name', 'Retour', 'Enkele reis'].map((t) => at(t).y);
     expect(ys[0]! - ys[1]!).toBeCloseTo(11.52, 2);
@@ -134,9 +136,24 @@ describe('PDF', () => {
     expect(pdf.toString('latin1')).toContain('(Orders 2026-10-24)');
   });
 
-  it('goes on to a new page when the rows reach the foot of the page', async () => {
+  it('starts each table’s title at the left margin again', async () => {
+    const texts = drawn(await toPdf(report([table([['a', 1, 100]], 'First'), table([['b', 2, 200]], 'Second')])));
+    expect(texts.find((t) => t.text === 'Second')).toMatchObject({ x: 40, font: 'F2', size: 12 });
+  });
+
+  it('goes on to a new page before a row would reach the foot of the page, so no row is split', async () => {
     const rows = Array.from({ length: 120 }, (_, i) => [`row ${i}`, i, i * 100]);
-    expect(pages(await toPdf(report([table(rows)])))).toBeGreaterThanOrEqual(2);
+    const long = await toPdf(report([table(rows)]));
+    expect(pages(long)).toBeGreaterThanOrEqual(2);
+    // No row is split: its three cells on one page, on one line, above the foot margin.
+    const texts = drawn(long);
+    for (let i = 0; i < rows.length; i++) {
+      const cells = [`row ${i}`, `${i}`, euros(i * 100)].map((text) =>
+        texts.find((t) => t.text === text && t.y === texts.find((u) => u.text === `row ${i}`)!.y),
+      );
+      expect(cells.map((c) => c?.page)).toEqual(Array(3).fill(cells[0]!.page));
+      expect(cells[0]!.y).toBeGreaterThan(40);
+    }
     expect(pages(await toPdf(report([table(rows.slice(0, 20))])))).toBe(1);
   });
 });
