@@ -80,6 +80,51 @@ describe('an order’s history', () => {
   });
 });
 
+describe('an order’s history, further', () => {
+  it('a refund failing is recorded as failed, and a refund on a delivered order records no second delivery', async () => {
+    await login('mark', '9999');
+    const mark = clerk(m.counter);
+    const order = await mark.create([single]);
+    await mark.pay(order.orderId, 340, 'cash');
+    await mark.deliver(order.orderId);
+    const refunding = await mark.refund(order.orderId, 100, 'late', 'PENDING');
+    await mark.paymentStatus(refunding.payments.find((p) => p.isRefund)!.paymentId, 'FAILED');
+    expect(events(order.orderId).map((e) => [e.kind, e.amount])).toEqual([
+      ['created', null],
+      ['payment', 340],
+      ['delivered', null],
+      ['refund', 100],
+      ['paymentFailed', 100],
+    ]);
+  });
+
+  it('an order first seen with payments (taken in from the central) records its creation and each payment', async () => {
+    await login('mark', '9999');
+    const mark = clerk(m.counter);
+    const made = await mark.create([single]);
+    const paid = await mark.pay(made.orderId, 340, 'cash');
+    db().prepare('DELETE FROM order_facts WHERE order_id = ?').run(made.orderId);
+    db().prepare('DELETE FROM money_facts WHERE order_id = ?').run(made.orderId);
+    db().prepare('DELETE FROM order_events WHERE order_id = ?').run(made.orderId);
+    indexOrder(db(), paid, null);
+    expect(events(made.orderId)).toEqual([
+      { kind: 'created', who: null, amount: null, detail: null },
+      { kind: 'payment', who: null, amount: 340, detail: 'SETTLED' },
+    ]);
+  });
+
+  it('a payment state the history has no event for is recorded as a change', async () => {
+    await login('mark', '9999');
+    const mark = clerk(m.counter);
+    const made = await mark.create([single]);
+    const paying = await mark.pay(made.orderId, 340, 'pin');
+    // The index last saw it failed; the order now has it pending again (as no write here makes it).
+    db().prepare("UPDATE money_facts SET state = 'FAILED' WHERE order_id = ?").run(made.orderId);
+    indexOrder(db(), paying, null);
+    expect(events(made.orderId).at(-1)).toEqual({ kind: 'changed', who: null, amount: null, detail: null });
+  });
+});
+
 describe('the facts of an order', () => {
   it('keep the clerk who made it, count settled payments less settled refunds as paid, and list the lines', async () => {
     await login('anna', '1234');
