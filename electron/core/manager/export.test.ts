@@ -51,6 +51,8 @@ describe('CSV', () => {
   it('several tables: each under its title, a blank line between', () => {
     const csv = toCsv(report([table([['a', 1, 1]], 'First'), table([['b', 2, 200]], 'Second')]));
     expect(csv).toBe('\uFEFFFirst\r\nName;Count;Amount\r\na;1;0,01\r\n\r\nSecond\r\nName;Count;Amount\r\nb;2;2,00\r\n');
+    // A title with a comma is one field of the `;` file, not quoted as a `,` file would need.
+    expect(toCsv(report([table([], 'Per product, per day'), table([], 'b')])).startsWith('\uFEFFPer product, per day\r\n')).toBe(true);
   });
 });
 
@@ -134,6 +136,11 @@ describe('PDF', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pages(pdf)).toBe(1);
     expect(pdf.toString('latin1')).toContain('(Orders 2026-10-24)');
+  });
+
+  it('keeps an apostrophe inside a text; only the formula guard at the start is dropped', async () => {
+    const texts = drawn(await toPdf(report([table([["it's", 1, 1]])])));
+    expect(texts.some((t) => t.text === "it's")).toBe(true);
   });
 
   it('starts each table’s title at the left margin again', async () => {
