@@ -73,6 +73,7 @@ export function orderFactOf(order: Order, clerk: Actor | null): OrderFact {
       productId: l.productId,
       productName: l.productName,
       quantity: l.quantity,
+      // A line's amountInclTax is already unit price × quantity (CONTRACT 3.1).
       amount: l.amountInclTax,
     })),
   };

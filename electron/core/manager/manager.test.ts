@@ -1,46 +1,17 @@
 import Papa from 'papaparse';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CounterOrder, IpcResult } from '../../../shared/ipc';
+import { describe, expect, it } from 'vitest';
+import type { CounterOrder } from '../../../shared/ipc';
 import type { IpcOutputs } from '../../../shared/ipc';
-import { tempDir } from '../../../server/testing/fixtures';
-import { countingIds, testClock, type TestClock } from '../testing/clock';
-import { clerk, openCounter, STATUS, value, type TestCounter } from '../testing/counter';
+import { clerk, STATUS } from '../testing/counter';
+import { managerCounter } from '../testing/managerCounter';
 
 /**
  * The manager's channels on a fresh in-memory database with a frozen clock (Amsterdam time:
  * 2026-10-24 is the Saturday before the clocks go back) and a central that cannot be reached.
  */
 
-const START = '2026-10-24T08:00:00.000Z';
-let counter: TestCounter;
-let clock: TestClock;
-let folder: ReturnType<typeof tempDir>;
-
-beforeEach(async () => {
-  folder = tempDir('counter-manager-');
-  clock = testClock(START);
-  counter = await openCounter({
-    dataDir: folder.dir,
-    database: ':memory:',
-    clock,
-    newId: countingIds('aaaa0000'),
-    central: { url: 'http://127.0.0.1:9', bearerToken: 'central-bearer-token-of-this-counter' },
-  });
-});
-afterEach(async () => {
-  await counter.close();
-  folder.remove();
-});
-
-const call = async <C extends keyof IpcOutputs>(channel: C, input: unknown) =>
-  value((await counter.dispatch(channel, input)) as IpcResult<IpcOutputs[C]>, channel);
-const refused = async (channel: string, input: unknown) => {
-  const result = await counter.dispatch(channel, input);
-  if (result.ok) throw new Error(`${channel} was not refused`);
-  return result.error;
-};
-const asMark = () => counter.dispatch('session.login', { staffId: 'mark', pin: '9999' });
-const asAnna = () => counter.dispatch('session.login', { staffId: 'anna', pin: '1234' });
+const m = managerCounter();
+const { call, refused, asMark, asAnna } = m;
 const single = { productId: 600, quantity: 1 };
 const DAY = { from: '2026-10-24' };
 /** A child's day ticket on an anonymous pass, found by its pass number. */
@@ -53,13 +24,13 @@ const childTicket = {
 
 describe('who did it', () => {
   it('records the clerk who made and paid an order and the manager who refunded it, in list and detail', async () => {
-    const anna = clerk(counter);
+    const anna = clerk(m.counter);
     await asAnna();
     const order = await anna.create([single, { productId: 601, quantity: 2, validFrom: '2026-10-24T10:00:00.000Z' }]);
-    clock.advance(60_000);
+    m.clock.advance(60_000);
     await anna.pay(order.orderId, order.totalAmount);
     await asMark();
-    clock.advance(60_000);
+    m.clock.advance(60_000);
     await anna.refund(order.orderId, 340, 'one ticket not used');
 
     const page = await call('manager.orders', { range: DAY });
@@ -87,7 +58,7 @@ describe('who did it', () => {
   });
 
   it('records deliveries, cancellations and deletions with who did them', async () => {
-    const anna = clerk(counter);
+    const anna = clerk(m.counter);
     await asAnna();
     const paid = await anna.create([single]);
     await anna.pay(paid.orderId, paid.totalAmount);
@@ -100,7 +71,7 @@ describe('who did it', () => {
     const kinds = async (orderId: string) => (await call('manager.order', { orderId }).catch(() => null))?.events.map((e) => e.kind);
     expect(await kinds(paid.orderId)).toEqual(['created', 'payment', 'delivered']);
     expect(await kinds(dropped.orderId)).toEqual(['created', 'cancelled']);
-    const history = counter.test.db
+    const history = m.counter.test.db
       .prepare('SELECT kind, staff_id AS who FROM order_events WHERE order_id = ? ORDER BY seq')
       .all(gone.orderId);
     expect(history).toEqual([
@@ -114,12 +85,12 @@ describe('who did it', () => {
 
 describe('review', () => {
   it('pages through every order of a day, newest first, without a cap, and the summary covers them all', async () => {
-    const anna = clerk(counter);
+    const anna = clerk(m.counter);
     await asAnna();
     const made: string[] = [];
     for (let i = 0; i < 120; i++) {
       made.push((await anna.create([single])).orderId);
-      clock.advance(i % 3 === 0 ? 0 : 1000);
+      m.clock.advance(i % 3 === 0 ? 0 : 1000);
     }
     await asMark();
     const seen: string[] = [];
@@ -140,7 +111,7 @@ describe('review', () => {
   });
 
   it('filters by status, clerk, product, payment method, sync state and token', async () => {
-    const anna = clerk(counter);
+    const anna = clerk(m.counter);
     await asAnna();
     const cash = await anna.create([single]);
     await anna.pay(cash.orderId, cash.totalAmount, 'cash');
@@ -148,7 +119,7 @@ describe('review', () => {
     await anna.pay(pin.orderId, pin.totalAmount, 'pin');
     const child = await anna.create([childTicket]);
     await asMark();
-    const mark = clerk(counter);
+    const mark = clerk(m.counter);
     const marks = await mark.create([single]);
     const ids = async (filters: object) => (await call('manager.orders', { range: DAY, filters })).rows.map((r) => r.orderNumber).sort();
     const numbers = (...orders: { orderNumber: string }[]) => orders.map((o) => o.orderNumber).sort();
@@ -160,7 +131,7 @@ describe('review', () => {
     expect(await ids({ token: '3528 9999 0000 1111' })).toEqual(numbers(child));
     expect(await ids({ token: '352899990000 1111' })).toEqual(numbers(child));
     expect(await ids({ syncStates: ['pending'] })).toHaveLength(4);
-    counter.test.db.prepare("UPDATE sync_orders SET state = 'rejected', reasons = '[]' WHERE order_id = ?").run(pin.orderId);
+    m.counter.test.db.prepare("UPDATE sync_orders SET state = 'rejected', reasons = '[]' WHERE order_id = ?").run(pin.orderId);
     expect(await ids({ syncStates: ['rejected'] })).toEqual(numbers(pin));
     expect((await call('manager.orders', { range: DAY, filters: { staffId: 'anna' } })).summary.count).toBe(3);
     // Another day holds none of them.
@@ -168,7 +139,7 @@ describe('review', () => {
   });
 
   it('answers the clerks’ search by order number and pass number from the index', async () => {
-    const anna = clerk(counter);
+    const anna = clerk(m.counter);
     await asAnna();
     const child = await anna.create([childTicket]);
     await anna.create([single]);
@@ -179,10 +150,10 @@ describe('review', () => {
   });
 
   it('counts a day by its local midnights, 25 hours when the clocks go back', async () => {
-    const anna = clerk(counter);
+    const anna = clerk(m.counter);
     await asAnna();
     const at = async (iso: string) => {
-      clock.set(iso);
+      m.clock.set(iso);
       return (await anna.create([single])).orderNumber;
     };
     const saturdayLate = await at('2026-10-24T21:59:00.000Z'); // 23:59 Saturday
@@ -201,7 +172,7 @@ describe('review', () => {
 describe('the drawer', () => {
   it('opens with a float, reports X, closes with a note for a difference, and the closed day sells nothing', async () => {
     await asMark();
-    const mark = clerk(counter);
+    const mark = clerk(m.counter);
     expect(await call('day.status', {})).toMatchObject({ businessDate: '2026-10-24', state: 'notOpened', float: null });
     expect(await call('day.open', { float: { '5000': 1, '1000': 5 } })).toMatchObject({
       state: 'open',
@@ -221,7 +192,7 @@ describe('the drawer', () => {
 
     const short = { '5000': 1, '1000': 5, '200': 1, '100': 1, '20': 1, '10': 1, '5': 1 }; // 10335: five cents short
     expect(await refused('day.close', { counted: short })).toMatchObject({ code: 'day.noteRequired', params: { difference: -5 } });
-    clock.advance(3_600_000);
+    m.clock.advance(3_600_000);
     const z = await call('day.close', { counted: short, note: 'five cents short' });
     expect(z).toMatchObject({
       kind: 'Z',
@@ -248,19 +219,19 @@ describe('the drawer', () => {
     expect(await call('day.list', {})).toEqual([
       expect.objectContaining({ businessDate: '2026-10-24', difference: -5, countedCash: 10335 }),
     ]);
-    expect(counter.test.db.prepare('SELECT COUNT(*) AS n FROM day_close_outbox').get()).toEqual({ n: 1 });
+    expect(m.counter.test.db.prepare('SELECT COUNT(*) AS n FROM day_close_outbox').get()).toEqual({ n: 1 });
 
     // The next day sells again, into a day of its own.
-    clock.set('2026-10-24T22:30:00.000Z');
+    m.clock.set('2026-10-24T22:30:00.000Z');
     expect(await mark.create([single])).toMatchObject({ totalAmount: 340 });
     expect(await call('day.status', {})).toMatchObject({ businessDate: '2026-10-25', state: 'notOpened' });
   });
 
   it('offers open concept orders of an earlier day for cancelling, and cancels only those', async () => {
-    const anna = clerk(counter);
+    const anna = clerk(m.counter);
     await asAnna();
     const left = await anna.create([single]);
-    clock.set('2026-10-25T09:00:00.000Z');
+    m.clock.set('2026-10-25T09:00:00.000Z');
     const today = await anna.create([single]);
     await asMark();
     expect(await call('day.status', {})).toMatchObject({ staleConcepts: 1 });
@@ -274,7 +245,7 @@ describe('the drawer', () => {
 describe('reports, export and audit', () => {
   it('exports the day as CSV a Dutch spreadsheet reads, and as PDF', async () => {
     await asMark();
-    const mark = clerk(counter);
+    const mark = clerk(m.counter);
     const order = await mark.create([single, { productId: 601, quantity: 1, validFrom: '2026-10-24T10:00:00.000Z' }]);
     await mark.pay(order.orderId, order.totalAmount, 'cash');
     const csv = await call('reports.export', { report: 'orders', format: 'csv', range: DAY });
@@ -310,7 +281,7 @@ describe('reports, export and audit', () => {
 
   it('refuses a clerk every manager channel and records the attempt; records managers’ acts', async () => {
     await asAnna();
-    const anna = clerk(counter);
+    const anna = clerk(m.counter);
     const order = await anna.create([single]);
     await anna.pay(order.orderId, 340);
     for (const channel of ['manager.orders', 'day.close', 'audit.list', 'reports.export'] as const) {
@@ -318,7 +289,7 @@ describe('reports, export and audit', () => {
     }
     expect(await refused('payments.refund', { orderId: order.orderId, refund: {} })).toMatchObject({ code: 'session.managerOnly' });
     await asMark();
-    await clerk(counter).refund(order.orderId, 100, 'late train');
+    await clerk(m.counter).refund(order.orderId, 100, 'late train');
     const trail = await call('audit.list', { range: DAY });
     expect(trail.rows.map((r) => [r.actor?.staffId, r.action, r.outcome, r.orderId, r.detail])).toEqual([
       ['mark', 'payments.refund', 'done', order.orderId, '100 cents, method 1: late train'],
@@ -336,10 +307,10 @@ describe('reports, export and audit', () => {
 
   it('lists the orders the central does not have, with why', async () => {
     await asAnna();
-    const anna = clerk(counter);
+    const anna = clerk(m.counter);
     const waiting = await anna.create([single]);
     const refusedOrder = await anna.create([single]);
-    counter.test.db
+    m.counter.test.db
       .prepare("UPDATE sync_orders SET state = 'rejected', reasons = ? WHERE order_id = ?")
       .run(JSON.stringify([{ detail: 'touchpoint closed', pointer: '' }]), refusedOrder.orderId);
     await asMark();
@@ -362,7 +333,7 @@ describe('reports, export and audit', () => {
       orderId: refusedOrder.orderId,
       outcome: 'done',
     });
-    counter.test.db.prepare("UPDATE sync_orders SET state = 'rejected' WHERE order_id = ?").run(refusedOrder.orderId);
+    m.counter.test.db.prepare("UPDATE sync_orders SET state = 'rejected' WHERE order_id = ?").run(refusedOrder.orderId);
     const summary = await call('reports.summary', { range: DAY });
     expect(summary.refused).toEqual([
       { orderId: refusedOrder.orderId, orderNumber: refusedOrder.orderNumber, reasons: [{ detail: 'touchpoint closed', pointer: '' }] },

@@ -1,0 +1,72 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { factTables } from '../testing/managerFacts';
+import { auditPage, recordAudit, type AuditRecord } from './audit';
+
+/** The audit trail on an in-memory counter database: what is recorded, and its pages newest first. */
+
+const DAY = { from: '2026-10-23T22:00:00.000Z', to: '2026-10-24T22:00:00.000Z' };
+const mark = { staffId: 'mark', name: 'Mark Jansen', role: 'manager' as const };
+const anna = { staffId: 'anna', name: 'Anna de Vries', role: 'clerk' as const };
+let db: ReturnType<typeof factTables>['db'];
+beforeEach(() => {
+  db = factTables().db;
+});
+const record = (r: Partial<AuditRecord>) =>
+  recordAudit(db, { at: '2026-10-24T08:00:00.000Z', who: mark, action: 'day.close', orderId: null, outcome: 'done', detail: null, ...r });
+
+describe('the audit trail', () => {
+  it('records who (or nobody), what, to which order, the outcome and the detail', () => {
+    record({ who: anna, action: 'payments.refund', orderId: 'o1', outcome: 'refused', detail: 'session.managerOnly' });
+    record({ who: null, action: 'sync.retry', at: '2026-10-24T09:00:00.000Z' });
+    expect(auditPage(db, DAY, {}, null, 10)).toEqual({
+      rows: [
+        { seq: 2, at: '2026-10-24T09:00:00.000Z', actor: null, action: 'sync.retry', orderId: null, outcome: 'done', detail: null },
+        {
+          seq: 1,
+          at: '2026-10-24T08:00:00.000Z',
+          actor: { staffId: 'anna', name: 'Anna de Vries' },
+          action: 'payments.refund',
+          orderId: 'o1',
+          outcome: 'refused',
+          detail: 'session.managerOnly',
+        },
+      ],
+      next: null,
+    });
+  });
+
+  it('an entry with a staff id but no name recorded shows an empty name', () => {
+    db.prepare("INSERT INTO audit_log (at, staff_id, action, outcome) VALUES ('2026-10-24T08:00:00.000Z', 'anna', 'x', 'done')").run();
+    expect(auditPage(db, DAY, {}, null, 10).rows[0]!.actor).toEqual({ staffId: 'anna', name: '' });
+  });
+
+  it('a page holds the entries of the range, from its first instant up to, not at, its end', () => {
+    record({ at: '2026-10-23T21:59:59.999Z', detail: 'before' });
+    record({ at: DAY.from, detail: 'first' });
+    record({ at: '2026-10-24T21:59:59.999Z', detail: 'last' });
+    record({ at: DAY.to, detail: 'after' });
+    expect(auditPage(db, DAY, {}, null, 10).rows.map((r) => r.detail)).toEqual(['last', 'first']);
+  });
+
+  it('pages newest first; next is the last seq of a page when more follow, and the next page starts below it', () => {
+    for (let i = 1; i <= 5; i++) record({ detail: `${i}` });
+    const first = auditPage(db, DAY, {}, null, 2);
+    expect(first.rows.map((r) => r.detail)).toEqual(['5', '4']);
+    expect(first.next).toBe(4);
+    const second = auditPage(db, DAY, {}, first.next, 2);
+    expect(second.rows.map((r) => r.detail)).toEqual(['3', '2']);
+    const last = auditPage(db, DAY, {}, second.next, 2);
+    expect(last).toMatchObject({ rows: [{ detail: '1' }], next: null });
+    expect(auditPage(db, DAY, {}, null, 5).next).toBeNull();
+  });
+
+  it('filters by staff member and by order, each on its own and together', () => {
+    record({ who: anna, orderId: 'o1', detail: 'anna o1' });
+    record({ who: mark, orderId: 'o1', detail: 'mark o1' });
+    record({ who: mark, orderId: 'o2', detail: 'mark o2' });
+    const details = (filter: { staffId?: string; orderId?: string }) => auditPage(db, DAY, filter, null, 10).rows.map((r) => r.detail);
+    expect(details({ staffId: 'anna' })).toEqual(['anna o1']);
+    expect(details({ orderId: 'o1' })).toEqual(['mark o1', 'anna o1']);
+    expect(details({ staffId: 'mark', orderId: 'o1' })).toEqual(['mark o1']);
+  });
+});

@@ -1,0 +1,49 @@
+import { afterEach, beforeEach } from 'vitest';
+import type { IpcOutputs, IpcResult } from '../../../shared/ipc';
+import { tempDir } from '../../../server/testing/fixtures';
+import { countingIds, testClock, type TestClock } from './clock';
+import { openCounter, value, type TestCounter } from './counter';
+
+/**
+ * A fresh counter per test for the manager's channels: an in-memory database, a frozen clock
+ * (Amsterdam time: 2026-10-24 is the Saturday before the clocks go back), counting ids and a
+ * central that cannot be reached. Registers its own beforeEach and afterEach.
+ */
+export function managerCounter(start = '2026-10-24T08:00:00.000Z') {
+  const current = {} as { counter: TestCounter; clock: TestClock };
+  let folder: ReturnType<typeof tempDir>;
+  beforeEach(async () => {
+    folder = tempDir('counter-manager-');
+    current.clock = testClock(start);
+    current.counter = await openCounter({
+      dataDir: folder.dir,
+      database: ':memory:',
+      clock: current.clock,
+      newId: countingIds('aaaa0000'),
+      central: { url: 'http://127.0.0.1:9', bearerToken: 'central-bearer-token-of-this-counter' },
+    });
+  });
+  afterEach(async () => {
+    await current.counter.close();
+    folder.remove();
+  });
+  return {
+    get counter() {
+      return current.counter;
+    },
+    get clock() {
+      return current.clock;
+    },
+    /** The value of a call that must succeed. */
+    call: async <C extends keyof IpcOutputs>(channel: C, input: unknown) =>
+      value((await current.counter.dispatch(channel, input)) as IpcResult<IpcOutputs[C]>, channel),
+    /** The refusal of a call that must be refused. */
+    refused: async (channel: string, input: unknown) => {
+      const result = await current.counter.dispatch(channel, input);
+      if (result.ok) throw new Error(`${channel} was not refused`);
+      return result.error;
+    },
+    asMark: () => current.counter.dispatch('session.login', { staffId: 'mark', pin: '9999' }),
+    asAnna: () => current.counter.dispatch('session.login', { staffId: 'anna', pin: '1234' }),
+  };
+}
