@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { runningLast } from './scripts/testing/smallFilesFirst';
+import SmallFilesFirst from './scripts/testing/smallFilesFirst';
 import { z } from 'zod';
 
 /** The tests Stryker runs against the mutants of one test set (`MUTATION_SET`, see stryker.config.mjs). */
-const { testSets, runLast } = z
-  .object({ testSets: z.record(z.string(), z.array(z.string())), runLast: z.record(z.string(), z.array(z.string())) })
+const { testSets } = z
+  .object({ testSets: z.record(z.string(), z.array(z.string())) })
   .parse(await import(pathToFileURL(resolve(import.meta.dirname, 'stryker.config.mjs')).href));
 
 export default defineConfig({
@@ -22,6 +22,6 @@ export default defineConfig({
     // module for each test file would cost more than most tests. The mutant to activate is read
     // at run time, so modules may be shared.
     isolate: false,
-    sequence: { sequencer: runningLast((runLast[process.env.MUTATION_SET ?? ''] ?? []).map((glob) => resolve(import.meta.dirname, glob))) },
+    sequence: { sequencer: SmallFilesFirst },
   },
 });

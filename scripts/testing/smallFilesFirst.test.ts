@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
-import SmallFilesFirst, { runningLast } from './smallFilesFirst';
+import SmallFilesFirst from './smallFilesFirst';
 
 describe('the mutation tests’ file order', () => {
   let dir: string;
@@ -22,11 +22,5 @@ describe('the mutation tests’ file order', () => {
     const sequencer = new SmallFilesFirst();
     expect(names(sequencer.sort(files))).toEqual(['a.test.ts', 'b.test.ts', 'unit.test.ts', 'http.test.ts']);
     expect(sequencer.shard(files)).toBe(files);
-  });
-
-  it('runs the files matching the run-last globs after all others, each group smallest first', () => {
-    const files = [spec('late.test.ts', 10), spec('unit.test.ts', 900), spec('faults.test.ts', 500), spec('late.unit.test.ts', 20)];
-    const Sequencer = runningLast([join(dir, '{late,faults}.test.ts')]);
-    expect(names(new Sequencer().sort(files))).toEqual(['late.unit.test.ts', 'unit.test.ts', 'late.test.ts', 'faults.test.ts']);
   });
 });
