@@ -72,7 +72,7 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
     (list) => {
       for (const gone of list.deletedOrders) {
         const localId = localIdOf(db, gone);
-        if (localId !== undefined && dropCopy(db, localId, gone.deletedOn)) changed.push(localId);
+        if (localId !== undefined && dropCopy(db, localId, gone)) changed.push(localId);
       }
       return list.deletedOrders.map((d) => d.deletedOn);
     },
@@ -82,11 +82,15 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
 
 /**
  * An order deleted on the central leaves this counter too, unless a local change of it
- * waits to be sent: that change is the clerk's, and sync settles it with the central first.
+ * waits to be sent (that change is the clerk's, and sync settles it with the central first),
+ * or the order lives on there under another copy: a push that found the known copy gone (404)
+ * made the order again, and the first copy's deletion is news of the copy, not of the order.
  */
-function dropCopy(db: Database, orderId: string, deletedOn: string): boolean {
+function dropCopy(db: Database, orderId: string, gone: { orderId: string; deletedOn: string }): boolean {
   if (hasPending(db, orderId)) return false;
-  if (!dropLocalOrder(db, orderId, deletedOn)) return false;
+  const known = getSync(db, orderId)?.centralOrderId;
+  if (known && known !== gone.orderId) return false;
+  if (!dropLocalOrder(db, orderId, gone.deletedOn)) return false;
   forget(db, orderId);
   return true;
 }

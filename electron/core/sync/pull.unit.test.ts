@@ -188,6 +188,21 @@ describe('pulling deletions', () => {
     expect(localOrder(db(), order.orderId)).toBeDefined();
   });
 
+  it('keeps an own order that the same round made again on the central after its known copy was deleted there', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await world.counter.test.engine.settle();
+    const first = (await world.centralCopy(order.orderId))!;
+    expect((await world.central.call('DELETE', `${API}/orders/${first.orderId}`)).status).toBe(200);
+    await world.anna.addLine(order.orderId, { productId: 600, quantity: 2 });
+    // The push finds the known copy gone (404) and makes the order again; the pull then reads the first copy's deletion.
+    expect(await world.counter.test.engine.settle()).toMatchObject({ pending: 0, rejected: 0, lastError: null });
+    const again = (await world.centralCopy(order.orderId))!;
+    expect(again.orderId).not.toBe(first.orderId);
+    expect(localOrder(db(), order.orderId)?.order.orderLines).toHaveLength(2);
+    expect(getSync(db(), order.orderId)).toMatchObject({ state: 'synced', centralOrderId: again.orderId });
+    expect(localOrder(db(), again.orderId)).toBeUndefined();
+  });
+
   it('ignores the deletion of an order it never held', async () => {
     const made = await world.madeElsewhere();
     expect((await world.central.call('DELETE', `${API}/orders/${made.orderId}`)).status).toBe(200);
