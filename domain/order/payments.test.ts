@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { invalid, notFound } from '../result';
-import type { PaymentInput, RefundInput } from '../../shared/schemas/requests';
 import {
   NOW_ISO,
   catalog,
@@ -12,41 +11,16 @@ import {
   productNamed,
   valueOf,
 } from '../../server/testing/orderRecords';
+import { CASH, ORDER_STATUS_POINTER, orderMoney, statuses } from '../../server/testing/payments';
 import { Catalog } from '../catalog';
-import { deliver } from './operations';
-import { addPayment, addRefund, cancelPending, changePaymentStatus, refundReason } from './payments';
-import { currentStatus, withStatus, type OrderRecord } from './settle';
+import { addPayment, cancelPending, changePaymentStatus } from './payments';
+import { currentStatus, withStatus } from './settle';
 
-/** CONTRACT 7.1 and 8 on one order: what is still to be paid, refunds, a payment's status. */
+/** CONTRACT 7.1 and 8 on one order: what is still to be paid, a payment's status (refunds: refunds.test.ts). */
 
-const CASH = 41;
 const DIRECT_DEBIT = 42;
-const ORDER_STATUS_POINTER = '/order_OrderStatuses/0/orderStatus/orderStatusId';
 
-let references = 0;
-const payment = (amountDebit: number, extra: Partial<PaymentInput> = {}): PaymentInput => ({
-  paymentMethodId: CASH,
-  amountDebit,
-  operatorPaymentReference: `op-${++references}`,
-  statusCode: 'PENDING',
-  ...extra,
-});
-const refund = (amountDebit: number, extra: Partial<RefundInput> = {}): RefundInput => ({
-  paymentMethodId: CASH,
-  amountDebit,
-  operatorPaymentReference: `rf-${++references}`,
-  reason: 'wrong ticket',
-  statusCode: 'SETTLED',
-  ...extra,
-});
-
-const ctx = opContext();
-/** A concept order of one Single ticket: 275 cents. */
-const single = () => conceptOrder(ctx);
-const paid = (record: OrderRecord, input: PaymentInput) => valueOf(addPayment(record, input, ctx));
-const refunded = (record: OrderRecord, input: RefundInput) => valueOf(addRefund(record, input, ctx));
-const statuses = (r: OrderRecord) => r.order.order_OrderStatuses.map((s) => [s.orderStatus.name, s.description]);
-const paidOrder = () => paid(single(), payment(275, { statusCode: 'SETTLED' })).record;
+const { ctx, payment, refund, single, paid, refunded, paidOrder } = orderMoney();
 
 describe('what is still to be paid counts pending payments', () => {
   it('a second pending payment of exactly the rest is accepted, the two together make the total', () => {
@@ -266,101 +240,6 @@ describe('addPayment', () => {
     });
     // With the mandate payment on the order the line is complete.
     expect(made.record.order.orderLines[0]!.additionalRemarks).toEqual([]);
-  });
-});
-
-describe('addRefund', () => {
-  it('a settled refund of everything cancels a paid order; the reason is recorded trimmed on both statuses', () => {
-    const { record, paymentId } = refunded(paidOrder(), refund(275, { reason: '  wrong ticket  ' }));
-    expect(statuses(record)[0]).toEqual(['cancelled', 'Order refunded in full']);
-    const made = record.order.payments.find((p) => p.paymentId === paymentId)!;
-    expect(made).toMatchObject({ isRefund: true, pspPaymentReference: '', mandateInput: null, amountDebit: 275 });
-    expect(made.paymentStatuses.map((s) => [s.statusCode, s.statusDescription])).toEqual([
-      ['SETTLED', 'wrong ticket'],
-      ['PENDING', 'wrong ticket'],
-    ]);
-    expect(refundReason(made)).toBe('wrong ticket');
-  });
-
-  it('a settled refund of everything cancels a delivered order too', () => {
-    const delivered = valueOf(deliver(paidOrder(), ctx));
-    expect(statuses(refunded(delivered, refund(275)).record)[0]).toEqual(['cancelled', 'Order refunded in full']);
-  });
-
-  it('a partial refund leaves the order paid', () => {
-    expect(currentStatus(refunded(paidOrder(), refund(274)).record.order)).toBe('paid');
-  });
-
-  it('a pending refund of everything leaves the order paid until it settles', () => {
-    const pending = refunded(paidOrder(), refund(275, { statusCode: 'PENDING' }));
-    expect(currentStatus(pending.record.order)).toBe('paid');
-    const settled = valueOf(changePaymentStatus(pending.record, pending.paymentId, { statusCode: 'SETTLED' }, ctx));
-    expect(currentStatus(settled.order)).toBe('cancelled');
-  });
-
-  it('a refund may give back exactly what is refundable, not a cent more, and pending refunds count', () => {
-    const first = refunded(paidOrder(), refund(200, { statusCode: 'PENDING' })).record;
-    expect(addRefund(first, refund(76), ctx)).toEqual(
-      invalid([{ detail: 'the refund must be between 1 and the 75 cents that may be refunded', pointer: '/amountDebit' }]),
-    );
-    expect(refunded(first, refund(75)).record.order.payments).toHaveLength(3);
-  });
-
-  it('settled refunds count too: after 200 given back, 75 more may be refunded, not 76', () => {
-    const first = refunded(paidOrder(), refund(200)).record;
-    expect(addRefund(first, refund(76), ctx)).toMatchObject({
-      ok: false,
-      refusal: { errors: [{ detail: 'the refund must be between 1 and the 75 cents that may be refunded' }] },
-    });
-    expect(refunded(first, refund(75)).record.order.payments).toHaveLength(3);
-  });
-
-  it('a refund of one cent is accepted', () => {
-    expect(refunded(paidOrder(), refund(1)).record.order.payments.map((p) => p.amountDebit)).toEqual([275, 1]);
-  });
-
-  it('a refund of nothing is refused', () => {
-    expect(addRefund(paidOrder(), refund(0), ctx)).toMatchObject({
-      ok: false,
-      refusal: { errors: [{ detail: 'the refund must be between 1 and the 275 cents that may be refunded' }] },
-    });
-  });
-
-  it('an order holding no settled money has nothing to refund', () => {
-    const pending = paid(single(), payment(275)).record;
-    expect(addRefund(pending, refund(1), ctx)).toEqual(
-      invalid([{ detail: 'the order holds no settled money to refund', pointer: '/amountDebit', orderStatusId: 3 }]),
-    );
-  });
-
-  it('a refund with a blank reason is refused', () => {
-    expect(addRefund(paidOrder(), refund(1, { reason: '   ' }), ctx)).toMatchObject({
-      ok: false,
-      refusal: { errors: [{ detail: 'a refund needs a reason', pointer: '/reason' }] },
-    });
-  });
-
-  it('a refund by an unknown payment method is refused', () => {
-    expect(addRefund(paidOrder(), refund(1, { paymentMethodId: 49 }), ctx)).toMatchObject({
-      ok: false,
-      refusal: { errors: [{ detail: 'there is no payment method 49', pointer: '/paymentMethodId' }] },
-    });
-  });
-
-  it('a refund repeating a payment reference is a conflict naming that payment', () => {
-    const first = paid(single(), payment(275, { operatorPaymentReference: 'op-same', statusCode: 'SETTLED' }));
-    expect(addRefund(first.record, refund(1, { operatorPaymentReference: 'op-same' }), ctx)).toMatchObject({
-      ok: false,
-      refusal: { kind: 'conflict', errors: [{ paymentId: first.paymentId }] },
-    });
-  });
-
-  it("a refund's reason stays the one it was made with after its status changes", () => {
-    const pending = refunded(paidOrder(), refund(100, { statusCode: 'PENDING', reason: 'late train' }));
-    const settled = valueOf(
-      changePaymentStatus(pending.record, pending.paymentId, { statusCode: 'SETTLED', statusDescription: 'bank confirmed' }, ctx),
-    );
-    expect(refundReason(settled.order.payments.find((p) => p.paymentId === pending.paymentId)!)).toBe('late train');
   });
 });
 
