@@ -133,6 +133,16 @@ const PER_MIGRATION: Record<number, () => void> = {
     ]);
     before.close();
   },
+  8: () => {
+    const before = atVersion(7);
+    migrate(before, ':memory:', counterUpTo(8));
+    expect(before.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'sync_orders'").all()).toEqual([]);
+    // What the triggers did is done by syncState.ts (syncOrders.test.ts): a state written bare changes nothing else.
+    before.prepare("INSERT INTO sync_orders (order_id, state, updated_at) VALUES ('o', 'pending', 't1')").run();
+    before.prepare("UPDATE sync_orders SET state = 'synced', updated_at = 't2' WHERE order_id = 'o'").run();
+    expect(before.prepare('SELECT COUNT(*) AS n FROM order_events').get()).toEqual({ n: 0 });
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

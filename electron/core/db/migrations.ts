@@ -87,4 +87,8 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
   // quantity again (orderFactOf's bug, fixed with this migration). Every row written before
   // holds that product, so dividing by the quantity gives the line total back exactly.
   (db) => db.exec('UPDATE order_fact_lines SET amount = amount / quantity WHERE quantity > 1;'),
+  // 8: the sync state reaches the review's copy and the order's history through syncState.ts,
+  // in the same transaction, instead of triggers: those cost two and a half times as much for
+  // every order a push syncs (10,000 orders: 0.52 s against 0.20 s of the counter's one thread).
+  (db) => db.exec('DROP TRIGGER sync_state_new; DROP TRIGGER sync_state_changed;'),
 ];

@@ -1,15 +1,18 @@
 import type { Database } from 'better-sqlite3';
 import { stmt } from '../../../domain/store/sqlite/statements';
+import { stateChanged, stateOf } from './syncState';
 
 /** The sync outbox: one row per committed local change that the central has not seen yet. */
 
 export function enqueue(db: Database, orderId: string, change: 'insert' | 'update' | 'delete', at: string): void {
   stmt(db, 'INSERT INTO outbox (order_id, change, created_at) VALUES (?, ?, ?)').run(orderId, change, at);
+  const before = stateOf(db, orderId);
   stmt(
     db,
     `INSERT INTO sync_orders (order_id, state, updated_at) VALUES (?, 'pending', ?)
      ON CONFLICT (order_id) DO UPDATE SET state = 'pending', updated_at = excluded.updated_at`,
   ).run(orderId, at);
+  stateChanged(db, orderId, before, 'pending', at);
 }
 
 export interface OutboxWork {

@@ -4,6 +4,7 @@ import type { RefusalCode } from '../../../shared/refusals';
 import type { ProblemError } from '../../../shared/schemas/problem';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import { enqueue } from './outbox';
+import { stateChanged, stateOf } from './syncState';
 
 /** What the counter knows of each order's life on the central. */
 
@@ -71,19 +72,23 @@ export function markCentral(
   at: string,
   wentThrough = false,
 ): void {
-  const { changes } = stmt(
-    db,
-    `UPDATE sync_orders SET central_order_id = ?, central_order_number = ?, state = ?, reasons = '[]', outcome_unknown = 0,
-       central_updated_on = ?, updated_at = ?,
-       failures = CASE WHEN ? THEN 0 ELSE failures END, last_error = CASE WHEN ? THEN NULL ELSE last_error END
-     WHERE order_id = ?`,
-  ).run(central.orderId, central.orderNumber, state, central.lastUpdatedOn, at, +wentThrough, +wentThrough, orderId);
-  if (changes > 0) return;
-  stmt(
-    db,
-    `INSERT INTO sync_orders (order_id, central_order_id, central_order_number, state, reasons, outcome_unknown, central_updated_on, updated_at)
-     VALUES (?, ?, ?, ?, '[]', 0, ?, ?)`,
-  ).run(orderId, central.orderId, central.orderNumber, state, central.lastUpdatedOn, at);
+  const before = stateOf(db, orderId);
+  if (before !== undefined) {
+    stmt(
+      db,
+      `UPDATE sync_orders SET central_order_id = ?, central_order_number = ?, state = ?, reasons = '[]', outcome_unknown = 0,
+         central_updated_on = ?, updated_at = ?,
+         failures = CASE WHEN ? THEN 0 ELSE failures END, last_error = CASE WHEN ? THEN NULL ELSE last_error END
+       WHERE order_id = ?`,
+    ).run(central.orderId, central.orderNumber, state, central.lastUpdatedOn, at, +wentThrough, +wentThrough, orderId);
+  } else {
+    stmt(
+      db,
+      `INSERT INTO sync_orders (order_id, central_order_id, central_order_number, state, reasons, outcome_unknown, central_updated_on, updated_at)
+       VALUES (?, ?, ?, ?, '[]', 0, ?, ?)`,
+    ).run(orderId, central.orderId, central.orderNumber, state, central.lastUpdatedOn, at);
+  }
+  stateChanged(db, orderId, before, state, at);
 }
 
 /** The central's version `lastUpdatedOn` of the order is taken in (or needs nothing taken in). */
@@ -92,11 +97,15 @@ export function markSeen(db: Database, orderId: string, lastUpdatedOn: string): 
 }
 
 export function markRejected(db: Database, orderId: string, reasons: ProblemError[], at: string): void {
+  const before = stateOf(db, orderId);
+  const written = JSON.stringify(reasons);
   stmt(db, `UPDATE sync_orders SET state = 'rejected', reasons = ?, outcome_unknown = 0, updated_at = ? WHERE order_id = ?`).run(
-    JSON.stringify(reasons),
+    written,
     at,
     orderId,
   );
+  // No row, nothing rejected (an order forgotten meanwhile): the history is left as it is.
+  if (before !== undefined) stateChanged(db, orderId, before, 'rejected', at, written);
 }
 
 export function markOutcomeUnknown(db: Database, orderId: string, at: string): void {

@@ -1,4 +1,6 @@
 import Papa from 'papaparse';
+import type { SyncState } from '../../../shared/ipc';
+import { setSyncState } from '../testing/managerFacts';
 import { describe, expect, it, vi } from 'vitest';
 import { clerk, STATUS } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
@@ -96,7 +98,10 @@ describe('the order review', () => {
     const mark = clerk(m.counter);
     const order = await mark.create([single]);
     const db = m.counter.test.db;
-    const setState = db.prepare('UPDATE sync_orders SET state = ?, reasons = ?, updated_at = ? WHERE order_id = ?');
+    const setState = {
+      run: (state: SyncState, reasons: string, at: string, orderId: string) =>
+        setSyncState(db, orderId, state, at, JSON.parse(reasons) as unknown[]),
+    };
     setState.run('synced', '[]', '2026-10-24T09:00:00.000Z', order.orderId);
     setState.run('pending', '[]', '2026-10-24T09:30:00.000Z', order.orderId);
     setState.run('synced', '[]', '2026-10-24T10:00:00.000Z', order.orderId);
@@ -117,7 +122,7 @@ describe('the order review', () => {
   it('a synced order without a record of reaching the central has no time', async () => {
     await asMark();
     const order = await clerk(m.counter).create([single]);
-    m.counter.test.db.prepare("UPDATE sync_orders SET state = 'synced' WHERE order_id = ?").run(order.orderId);
+    setSyncState(m.counter.test.db, order.orderId, 'synced', '2026-10-24T09:00:00.000Z');
     m.counter.test.db.prepare("DELETE FROM order_events WHERE kind = 'reachedCentral'").run();
     expect(await call('manager.order', { orderId: order.orderId })).toMatchObject({ reachedCentralAt: null });
   });

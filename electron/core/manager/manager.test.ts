@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { CounterOrder } from '../../../shared/ipc';
 import type { IpcOutputs } from '../../../shared/ipc';
+import { setSyncState } from '../testing/managerFacts';
 import { clerk, STATUS } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
 
@@ -131,7 +132,7 @@ describe('review', () => {
     expect(await ids({ token: '3528 9999 0000 1111' })).toEqual(numbers(child));
     expect(await ids({ token: '352899990000 1111' })).toEqual(numbers(child));
     expect(await ids({ syncStates: ['pending'] })).toHaveLength(4);
-    m.counter.test.db.prepare("UPDATE sync_orders SET state = 'rejected', reasons = '[]' WHERE order_id = ?").run(pin.orderId);
+    setSyncState(m.counter.test.db, pin.orderId, 'rejected', '2026-10-24T09:00:00.000Z');
     expect(await ids({ syncStates: ['rejected'] })).toEqual(numbers(pin));
     expect((await call('manager.orders', { range: DAY, filters: { staffId: 'anna' } })).summary.count).toBe(3);
     // Another day holds none of them.
@@ -310,9 +311,9 @@ describe('reports, export and audit', () => {
     const anna = clerk(m.counter);
     const waiting = await anna.create([single]);
     const refusedOrder = await anna.create([single]);
-    m.counter.test.db
-      .prepare("UPDATE sync_orders SET state = 'rejected', reasons = ? WHERE order_id = ?")
-      .run(JSON.stringify([{ detail: 'touchpoint closed', pointer: '' }]), refusedOrder.orderId);
+    setSyncState(m.counter.test.db, refusedOrder.orderId, 'rejected', '2026-10-24T09:00:00.000Z', [
+      { detail: 'touchpoint closed', pointer: '' },
+    ]);
     await asMark();
     const problems = await call('sync.problems', {});
     expect(problems.map((p) => [p.orderNumber, p.kind, p.reasons.map((r) => r.detail)])).toEqual([
@@ -333,7 +334,9 @@ describe('reports, export and audit', () => {
       orderId: refusedOrder.orderId,
       outcome: 'done',
     });
-    m.counter.test.db.prepare("UPDATE sync_orders SET state = 'rejected' WHERE order_id = ?").run(refusedOrder.orderId);
+    setSyncState(m.counter.test.db, refusedOrder.orderId, 'rejected', '2026-10-24T09:30:00.000Z', [
+      { detail: 'touchpoint closed', pointer: '' },
+    ]);
     const summary = await call('reports.summary', { range: DAY });
     expect(summary.refused).toEqual([
       { orderId: refusedOrder.orderId, orderNumber: refusedOrder.orderNumber, reasons: [{ detail: 'touchpoint closed', pointer: '' }] },

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { SyncState } from '../../../shared/ipc';
 import { factTables } from '../testing/managerFacts';
 import { syncProblems } from './syncProblems';
 
@@ -9,7 +10,7 @@ beforeEach(() => {
   facts = factTables();
 });
 
-const order = (orderId: string, state: string, extra: Parameters<typeof facts.sync>[2] = {}) => {
+const order = (orderId: string, state: SyncState, extra: Parameters<typeof facts.sync>[2] = {}) => {
   facts.fact({ orderId, createdOn: '2026-10-24T08:00:00.000Z', statusId: 4, totalAmount: 980 });
   facts.sync(orderId, state, extra);
 };

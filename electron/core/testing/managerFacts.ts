@@ -1,4 +1,6 @@
 import { openCounterDatabase, type CounterDb } from '../db/database';
+import type { SyncState } from '../../../shared/ipc';
+import { stateChanged, stateOf } from '../db/syncState';
 
 /**
  * Rows of the manager's index tables (electron/core/db/managerDaySchema.ts) written directly,
@@ -86,14 +88,27 @@ export function factTables(db: CounterDb = openCounterDatabase(':memory:')) {
         m.lastAt ?? at,
       );
     },
-    sync(orderId: string, state: string, extra: { reasons?: unknown[]; centralOrderNumber?: string; updatedAt?: string } = {}) {
+    sync(orderId: string, state: SyncState, extra: { reasons?: unknown[]; centralOrderNumber?: string; updatedAt?: string } = {}) {
+      const at = extra.updatedAt ?? '2026-10-24T08:00:00.000Z';
       db.prepare('INSERT INTO sync_orders (order_id, central_order_number, state, reasons, updated_at) VALUES (?, ?, ?, ?, ?)').run(
         orderId,
         extra.centralOrderNumber ?? null,
         state,
         JSON.stringify(extra.reasons ?? []),
-        extra.updatedAt ?? '2026-10-24T08:00:00.000Z',
+        at,
       );
+      stateChanged(db, orderId, undefined, state, at);
     },
   };
+}
+
+/**
+ * Writes an order's sync state as sync does (its row, then the review's copy and the history
+ * through syncState.ts), without a push: for tests of what the manager is shown of each state.
+ */
+export function setSyncState(db: CounterDb, orderId: string, state: SyncState, at: string, reasons: unknown[] = []): void {
+  const before = stateOf(db, orderId);
+  const written = JSON.stringify(reasons);
+  db.prepare('UPDATE sync_orders SET state = ?, reasons = ?, updated_at = ? WHERE order_id = ?').run(state, written, at, orderId);
+  stateChanged(db, orderId, before, state, at, written);
 }
