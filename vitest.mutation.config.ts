@@ -15,8 +15,12 @@ export default defineConfig({
     // The PostgreSQL backend's own tests need the run's server (vitest.config.ts, project postgres);
     // the mutated modules are judged on SQLite, where the same suites run.
     exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // The sets' tests take milliseconds to a few tenths of a second. A mutant that makes one wait
+    // for ever (a loop that no longer ends, an answer never given) fails it here, in seconds;
+    // Stryker's own time-out would allow the net time of every covering test again, and then
+    // restart its test runner.
+    testTimeout: 5_000,
+    hookTimeout: 10_000,
     allowOnly: false,
     // Stryker runs the covering tests of each mutant in a fresh Vitest run; re-importing every
     // module for each test file would cost more than most tests. The mutant to activate is read
