@@ -1,12 +1,10 @@
 import { afterEach, beforeEach } from 'vitest';
 import { demoFixturesPath, loadFixturesFile } from '../../../domain/fixtures';
 import type { Order } from '../../../shared/schemas/order';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { API, expectOrder, harness, type Harness } from '../../../server/testing/harness';
 import { countingIds, testClock, type TestClock } from './clock';
 import { clerk, openCounter, type TestCounter } from './counter';
+import { counterCopy, type CounterCopy } from './counterTemplate';
 import { FaultyProxy } from './faultyProxy';
 import { createBody, nextStep, type Step } from '../sync/plan';
 import type { PushDeps } from '../sync/push';
@@ -55,35 +53,12 @@ export interface FastSync {
 /** The device id the create bodies of `created` name for the counter. */
 export const FAST_DEVICE = 'counter-device-fast';
 
-/** Memory-backed where the system has it: the counter's commits then cost no disk sync. */
-const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
-
-/**
- * A counter database with its migrations, catalogue and (hashed) demo staff in place, made once
- * per process: a test opens a copy of it, which skips what makes opening a counter slow.
- */
-let template: Promise<string> | null = null;
-function counterTemplate(): Promise<string> {
-  template ??= (async () => {
-    const dir = mkdtempSync(join(SCRATCH, 'counter-template-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const database = join(dir, 'counter.sqlite');
-    const counter = await openCounter({ dataDir: dir, database, clock: testClock(FAST_NOW), autoSync: false });
-    await counter.close();
-    return database;
-  })();
-  return template;
-}
-
 export function fastSyncPerTest(ids: string): FastSync {
   const world: Partial<FastSync> = {};
-  let folder: { dir: string; remove: () => void };
+  let folder: CounterCopy;
   const clients: CentralClient[] = [];
   beforeEach(async () => {
-    const dir = mkdtempSync(join(SCRATCH, 'counter-fast-sync-'));
-    folder = { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-    const database = join(dir, 'counter.sqlite');
-    copyFileSync(await counterTemplate(), database);
+    folder = await counterCopy('counter-fast-sync-', FAST_NOW);
     const central = await harness({ fixtures: loadFixturesFile(demoFixturesPath()), now: FAST_NOW });
     await central.app.listen({ host: '127.0.0.1', port: 0 });
     const address = central.app.server.address();
@@ -93,7 +68,7 @@ export function fastSyncPerTest(ids: string): FastSync {
     const token = await central.token();
     const counter = await openCounter({
       dataDir: folder.dir,
-      database,
+      database: folder.database,
       clock,
       newId: countingIds(ids),
       central: { url: proxy.url, bearerToken: token },

@@ -1,23 +1,25 @@
 import { afterEach, beforeEach } from 'vitest';
 import type { IpcOutputs, IpcResult } from '../../../shared/ipc';
-import { tempDir } from '../../../server/testing/fixtures';
 import { countingIds, testClock, type TestClock } from './clock';
 import { openCounter, value, type TestCounter } from './counter';
+import { counterCopy, type CounterCopy } from './counterTemplate';
 
 /**
- * A fresh counter per test for the manager's channels: an in-memory database, a frozen clock
- * (Amsterdam time: 2026-10-24 is the Saturday before the clocks go back), counting ids and a
+ * A fresh counter per test for the manager's channels: its own copy of a counter template made
+ * at `start` (what a counter first opened then holds, without the time of hashing the demo
+ * staff's PINs again), a frozen clock (Amsterdam time: 2026-10-24 is the Saturday before the
+ * clocks go back), counting ids (the deviceId the first of them, as on an empty database) and a
  * central that cannot be reached. Registers its own beforeEach and afterEach.
  */
 export function managerCounter(start = '2026-10-24T08:00:00.000Z') {
   const current = {} as { counter: TestCounter; clock: TestClock };
-  let folder: ReturnType<typeof tempDir>;
+  let folder: CounterCopy;
   beforeEach(async () => {
-    folder = tempDir('counter-manager-');
+    folder = await counterCopy('counter-manager-', start, { firstStart: true });
     current.clock = testClock(start);
     current.counter = await openCounter({
       dataDir: folder.dir,
-      database: ':memory:',
+      database: folder.database,
       clock: current.clock,
       newId: countingIds('aaaa0000'),
       central: { url: 'http://127.0.0.1:9', bearerToken: 'central-bearer-token-of-this-counter' },
