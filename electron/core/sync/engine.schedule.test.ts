@@ -254,6 +254,16 @@ describe('what a round makes of its pushes', () => {
     expect(await engine.settle()).toMatchObject({ online: true, pending: 2, lastError: 'sync.unreachable' });
   });
 
+  it('a refused order got on: the orders after it are pushed in the same round, one push at a time', async () => {
+    const [refused] = await orders(2);
+    const client = gatedClient();
+    client.script = (method, url, body) => (method === 'POST' && about(refused!, url, body) ? problem(422, 'no such product') : undefined);
+    const engine = engineWith({ client, concurrency: 1 });
+    const statuses = told(engine);
+    expect(await engine.settle()).toMatchObject({ pending: 0, rejected: 1, lastError: null });
+    expect(statuses).toHaveLength(1);
+  });
+
   it('an order’s failure counts when other orders got through, though the pull then got no answer', async () => {
     const [poison] = await orders(2);
     world.proxy.decide = ({ path, body }) =>
