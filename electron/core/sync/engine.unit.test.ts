@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SyncStatus } from '../../../shared/ipc';
 import type { CentralClient } from '../centralClient';
 import { setAsideOrders } from '../db/syncOrders';
-import { FAST_DEVICE, fastSyncPerTest } from '../testing/fastSync';
-import { MAX_ATTEMPTS, SyncEngine, type EngineOptions } from './engine';
+import { engineWorld, failures, plannedDelay, running } from '../testing/engineWorld';
+import { MAX_ATTEMPTS } from './engine';
 
 /**
  * The sync engine's rounds against the central's HTTP app in this process (in-memory store,
@@ -11,32 +11,7 @@ import { MAX_ATTEMPTS, SyncEngine, type EngineOptions } from './engine';
  * the counter's database; its timer is read, never waited for.
  */
 
-const world = fastSyncPerTest('f6f6f6f6');
-const engines: SyncEngine[] = [];
-afterEach(async () => {
-  for (const engine of engines.splice(0)) await engine.stop();
-  vi.restoreAllMocks();
-});
-
-function engineWith(options: Partial<EngineOptions> = {}): SyncEngine {
-  const engine = new SyncEngine({
-    db: world.counter.test.db,
-    client: world.client(),
-    deviceId: FAST_DEVICE,
-    touchpointId: 10,
-    embeddedCentral: false,
-    now: world.clock,
-    random: () => 0.5,
-    ...options,
-  });
-  engines.push(engine);
-  return engine;
-}
-
-/** The delay of the engine's next round, as its timer was set (null: no round planned). */
-const plannedDelay = (engine: SyncEngine) => (engine as unknown as { timer: { _idleTimeout: number } | null }).timer?._idleTimeout ?? null;
-const running = (engine: SyncEngine) => (engine as unknown as { running: Promise<void> | null }).running;
-const failures = (engine: SyncEngine) => (engine as unknown as { failures: number }).failures;
+const { world, engineWith } = engineWorld('f6f6f6f6');
 
 const orders = async (n: number) => {
   const ids: string[] = [];

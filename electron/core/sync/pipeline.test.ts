@@ -79,6 +79,15 @@ describe('the push pipeline', () => {
     expect(s.commits.map((c) => c.length)).toEqual([3, 3, 1]);
   });
 
+  it('writes nothing down when nothing is left at the end, or nothing was pushed', async () => {
+    const s = scripted(6, { concurrency: 2, commitEvery: 3 });
+    await answerUntilEnd(s, pushWaiting(s.run), () => 'ok');
+    expect(s.commits.map((c) => c.length)).toEqual([3, 3]);
+    const empty = scripted(0);
+    expect(await pushWaiting(empty.run)).toBeNull();
+    expect(empty.commits).toEqual([]);
+  });
+
   it('takes an order once even when a later page offers it again (changed while its push was under way)', async () => {
     // The first page is full (256, the pipeline's refill); the next offers o1 again, with a new outbox row, and o257..o260.
     const first = Array.from({ length: 256 }, (_, i) => `o${i + 1}`);

@@ -206,3 +206,27 @@ describe('taking the central’s copy into the local one', () => {
     expect(localOrder(db(), made.orderId)!.order).toEqual(renamed);
   });
 });
+
+describe('a synced order changed since, looked up by the central’s id', () => {
+  const changedAfterSync = async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await settle();
+    await world.anna.pay(order.orderId, order.totalAmount, 'pin');
+    return pendingOrders(db(), 10)[0]!;
+  };
+
+  it('unanswered: the push ends unknown, and sends nothing after the look-up', async () => {
+    const work = await changedAfterSync();
+    const client = scripted((method) => (method === 'GET' ? { kind: 'unknown', reason: 'connection reset' } : undefined));
+    expect((await pushOrder(world.pushDeps(client), work)).outcome).toBe('unknown');
+    expect(client.sent.map((r) => r.split(' ')[0])).toEqual(['GET']);
+  });
+
+  it('refused other than 404: the order is rejected with the central’s reason, and nothing is sent after the look-up', async () => {
+    const work = await changedAfterSync();
+    const client = scripted((method) => (method === 'GET' ? problem(400, 'not an order id') : undefined));
+    expect((await pushOrder(world.pushDeps(client), work)).outcome).toBe('rejected');
+    expect(client.sent.map((r) => r.split(' ')[0])).toEqual(['GET']);
+    expect(sync(work.orderId)?.reasons).toEqual([{ detail: 'not an order id', pointer: '' }]);
+  });
+});
