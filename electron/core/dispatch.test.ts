@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IpcResult } from '../../shared/ipc';
 import type { StaffMember } from '../../shared/ipc';
 import { makeDispatch } from './dispatch';
 import type { Handlers } from './handlers';
@@ -18,5 +19,86 @@ describe('dispatch', () => {
     const answer = await makeDispatch(handlers, () => clerk)('catalog.get', {});
     expect(answer).toMatchObject({ ok: false, error: { kind: 'internal', code: 'request.internal' } });
     expect(log.mock.calls).toEqual([['counter: catalog.get failed: disk on fire']]);
+  });
+});
+
+/** What the gate writes to the audit trail: handlers answered as told, the trail recorded. */
+describe('the audit trail of the gate', () => {
+  const mark = { staffId: 'mark', name: 'Mark', role: 'manager' } as StaffMember;
+  const anna = { staffId: 'anna', name: 'Anna', role: 'clerk' } as StaffMember;
+  const ORDER = '00000000-0000-4000-8000-000000000001';
+  const ok: IpcResult<unknown> = { ok: true, value: {} };
+  const trail = (answer: IpcResult<unknown> = ok, caller: StaffMember | null = mark) => {
+    const entries: unknown[] = [];
+    const handler = async () => answer;
+    const handlers = new Proxy({}, { get: () => handler }) as Handlers;
+    return {
+      entries,
+      dispatch: makeDispatch(
+        handlers,
+        () => caller,
+        (entry) => entries.push(entry),
+      ),
+    };
+  };
+
+  it('describes each audited call in a few words, with the order it concerns', async () => {
+    const { entries, dispatch } = trail();
+    const refund = { paymentMethodId: 41, amountDebit: 275, operatorPaymentReference: 'r-1', reason: 'wrong zone' };
+    await dispatch('payments.refund', { orderId: ORDER, refund });
+    await dispatch('day.close', { counted: {}, note: 'short by 5' });
+    await dispatch('day.close', { counted: {} });
+    await dispatch('reports.export', { report: 'summary', format: 'csv', range: { from: '2026-10-24' } });
+    await dispatch('manager.cancelStale', { orderIds: [ORDER, '00000000-0000-4000-8000-000000000002'] });
+    await dispatch('sync.retry', { orderId: ORDER });
+    await dispatch('sync.retry', {});
+    await dispatch('orders.cancel', { orderId: ORDER });
+    expect(entries).toEqual([
+      { who: mark, action: 'payments.refund', orderId: ORDER, outcome: 'done', detail: '275 cents, method 41: wrong zone' },
+      { who: mark, action: 'day.close', orderId: null, outcome: 'done', detail: 'short by 5' },
+      { who: mark, action: 'day.close', orderId: null, outcome: 'done', detail: null },
+      { who: mark, action: 'reports.export', orderId: null, outcome: 'done', detail: 'summary csv' },
+      {
+        who: mark,
+        action: 'manager.cancelStale',
+        orderId: null,
+        outcome: 'done',
+        detail: `${ORDER}, 00000000-0000-4000-8000-000000000002`,
+      },
+      { who: mark, action: 'sync.retry', orderId: ORDER, outcome: 'done', detail: ORDER },
+      { who: mark, action: 'sync.retry', orderId: null, outcome: 'done', detail: 'all' },
+      { who: mark, action: 'orders.cancel', orderId: ORDER, outcome: 'done', detail: null },
+    ]);
+  });
+
+  it('records a refused audited call with the refusal’s code, and leaves calls that are not audited out', async () => {
+    const { entries, dispatch } = trail({
+      ok: false,
+      error: { kind: 'conflict', code: 'day.closed', message: 'closed' },
+    } as IpcResult<unknown>);
+    await dispatch('sync.retry', { orderId: ORDER });
+    await dispatch('catalog.get', {});
+    expect(entries).toEqual([{ who: mark, action: 'sync.retry', orderId: ORDER, outcome: 'refused', detail: 'day.closed' }]);
+  });
+
+  it('records a manager’s call refused to a clerk, with the order named in the input, cut to 100 characters; a clerk’s call refused to nobody is not recorded', async () => {
+    const { entries, dispatch } = trail(ok, anna);
+    expect(await dispatch('sync.retry', { orderId: 'x'.repeat(150) })).toMatchObject({ ok: false, error: { code: 'session.managerOnly' } });
+    await dispatch('day.close', { orderId: 7 });
+    expect(entries).toEqual([
+      { who: anna, action: 'sync.retry', orderId: 'x'.repeat(100), outcome: 'refused', detail: 'session.managerOnly' },
+      { who: anna, action: 'day.close', orderId: null, outcome: 'refused', detail: 'session.managerOnly' },
+    ]);
+    const nobody = trail(ok, null);
+    expect(await nobody.dispatch('catalog.get', {})).toMatchObject({ ok: false, error: { code: 'session.required' } });
+    expect(nobody.entries).toEqual([]);
+  });
+
+  it('names an unknown channel in its refusal, cut to 60 characters', async () => {
+    const { dispatch } = trail();
+    expect(await dispatch('y'.repeat(80), {})).toMatchObject({
+      ok: false,
+      error: { code: 'request.unknownChannel', params: { channel: 'y'.repeat(60) } },
+    });
   });
 });
