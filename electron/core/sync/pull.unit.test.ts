@@ -178,22 +178,24 @@ describe('pulling deletions', () => {
     expect(await pull()).toEqual({ kind: 'ok', changed: [] });
   });
 
-  it('keeps an own order deleted there while a change of it waits here', async () => {
+  /** An own order synced, its copy then deleted on the central (by another counter), then changed here: its known copy. */
+  async function changedAfterDeletedThere(quantity: number) {
     const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
     await world.counter.test.engine.settle();
-    const copy = (await world.centralCopy(order.orderId))!;
-    expect((await world.central.call('DELETE', `${API}/orders/${copy.orderId}`)).status).toBe(200);
-    await world.anna.addLine(order.orderId, { productId: 600, quantity: 1 });
+    const first = (await world.centralCopy(order.orderId))!;
+    expect((await world.central.call('DELETE', `${API}/orders/${first.orderId}`)).status).toBe(200);
+    await world.anna.addLine(order.orderId, { productId: 600, quantity });
+    return { order, first };
+  }
+
+  it('keeps an own order deleted there while a change of it waits here', async () => {
+    const { order } = await changedAfterDeletedThere(1);
     expect(await pull()).toEqual({ kind: 'ok', changed: [] });
     expect(localOrder(db(), order.orderId)).toBeDefined();
   });
 
   it('keeps an own order that the same round made again on the central after its known copy was deleted there', async () => {
-    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
-    await world.counter.test.engine.settle();
-    const first = (await world.centralCopy(order.orderId))!;
-    expect((await world.central.call('DELETE', `${API}/orders/${first.orderId}`)).status).toBe(200);
-    await world.anna.addLine(order.orderId, { productId: 600, quantity: 2 });
+    const { order, first } = await changedAfterDeletedThere(2);
     // The push finds the known copy gone (404) and makes the order again; the pull then reads the first copy's deletion.
     expect(await world.counter.test.engine.settle()).toMatchObject({ pending: 0, rejected: 0, lastError: null });
     const again = (await world.centralCopy(order.orderId))!;
