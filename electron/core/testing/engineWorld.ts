@@ -1,21 +1,11 @@
 import { afterEach, vi } from 'vitest';
 import type { SyncStatus } from '../../../shared/ipc';
 import type { CentralAnswer, CentralClient } from '../centralClient';
+import { scriptedClient, type Script } from './scriptedClient';
+
+export type { Script, ScriptedClient as GatedClient } from './scriptedClient';
 import { SyncEngine, type EngineOptions } from '../sync/engine';
 import { FAST_DEVICE, fastSyncPerTest } from './fastSync';
-
-/** How a scripted client answers a request it picks (undefined: passed on). */
-export type Script = (method: string, url: string, body: unknown) => CentralAnswer<unknown> | undefined;
-
-/** A client that remembers each request, holds them while a gate is shut, and answers as its script says. */
-export interface GatedClient extends CentralClient {
-  /** Each request as `METHOD path`, the order base left out, in the order they were sent. */
-  sent: string[];
-  script: Script | null;
-  /** Requests from now on wait until `open()`. */
-  shut(): void;
-  open(): void;
-}
 
 /** No answer at all: the central cannot be reached. */
 export const noAnswer: CentralAnswer<unknown> = { kind: 'unknown', reason: 'connection reset' };
@@ -52,33 +42,8 @@ export function engineWorld(ids: string) {
     return engine;
   }
 
-  /** A client before the counter's own (or none: every request then needs the script's answer). */
-  function gatedClient(inner: CentralClient | null = world.client()): GatedClient {
-    const base = inner?.orderBase ?? 'http://central.invalid/api/2.0';
-    let gate: Promise<void> | null = null;
-    let release = () => {};
-    const client: Pick<GatedClient, 'orderBase' | 'sent' | 'script' | 'shut' | 'open' | 'request'> = {
-      orderBase: base,
-      sent: [],
-      script: null,
-      shut() {
-        gate = new Promise((resolve) => (release = resolve));
-      },
-      open() {
-        gate = null;
-        release();
-      },
-      request: (async (method: string, url: string, schema: unknown, body?: unknown) => {
-        client.sent.push(`${method} ${url.slice(base.length)}`);
-        if (gate) await gate;
-        const scripted = client.script?.(method, url, body);
-        if (scripted) return scripted;
-        if (!inner) throw new Error(`unscripted request ${method} ${url}`);
-        return inner.request(method as 'GET', url, schema as null, body);
-      }) as CentralClient['request'],
-    };
-    return client as unknown as GatedClient;
-  }
+  /** A scripted client before the counter's own (or before none). */
+  const gatedClient = (inner: CentralClient | null = world.client()) => scriptedClient(inner);
 
   /** The statuses the engine tells, in order. */
   function told(engine: SyncEngine): SyncStatus[] {

@@ -1,4 +1,4 @@
-import type { CentralAnswer, CentralRequests } from '../centralClient';
+import { scriptedClient, type Script } from './scriptedClient';
 import { pendingOrders } from '../db/outbox';
 import { getSync } from '../db/syncOrders';
 import { API, expectOrder } from '../../../server/testing/harness';
@@ -57,20 +57,7 @@ export function pushWorld(ids: string) {
     },
 
     /** A client that answers as `script` says for the requests it picks, and passes the rest to the central. */
-    scripted(
-      script: (method: string, url: string, body: unknown) => CentralAnswer<unknown> | undefined,
-    ): CentralRequests & { sent: string[] } {
-      const real = world.client();
-      const sent: string[] = [];
-      return {
-        orderBase: real.orderBase,
-        sent,
-        request: (async (method, url, schema, body) => {
-          sent.push(`${method} ${url.slice(real.orderBase.length)}`);
-          return script(method, url, body) ?? real.request(method, url, schema, body);
-        }) as CentralRequests['request'],
-      };
-    },
+    scripted: (script: Script) => scriptedClient(world.client(), script),
   };
 }
 
