@@ -22,10 +22,11 @@ export default defineConfig({
     testTimeout: 5_000,
     hookTimeout: 10_000,
     allowOnly: false,
-    // Stryker runs the covering tests of each mutant in a fresh Vitest run; re-importing every
-    // module for each test file would cost more than most tests. The mutant to activate is read
-    // at run time, so modules may be shared.
-    isolate: false,
+    // Each test file starts from freshly evaluated modules of ours, so that what a module keeps
+    // (a cache, a prepared database) under one mutant never reaches the tests of another. The
+    // libraries stay loaded: Stryker's test runners keep one Vitest worker thread for all their
+    // mutants (stryker.config.mjs, scripts/testing/workerReuse).
+    isolate: true,
     sequence: { sequencer: SmallFilesFirst },
   },
 });

@@ -23,12 +23,12 @@ const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
 const sign = (claims: Record<string, unknown>, secret = SECRET, alg = 'HS256') =>
   new SignJWT(claims).setProtectedHeader({ alg }).sign(new TextEncoder().encode(secret));
 
-async function refusal(verify: Promise<unknown>): Promise<string> {
+async function refusal(verify: Promise<unknown>, refused: typeof AuthError = AuthError): Promise<string> {
   const error = await verify.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AuthError);
+  expect(error).toBeInstanceOf(refused);
   return (error as AuthError).message;
 }
 
@@ -118,5 +118,40 @@ describe('the Authorization header and scopes', () => {
     expect(hasScope(claims(`orders ${PAYMENT_STATUS_SCOPE}`), 'payments:status')).toBe(true);
     expect(hasScope(claims('payments:statusX'), PAYMENT_STATUS_SCOPE)).toBe(false);
     expect(hasScope(claims(), PAYMENT_STATUS_SCOPE)).toBe(false);
+  });
+});
+
+describe('auth.ts as it loads (its claim schemas, verifiers and scope are built then)', () => {
+  // Each test loads the module again, so that what it builds when it loads is built inside the
+  // test: a mutation run activates a mutant only once a test has started.
+  async function loadAuth() {
+    vi.resetModules();
+    return import('./auth');
+  }
+
+  it('builds a channel verifier that takes a channel token and refuses a customer token', async () => {
+    const auth = await loadAuth();
+    const v = auth.channelVerifier(SECRET);
+    expect(await v.verify(await auth.signChannelToken(SECRET, { sub: 'counter', touchpointId: 10 }))).toMatchObject({
+      sub: 'counter',
+      touchpointId: 10,
+    });
+    expect(await refusal(v.verify(await auth.signCustomerToken(SECRET, 5)), auth.AuthError)).toBe('the bearer token lacks required claims');
+  });
+
+  it('builds a customer verifier that takes profiles from 1 up and refuses the anonymous 0', async () => {
+    const auth = await loadAuth();
+    const v = auth.customerVerifier(SECRET);
+    expect(await v.verify(await auth.signCustomerToken(SECRET, 5))).toMatchObject({ customerProfileId: 5 });
+    expect(await refusal(v.verify(await auth.signCustomerToken(SECRET, 0)), auth.AuthError)).toBe(
+      'the customer token lacks required claims',
+    );
+  });
+
+  it('exports the payment-status scope and a scope check that finds it', async () => {
+    const auth = await loadAuth();
+    expect(auth.PAYMENT_STATUS_SCOPE).toBe('payments:status');
+    expect(auth.hasScope({ exp: 1, scope: 'orders payments:status' }, auth.PAYMENT_STATUS_SCOPE)).toBe(true);
+    expect(auth.hasScope({ exp: 1, scope: 'orders' }, auth.PAYMENT_STATUS_SCOPE)).toBe(false);
   });
 });
