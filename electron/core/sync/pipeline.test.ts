@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openCounterDatabase } from '../db/database';
-import { enqueue, pendingOrders, settle, type OutboxWork } from '../db/outbox';
+import type { OutboxWork } from '../db/outbox';
 import { pushWaiting, type PipelineOptions } from './pipeline';
 
 /**
@@ -131,28 +130,5 @@ describe('the push pipeline', () => {
     s.waiting.get('o3')!('ok');
     expect(await ending).toBe('fatal');
     expect(s.commits.flat().sort()).toEqual(['o1:ok', 'o2:fatal', 'o3:ok']);
-  });
-});
-
-describe('the outbox pages', () => {
-  it('start after the given first row, oldest first change first, each order with its newest row', () => {
-    const db = openCounterDatabase(':memory:');
-    const at = '2026-11-23T08:00:00.000Z';
-    enqueue(db, 'a', 'insert', at); // seq 1
-    enqueue(db, 'b', 'insert', at); // seq 2
-    enqueue(db, 'a', 'update', at); // seq 3
-    enqueue(db, 'c', 'insert', at); // seq 4
-    expect(pendingOrders(db, 10)).toEqual([
-      { orderId: 'a', upToSeq: 3, firstSeq: 1 },
-      { orderId: 'b', upToSeq: 2, firstSeq: 2 },
-      { orderId: 'c', upToSeq: 4, firstSeq: 4 },
-    ]);
-    expect(pendingOrders(db, 1, 1)).toEqual([{ orderId: 'b', upToSeq: 2, firstSeq: 2 }]);
-    settle(db, { orderId: 'b', upToSeq: 2 });
-    expect(pendingOrders(db, 10, 2)).toEqual([
-      { orderId: 'a', upToSeq: 3, firstSeq: 3 },
-      { orderId: 'c', upToSeq: 4, firstSeq: 4 },
-    ]);
-    db.close();
   });
 });

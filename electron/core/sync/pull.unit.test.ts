@@ -80,6 +80,22 @@ describe('pulling orders made elsewhere', () => {
     expect(again.sent[0]).toBe('/orders?updatedAfter=2024-05-01T09%3A00%3A00.000Z&touchpointId=10&limit=200');
   });
 
+  it('asks for the next page before taking in the one it has, and takes both in', async () => {
+    const first = await world.madeElsewhere();
+    const second = await world.madeElsewhere();
+    const cursorWhenAsked: (string | undefined)[] = [];
+    const client = scripted((url) => {
+      cursorWhenAsked.push(readSetting<string>(db(), 'sync.pullUpdatedAfter'));
+      if (!url.includes('/orders?')) return undefined;
+      return url.includes('page2') ? page([second]) : page([first], '/api/2.0/orders?page2');
+    });
+    expect(await pull(client)).toEqual({ kind: 'ok', changed: [first.orderId, second.orderId] });
+    // Page 2 was asked for while page 1 was not yet taken in (the cursor had not moved).
+    expect(client.sent[1]).toMatch(/^\/orders\?page2/);
+    expect(cursorWhenAsked.slice(0, 2)).toEqual([undefined, undefined]);
+    expect(localOrder(db(), second.orderId)?.order).toEqual(second);
+  });
+
   it('takes in nothing of a page holding an order off the interface, and reads it again next time', async () => {
     const made = await world.madeElsewhere();
     const broken = { ...made, orderId: 'ffffffff-0000-4000-8000-000000000001', orderLines: 'none' };
