@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CentralAnswer, CentralClient } from '../centralClient';
 import { hasPending } from '../db/outbox';
-import { localOrder } from '../db/localOrders';
+import { dropLocalOrder, localOrder } from '../db/localOrders';
 import { readSetting } from '../db/settings';
-import { getSync } from '../db/syncOrders';
+import { forget, getSync } from '../db/syncOrders';
 import { API, expectOrder } from '../../../server/testing/harness';
 import { FAST_NOW, fastSyncPerTest } from '../testing/fastSync';
 import { STATUS, statusOf } from '../testing/counter';
@@ -34,11 +34,23 @@ function scripted(script: (url: string) => CentralAnswer<unknown> | undefined): 
   } as CentralClient & { sent: string[] };
 }
 
-const page = (orders: unknown[], next?: string) => ({
+const answer = (value: object, next?: string) => ({
   kind: 'ok' as const,
   status: 200,
-  value: { orders, _links: { self: { href: '/api/2.0/orders' }, ...(next ? { next: { href: next } } : {}) } },
+  value: { ...value, _links: { self: { href: '/api/2.0/orders' }, ...(next ? { next: { href: next } } : {}) } },
 });
+const page = (orders: unknown[], next?: string) => answer({ orders }, next);
+
+/** A payment settled on the central's copy at 09:00: a version the counter has not seen. */
+function paidThere(order: { orderId: string; totalAmount: number }) {
+  world.central.clock.set('2024-05-01T09:00:00.000Z');
+  return central('POST', `/orders/${order.orderId}/payments`, {
+    paymentMethodId: 1,
+    amountDebit: order.totalAmount,
+    operatorPaymentReference: 'till-1',
+    statusCode: 'SETTLED',
+  });
+}
 
 describe('pulling orders made elsewhere', () => {
   it('keeps them as read copies under the central’s id and moves the cursor to the newest stamp', async () => {
@@ -52,6 +64,12 @@ describe('pulling orders made elsewhere', () => {
       centralUpdatedOn: made.lastUpdatedOn,
     });
     expect(readSetting(db(), 'sync.pullUpdatedAfter')).toBe(FAST_NOW);
+  });
+
+  it('keeps an order another counter made, with that counter’s external id, as a read copy under the central’s id', async () => {
+    const made = await world.madeElsewhere({ externalOrderId: 'b0b0b0b0-0000-4000-8000-000000000001' });
+    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(localOrder(db(), made.orderId)?.order).toEqual(made);
   });
 
   it('asks from the start of time first, for the counter’s touchpoint, a page of 200 at a time', async () => {
@@ -169,15 +187,46 @@ describe('pulling the counter’s own orders', () => {
   it('finds a copy adopted under the central’s id by that id', async () => {
     const made = await world.madeElsewhere();
     await pull();
-    world.central.clock.set('2024-05-01T09:00:00.000Z');
-    const paid = await central('POST', `/orders/${made.orderId}/payments`, {
-      paymentMethodId: 1,
-      amountDebit: made.totalAmount,
-      operatorPaymentReference: 'till-1',
-      statusCode: 'SETTLED',
-    });
+    const paid = await paidThere(made);
     expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
     expect(localOrder(db(), made.orderId)?.order).toEqual(paid);
+  });
+
+  it('does not take an own order deleted here, its deletion waiting, back in when the central changes it', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await world.counter.test.engine.settle();
+    const copy = (await world.centralCopy(order.orderId))!;
+    await world.anna.remove(order.orderId);
+    await paidThere(copy);
+    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(localOrder(db(), order.orderId)).toBeUndefined();
+    expect(localOrder(db(), copy.orderId)).toBeUndefined();
+  });
+
+  /**
+   * A copy made elsewhere, held here without a sync record: the state push.ts's keepCentralCopy
+   * leaves a read copy in when the central refuses its deletion from here (it forgets the record it has just written).
+   */
+  async function heldWithoutSyncRecord() {
+    const made = await world.madeElsewhere();
+    await pull();
+    forget(db(), made.orderId);
+    return made;
+  }
+
+  it('takes in a change of a copy it holds without a sync record', async () => {
+    const made = await heldWithoutSyncRecord();
+    const paid = await paidThere(made);
+    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(localOrder(db(), made.orderId)?.order).toEqual(paid);
+  });
+
+  it('drops a copy it holds without a sync record when the central deletes it', async () => {
+    const made = await heldWithoutSyncRecord();
+    world.central.clock.set('2024-05-01T09:00:00.000Z');
+    expect((await world.central.call('DELETE', `${API}/orders/${made.orderId}`)).status).toBe(200);
+    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(localOrder(db(), made.orderId)).toBeUndefined();
   });
 });
 
@@ -219,6 +268,26 @@ describe('pulling deletions', () => {
     expect(localOrder(db(), order.orderId)?.order.orderLines).toHaveLength(2);
     expect(getSync(db(), order.orderId)).toMatchObject({ state: 'synced', centralOrderId: again.orderId });
     expect(localOrder(db(), again.orderId)).toBeUndefined();
+  });
+
+  it('keeps an own order, unchanged, when the deletion names another copy of it than the one it knows', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await world.counter.test.engine.settle();
+    const known = getSync(db(), order.orderId);
+    const gone = { orderId: 'ffffffff-0000-4000-8000-000000000002', externalOrderId: order.orderId, touchpointId: 10, deletedOn: FAST_NOW };
+    const client = scripted((url) => (url.includes('/deletedorders') ? answer({ deletedOrders: [gone] }) : undefined));
+    expect(await pull(client)).toEqual({ kind: 'ok', changed: [] });
+    expect(localOrder(db(), order.orderId)?.order).toEqual(order);
+    expect(getSync(db(), order.orderId)).toEqual(known);
+  });
+
+  it('reports no change for the deletion of a copy no longer held here', async () => {
+    const made = await world.madeElsewhere();
+    await pull();
+    expect(dropLocalOrder(db(), made.orderId, FAST_NOW)).toBe(true);
+    world.central.clock.set('2024-05-01T09:00:00.000Z');
+    expect((await world.central.call('DELETE', `${API}/orders/${made.orderId}`)).status).toBe(200);
+    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
   });
 
   it('ignores the deletion of an order it never held', async () => {
