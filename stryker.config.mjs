@@ -42,7 +42,9 @@ export const testSets = {
   // about 0.1 s each). The scenario suites (a central, a faulty proxy and a counter on files,
   // 1 to 18 s each) stay in npm test: run against each mutant the unit tests leave alive, they
   // alone took longer than the 30 minutes a full run may take.
-  sync: ['electron/core/sync/{plan,plan.payments,adopt,match,pipeline,push,push.end,pull.unit,engine.unit,engine.schedule}.test.ts'],
+  sync: [
+    'electron/core/sync/{plan,plan.payments,adopt,match,pipeline,push,push.end,push.steps,pull.unit,engine.unit,engine.schedule}.test.ts',
+  ],
   access: [
     'server/auth{,.verify}.test.ts',
     'electron/browserShell/{access,server}.test.ts',

@@ -168,9 +168,56 @@ describe('an order deleted at the counter', () => {
     expect(sync(central.orderId)?.reasons).toEqual([{ detail: 'the central keeps this order', pointer: '' }]);
     expect(localOrder(db(), central.orderId)?.order.orderId).toBe(central.orderId);
   });
+
+  it('is not cancelled first when its PIN payment there failed meanwhile', async () => {
+    const { order, work } = await deletedWithPendingPinThere();
+    const central = (await world.centralCopy(order.orderId))!;
+    await centralCall('POST', `/payments/${central.payments[0]!.paymentId}/status`, { statusCode: 'FAILED' });
+    world.requests();
+    expect((await pushOrder(world.pushDeps(), work!)).outcome).toBe('synced');
+    expect(pushed()).toEqual([`GET /api/2.0/orders/${central.orderId}`, `DELETE /api/2.0/orders/${central.orderId}`]);
+    expect(await world.centralCopy(order.orderId)).toBeUndefined();
+  });
+
+  it('keeps the copy the cancellation left when the DELETE after it is refused, with the refusal’s reasons', async () => {
+    const { order, work } = await deletedWithPendingPinThere();
+    const reasons = [{ detail: 'the central keeps it', pointer: '/orderId' }];
+    const client = scripted((method) => (method === 'DELETE' ? problem(409, 'kept', reasons) : undefined));
+    expect((await pushOrder(world.pushDeps(client), work!)).outcome).toBe('rejected');
+    const central = (await world.centralCopy(order.orderId))!;
+    expect(statusOf(central)).toBe(STATUS.cancelled);
+    expect(localOrder(db(), central.orderId)!.order).toEqual(central);
+    expect(sync(central.orderId)).toMatchObject({ state: 'rejected', reasons });
+  });
+
+  it('pushed again after the counter was killed between keeping the central’s copy and settling the outbox, is looked up by its id and kept once', async () => {
+    const { order, central } = await paidThereAfterSync(1);
+    await world.anna.remove(order.orderId);
+    const [work] = pendingOrders(db(), 10);
+    expect((await pushOrder(world.pushDeps(), work!)).outcome).toBe('rejected');
+    const kept = localOrder(db(), central.orderId)!;
+    // Killed here: the batch's commit, which settles the outbox, never ran; the order's sync record is gone.
+    expect(sync(order.orderId)).toBeUndefined();
+    world.requests();
+    const again = await pushOrder(world.pushDeps(), work!);
+    expect(again.outcome).toBe('rejected');
+    expect(pushed()).toEqual([lookup(order.orderId), `DELETE /api/2.0/orders/${central.orderId}`]);
+    again.commit!();
+    expect(pendingCount(db())).toBe(0);
+    expect(localOrder(db(), central.orderId)).toEqual(kept);
+    expect(sync(central.orderId)?.state).toBe('rejected');
+  });
 });
 
 describe('taking the central’s copy into the local one', () => {
+  it('adopts nothing when the central’s copy says what the local one says', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await settle();
+    const before = localOrder(db(), order.orderId)!;
+    expect(adoptInto(db(), order.orderId, (await world.centralCopy(order.orderId))!)).toBe(false);
+    expect(localOrder(db(), order.orderId)).toEqual(before);
+  });
+
   it('reads the local order again when its version moved on since the push read it', async () => {
     const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
     await world.anna.pay(order.orderId, order.totalAmount);

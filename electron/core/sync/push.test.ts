@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CentralAnswer, CentralRequests } from '../centralClient';
+import type { CentralAnswer } from '../centralClient';
 import { API } from '../../../server/testing/harness';
 import { pendingCount, pendingOrders } from '../db/outbox';
 import { localOrder } from '../db/localOrders';
@@ -12,7 +12,7 @@ import { pushOrder } from './push';
  * which requests go out after each kind of answer, and what the counter writes down.
  */
 
-const { world, settle, db, sync, pushed, lookup, loseFirst, paidThereAfterSync, scripted } = pushWorld('d4d4d4d4');
+const { world, settle, db, sync, pushed, lookup, loseFirst, paidThereAfterSync, scripted, lateOriginal } = pushWorld('d4d4d4d4');
 
 describe('creating an order on the central', () => {
   it('creates a fresh order at once, without looking it up first', async () => {
@@ -246,12 +246,7 @@ describe('the steps after the create', () => {
     const central = (await world.centralCopy(order.orderId))!;
     const withLine = await world.anna.addLine(order.orderId, { productId: 600, quantity: 2 });
     // The original of the line's POST lands just before the retry does.
-    const client = scripted(() => undefined);
-    const realRequest = client.request;
-    client.request = (async (method, url, schema, body) => {
-      if (method === 'POST' && url.endsWith('/orderlines')) await world.central.call('POST', url.slice(url.indexOf(API)), { body });
-      return realRequest(method, url, schema, body);
-    }) as CentralRequests['request'];
+    const client = lateOriginal((method, url) => method === 'POST' && url.endsWith('/orderlines'));
     const [work] = pendingOrders(db(), 10);
     const outcome = await pushOrder(world.pushDeps(client), work!);
     expect(outcome.outcome).toBe('synced');
@@ -264,7 +259,7 @@ describe('the steps after the create', () => {
     expect(there.orderLines.map((l) => l.externalOrderLineId)).toEqual(withLine.orderLines.map((l) => l.orderLineId));
   });
 
-  it('judges a refused step by the refusal when the copy read again is gone, and stops on a lost or refused read', async () => {
+  it('judges a refused step by the refusal when the copy read again is gone, stops on a lost or refused read, and reads nothing after a refused token', async () => {
     const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
     await settle();
     await world.anna.addLine(order.orderId, { productId: 600, quantity: 2 });
@@ -286,6 +281,8 @@ describe('the steps after the create', () => {
     expect(sync(order.orderId)?.outcomeUnknown).toBe(true);
     const tokenGone = scripted((method) => (method === 'POST' ? problem(401, 'token expired') : undefined));
     expect(await pushOrder(world.pushDeps(tokenGone), work!)).toEqual({ outcome: 'auth' });
+    // A refused token is not judged against the copy read again: nothing is read after it.
+    expect(tokenGone.sent.map((r) => r.split(' ')[0])).toEqual(['GET', 'POST']);
   });
 
   it('gives up on an order after 200 steps that change nothing on the central', async () => {

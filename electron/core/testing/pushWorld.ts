@@ -1,4 +1,5 @@
 import { scriptedClient, type Script } from './scriptedClient';
+import type { CentralRequests } from '../centralClient';
 import { pendingOrders } from '../db/outbox';
 import { getSync } from '../db/syncOrders';
 import { API, expectOrder } from '../../../server/testing/harness';
@@ -58,6 +59,24 @@ export function pushWorld(ids: string) {
 
     /** A client that answers as `script` says for the requests it picks, and passes the rest to the central. */
     scripted: (script: Script) => scriptedClient(world.client(), script),
+
+    /**
+     * A client through which the first request that `matches` reaches the central twice: its
+     * late original (sent earlier, answer lost) lands just before the request itself.
+     */
+    lateOriginal(matches: (method: string, url: string) => boolean) {
+      const client = scriptedClient(world.client());
+      const passOn = client.request;
+      let landed = false;
+      client.request = (async (method, url, schema, body) => {
+        if (!landed && matches(method, url)) {
+          landed = true;
+          await world.central.call(method, url.slice(url.indexOf(API)), body === undefined ? {} : { body });
+        }
+        return passOn(method, url, schema, body);
+      }) as CentralRequests['request'];
+      return client;
+    },
   };
 }
 
