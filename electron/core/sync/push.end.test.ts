@@ -157,6 +157,19 @@ describe('an order deleted at the counter', () => {
     expect(statusOf(localOrder(db(), central.orderId)!.order)).toBe(STATUS.paid);
   });
 
+  it('a read copy made at another counter comes back, rejected, when the central keeps it (paid there)', async () => {
+    const made = await world.madeElsewhere();
+    await settle();
+    expect(localOrder(db(), made.orderId)?.order.orderId).toBe(made.orderId);
+    const body = { paymentMethodId: 4, amountDebit: made.totalAmount, operatorPaymentReference: 'web-1', statusCode: 'SETTLED' };
+    await centralCall('POST', `/orders/${made.orderId}/payments`, body);
+    await world.anna.remove(made.orderId);
+    expect(await settle()).toMatchObject({ pending: 0, rejected: 1 });
+    // The copy's id is the central's: the sync row written for the kept copy is that order's own.
+    expect(sync(made.orderId)).toMatchObject({ state: 'rejected', centralOrderId: made.orderId });
+    expect(statusOf(localOrder(db(), made.orderId)!.order)).toBe(STATUS.paid);
+  });
+
   it('explains a kept copy whose refusal gave no reasons', async () => {
     const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
     await settle();

@@ -72,9 +72,9 @@ async function findCentral(deps: PushDeps, orderId: string, deleted: boolean): P
 }
 
 /**
- * The central would not delete its copy of an order deleted here (it was paid there, say):
- * the central's copy comes back to the counter, marked rejected with the central's reasons,
- * so the clerk sees it instead of losing track of a sale.
+ * The central would not delete its copy of an order deleted here (it was paid there, say): it
+ * comes back, rejected with the central's reasons, so the clerk sees it instead of losing track
+ * of a sale. A read copy is kept under the central's id: its sync row is the one just written.
  */
 function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reasons: ProblemError[]): void {
   const { db } = deps;
@@ -82,7 +82,7 @@ function keepCentralCopy(deps: PushDeps, orderId: string, central: Order, reason
     if (!localOrder(db, central.orderId)) takeInCentralCopy(db, central);
     markCentral(db, central.orderId, central, 'central', deps.now());
     markRejected(db, central.orderId, reasons.length > 0 ? reasons : [{ detail: 'the central keeps this order', pointer: '' }], deps.now());
-    forget(db, orderId);
+    if (orderId !== central.orderId) forget(db, orderId);
   })();
 }
 
