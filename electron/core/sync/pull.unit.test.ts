@@ -8,6 +8,7 @@ import { API, expectOrder } from '../../../server/testing/harness';
 import { FAST_NOW, fastSyncPerTest } from '../testing/fastSync';
 import { STATUS, statusOf } from '../testing/counter';
 import { pullChanges } from './pull';
+import { scriptedClient } from '../testing/scriptedClient';
 
 /**
  * Pulling the central's changes into a counter, against the central's HTTP app in this process
@@ -20,19 +21,9 @@ const pull = (client: CentralClient = world.client()) => pullChanges(db(), clien
 const central = async (method: string, path: string, body?: unknown) =>
   expectOrder(await world.central.call(method, API + path, body === undefined ? {} : { body }));
 
-/** A client that answers as `script` says for the requests it picks and passes the rest to the central. */
-function scripted(script: (url: string) => CentralAnswer<unknown> | undefined): CentralClient & { sent: string[] } {
-  const real = world.client();
-  const sent: string[] = [];
-  return {
-    orderBase: real.orderBase,
-    sent,
-    request: (async (method: 'GET', url: string, schema: null) => {
-      sent.push(url.slice(real.orderBase.length));
-      return script(url) ?? real.request(method, url, schema);
-    }) as CentralClient['request'],
-  } as CentralClient & { sent: string[] };
-}
+/** The shared scripted client, its script picking by URL (a pull only GETs). */
+const scripted = (script: (url: string) => CentralAnswer<unknown> | undefined) =>
+  scriptedClient(world.client(), (_method, url) => script(url));
 
 const answer = (value: object, next?: string) => ({
   kind: 'ok' as const,
@@ -76,8 +67,8 @@ describe('pulling orders made elsewhere', () => {
     const client = scripted(() => undefined);
     await pull(client);
     expect(client.sent).toEqual([
-      '/orders?updatedAfter=1970-01-01T00%3A00%3A00.000Z&touchpointId=10&limit=200',
-      '/deletedorders?updatedAfter=1970-01-01T00%3A00%3A00.000Z&touchpointId=10&limit=200',
+      'GET /orders?updatedAfter=1970-01-01T00%3A00%3A00.000Z&touchpointId=10&limit=200',
+      'GET /deletedorders?updatedAfter=1970-01-01T00%3A00%3A00.000Z&touchpointId=10&limit=200',
     ]);
   });
 
@@ -91,11 +82,11 @@ describe('pulling orders made elsewhere', () => {
     );
     const outcome = await pull(client);
     expect(outcome).toMatchObject({ kind: 'ok' });
-    expect(client.sent[1]).toMatch(/^\/orders\?page2/);
+    expect(client.sent[1]).toMatch(/^GET \/orders\?page2/);
     expect(readSetting(db(), 'sync.pullUpdatedAfter')).toBe('2024-05-01T09:00:00.000Z');
     const again = scripted(() => undefined);
     expect(await pull(again)).toEqual({ kind: 'ok', changed: [] });
-    expect(again.sent[0]).toBe('/orders?updatedAfter=2024-05-01T09%3A00%3A00.000Z&touchpointId=10&limit=200');
+    expect(again.sent[0]).toBe('GET /orders?updatedAfter=2024-05-01T09%3A00%3A00.000Z&touchpointId=10&limit=200');
   });
 
   it('asks for the next page before taking in the one it has, and takes both in', async () => {
@@ -109,7 +100,7 @@ describe('pulling orders made elsewhere', () => {
     });
     expect(await pull(client)).toEqual({ kind: 'ok', changed: [first.orderId, second.orderId] });
     // Page 2 was asked for while page 1 was not yet taken in (the cursor had not moved).
-    expect(client.sent[1]).toMatch(/^\/orders\?page2/);
+    expect(client.sent[1]).toMatch(/^GET \/orders\?page2/);
     expect(cursorWhenAsked.slice(0, 2)).toEqual([undefined, undefined]);
     expect(localOrder(db(), second.orderId)?.order).toEqual(second);
   });

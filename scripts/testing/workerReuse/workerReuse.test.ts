@@ -7,6 +7,12 @@ import { holdsVitestPool, keepWorkers } from './patch.mjs';
 const here = import.meta.dirname;
 const chunks = join(here, '../../../node_modules/vitest/dist/chunks');
 
+/** The installed Vitest's chunks that hold its worker pool (one, as long as the edits fit). */
+const pools = () =>
+  readdirSync(chunks)
+    .map((name) => readFileSync(join(chunks, name), 'utf8'))
+    .filter(holdsVitestPool);
+
 type Run = { tests: Record<string, string>; logs: string[] };
 
 /** driver.mjs's four runs, in a Node with or without the load hook of register.mjs. */
@@ -31,19 +37,15 @@ const logged = (runs: Run[]) => runs.map((run) => run.logs.map((log) => log.spli
 
 describe("the mutation runs' shared Vitest worker", () => {
   it('edits the installed Vitest: exactly one chunk holds the pool, and every edit applies once', () => {
-    const pools = readdirSync(chunks)
-      .map((name) => readFileSync(join(chunks, name), 'utf8'))
-      .filter(holdsVitestPool);
-    expect(pools).toHaveLength(1);
-    const edited = keepWorkers(pools[0] ?? '');
+    const found = pools();
+    expect(found).toHaveLength(1);
+    const edited = keepWorkers(found[0] ?? '');
     expect(edited).toContain('async cancel(closing = false) {');
     expect(edited).toContain('this.queue.length === 0 ||');
   });
 
   it('refuses a Vitest whose pool no longer has the text an edit replaces, naming the edit', () => {
-    const pool = readdirSync(chunks)
-      .map((name) => readFileSync(join(chunks, name), 'utf8'))
-      .find(holdsVitestPool);
+    const [pool] = pools();
     expect(() => keepWorkers((pool ?? '').replace('async cancel() {', 'async cancel(reason) {'))).toThrow(
       /cancelling keeps the kept runners.*matches nothing/,
     );
