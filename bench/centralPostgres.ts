@@ -31,6 +31,7 @@ export interface PostgresBenchOptions extends AgainstBare {
 
 const ORDER_BODY = JSON.stringify({ languageId: 1, externalDeviceId: null, orderLines: [{ productId: 600, quantity: 1, vouchers: [] }] });
 const WORKERS = [1, 2, 4] as const;
+const percent = (share: number) => (Number.isNaN(share) ? '-' : `${Math.round(share * 100)} %`);
 
 /** `npm run central` itself, with `--workers N`, as an operator runs it. */
 async function cliServer(db: string, workers: number): Promise<ServerChild> {
@@ -110,6 +111,8 @@ export async function benchCentralPostgres(o: PostgresBenchOptions): Promise<voi
           fmt.ratio(rps.median / base.median),
           fmt.ms(med(runs[name], (f) => f.p50)),
           fmt.ms(med(runs[name], (f) => f.p99)),
+          percent(med(runs[name], (f) => f.cpu?.machine)),
+          percent(med(runs[name], (f) => f.cpu?.loader)),
         ]);
       }
       const cores = Math.min(availableParallelism(), 4);
@@ -120,7 +123,10 @@ export async function benchCentralPostgres(o: PostgresBenchOptions): Promise<voi
       );
     }
     console.log(`\nPostgreSQL, ${o.scale} orders, ${o.connections} connections, ${o.rounds} rounds of ${o.seconds} s per process count`);
-    console.log(table(['request', 'processes', 'req/s (spread)', 'vs 1', 'p50 ms', 'p99 ms'], rows));
+    console.log(table(['request', 'processes', 'req/s (spread)', 'vs 1', 'p50 ms', 'p99 ms', 'cores busy', 'of it, load'], rows));
+    console.log(
+      `cores busy: the share of all ${availableParallelism()} cores' time in use during the run, every process (PostgreSQL, the central, the load generator); of it, load: the load generator's own share`,
+    );
   } finally {
     for (const s of running) await s.stop();
     await server.stop();

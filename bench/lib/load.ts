@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
+import { watchCpu } from './cpu';
 import type { Figures } from './report';
 
 export interface LoadOptions {
@@ -13,6 +14,7 @@ export interface LoadOptions {
 
 /** One autocannon run (programmatic API, in this process), reduced to the figures we report. */
 export async function runLoad(options: LoadOptions): Promise<Figures> {
+  const cpu = watchCpu();
   const result = await autocannon({
     url: options.url,
     method: options.method,
@@ -27,6 +29,7 @@ export async function runLoad(options: LoadOptions): Promise<Figures> {
     p50: result.latency.p50,
     failed: result.non2xx + result.errors + result.timeouts,
     total: result.requests.total,
+    cpu: cpu(),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { CpuShares } from './cpu';
+
 /**
  * Pure formatting of benchmark figures: kept apart from the runs so that what decides PASS
  * or MISS can be unit-tested without starting servers.
@@ -13,6 +15,8 @@ export interface Figures {
   /** Answers that were not 2xx, plus connection errors and timeouts: any makes the run suspect. */
   failed: number;
   total: number;
+  /** How busy the cores were during the run (runLoad's runs). */
+  cpu?: CpuShares;
 }
 
 export type Verdict = 'PASS' | 'MISS' | 'INVALID';
