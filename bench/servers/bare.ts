@@ -13,7 +13,7 @@ import { listOrders } from '../../domain/store/sqlite/orders';
 import { isPostgresUrl, openPostgres } from '../../domain/store/postgres/database';
 import { groupCommit as pgGroupCommit } from '../../domain/store/postgres/groupCommit';
 import { listOrders as pgListOrders, nextOrderNumber } from '../../domain/store/postgres/orders';
-import { nextStamp as pgNextStamp } from '../../domain/store/postgres/store';
+import { stampedAtSeal, UNSEALED } from '../../domain/store/postgres/store';
 import type { OrderFilter, Page, PageAfter } from '../../domain/store/types';
 import { decodeCursor, pageLinks } from '../../server/paging';
 import { serveUntilStopped } from '../../server/testing/child';
@@ -142,22 +142,33 @@ function sqliteBackend(db: Database): Backend {
 }
 
 function postgresBackend(pool: pg.Pool): Backend {
-  // The central's group commit on PostgreSQL, with its change clock row locked until commit.
-  const write = pgGroupCommit(pool, (client) => pgNextStamp(client, new Date()));
+  // The central's group commit on PostgreSQL: writes under UNSEALED, the change clock taken and
+  // put in their place at the seal, its row locked until commit.
+  const write = pgGroupCommit(
+    pool,
+    stampedAtSeal(() => new Date()),
+  );
   return {
     insert: (doc) =>
-      write(async (client, stamp) => {
-        const text = finish(doc, await nextOrderNumber(client), stamp);
-        await client.query(
-          `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
-             status_id, created_on, last_updated_on, version, doc) VALUES ($1, 10, NULL, $2, 0, false, 1, $3, $4, 1, $5)`,
-          [doc.orderId, doc.orderNumber, doc.createdOn, doc.lastUpdatedOn, text],
-        );
-        for (const line of doc.orderLines) {
-          await client.query("INSERT INTO order_parts (part_id, kind, order_id) VALUES ($1, 'line', $2)", [line.orderLineId, doc.orderId]);
-        }
-        return text;
-      }),
+      write(
+        async (client, written) => {
+          const text = finish(doc, await nextOrderNumber(client), UNSEALED);
+          await client.query(
+            `INSERT INTO orders (order_id, touchpoint_id, external_order_id, order_number, customer_profile_id, customer_fixed,
+               status_id, created_on, last_updated_on, version, doc) VALUES ($1, 10, NULL, $2, 0, false, 1, $3, $4, 1, $5)`,
+            [doc.orderId, doc.orderNumber, doc.createdOn, doc.lastUpdatedOn, text],
+          );
+          for (const line of doc.orderLines) {
+            await client.query("INSERT INTO order_parts (part_id, kind, order_id) VALUES ($1, 'line', $2)", [
+              line.orderLineId,
+              doc.orderId,
+            ]);
+          }
+          written.orders.push(doc.orderId);
+          return text;
+        },
+        (text, stamp) => text.replace(`"lastUpdatedOn":"${UNSEALED}"`, `"lastUpdatedOn":"${stamp}"`),
+      ),
     list: (filter, limit, after) => pgListOrders(pool, filter, limit, after),
     close: () => pool.end(),
   };

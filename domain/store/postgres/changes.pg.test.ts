@@ -1,9 +1,12 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from '../../../server/testing/postgres';
-import { changesSince, DRAFT_TIME, insertDraft } from '../../../server/testing/drafts';
+import { changesSince, DRAFT_TIME, draftOrder, insertDraft } from '../../../server/testing/drafts';
+import { stamped } from '../rows';
 import { openPostgres } from './database';
-import { postgresOrderStore } from './store';
+import { groupCommit } from './groupCommit';
+import { insertOrder } from './orders';
+import { postgresOrderStore, stampedAtSeal, UNSEALED } from './store';
 
 /**
  * The change clock (CONTRACT 8) on PostgreSQL, where several processes write at once: stamps
@@ -74,6 +77,40 @@ describe('the change clock on PostgreSQL', () => {
     // From the greatest stamp it had seen, the reader gets both: nothing was committed behind it.
     const cursor = midway.at(-1)!.lastUpdatedOn;
     expect((await changesSince(reader, cursor)).map((c) => c.orderId)).toEqual([before.order.orderId, 'open-batch', made.order.orderId]);
+  });
+
+  it('lets another process commit while a batch is still writing: the batch takes its stamp at its seal, after it', async () => {
+    const url = await freshPostgresUrl();
+    const other = await process(url, at(0));
+    const pool = await openPostgres(url);
+    closers.push(() => pool.end());
+    const write = groupCommit(pool, stampedAtSeal(at(0)));
+    const slow = { ...draftOrder(), version: 0 };
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let wrote = () => {};
+    const writing = new Promise<void>((resolve) => (wrote = resolve));
+    const held = write(
+      async (client, written) => {
+        await insertOrder(client, stamped({ ...slow, order: { ...slow.order, orderNumber: 'S1' } }, UNSEALED));
+        written.orders.push(slow.order.orderId);
+        wrote();
+        await gate;
+        return slow.order.orderId;
+      },
+      (id, stamp) => `${id} ${stamp}`,
+    );
+    await writing;
+    // The other process's batch neither waits for the one still writing nor sees its row.
+    const quick = await insertDraft(other);
+    expect((await changesSince(other, quick.order.lastUpdatedOn)).map((c) => c.orderId)).toEqual([quick.order.orderId]);
+    release();
+    const [, stamp] = (await held).split(' ');
+    expect(stamp! > quick.order.lastUpdatedOn).toBe(true);
+    const stored = (await other.get(slow.order.orderId))!.order;
+    expect(stored.lastUpdatedOn).toBe(stamp);
+    // From the greatest stamp it had seen, a reader gets the batch that committed after it.
+    expect((await changesSince(other, quick.order.lastUpdatedOn)).map((c) => c.orderId)).toEqual([quick.order.orderId, slow.order.orderId]);
   });
 
   it('gives a batch of concurrent writes one stamp, and numbers orders from the sequence', async () => {

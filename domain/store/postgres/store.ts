@@ -24,11 +24,13 @@ const isDuplicateExternalId = (error: unknown) =>
 
 /**
  * The change clock (CONTRACT 8) on a database that several central processes write at
- * once. Each write batch takes its stamp by updating the one `change_clock` row: the later
- * of the clock and one millisecond past the last stamp given. The row stays locked until
- * the batch commits, so the next batch (of any process) takes its stamp only after this one
- * is visible: stamps rise in commit order, and a reader that has seen stamp S will never
- * later find a change committed with a stamp below S. Readers never wait for it (MVCC).
+ * once. A batch takes its stamp when it is sealed, after its writes and just before its
+ * commit, by updating the one `change_clock` row: the later of the clock and one millisecond
+ * past the last stamp given. The row stays locked until the batch commits, so the next batch
+ * (of any process) takes its stamp only after this one is visible: stamps rise in commit
+ * order, and a reader that has seen stamp S will never later find a change committed with a
+ * stamp below S. Only the seal and the commit wait for it: the batches of several processes
+ * do their writes at the same time. Readers never wait for it (MVCC).
  */
 export async function nextStamp(client: pg.PoolClient, now: Date): Promise<string> {
   const { rows } = await client.query<{ stamp: string }>(
@@ -38,9 +40,42 @@ export async function nextStamp(client: pg.PoolClient, now: Date): Promise<strin
   return new Date(Number(rows[0]!.stamp)).toISOString();
 }
 
+/** The stamp a batch's rows carry until it is sealed: before any the clock gives, and never seen outside the batch. */
+export const UNSEALED = '0001-01-01T00:00:00.000Z';
+
+/** What a batch wrote: the orders and tombstones its seal stamps. */
+export interface Written {
+  orders: string[];
+  deleted: string[];
+}
+
+/** A batch's rules: its writes note what they wrote under UNSEALED; the seal takes the stamp and puts it in their place. */
+export const stampedAtSeal = (clock: () => Date) => ({
+  open: (): Written => ({ orders: [], deleted: [] }),
+  async seal(client: pg.PoolClient, written: Written): Promise<string> {
+    const stamp = await nextStamp(client, clock());
+    if (written.orders.length > 0) {
+      // The document is JSON text whose own lastUpdatedOn is the only place that text can occur
+      // (a quote inside a string value is escaped): one replace stamps it.
+      await client.query(
+        'UPDATE orders SET last_updated_on = $1, doc = replace(doc, $2, $3) WHERE order_id = ANY($4) AND last_updated_on = $5',
+        [stamp, `"lastUpdatedOn":"${UNSEALED}"`, `"lastUpdatedOn":"${stamp}"`, written.orders, UNSEALED],
+      );
+    }
+    if (written.deleted.length > 0) {
+      await client.query('UPDATE deleted_orders SET deleted_on = $1 WHERE order_id = ANY($2) AND deleted_on = $3', [
+        stamp,
+        written.deleted,
+        UNSEALED,
+      ]);
+    }
+    return stamp;
+  },
+});
+
 /** The PostgreSQL backend of the order store: writes group-committed, each batch under one change stamp. */
 export function postgresOrderStore(pool: pg.Pool, clock: () => Date = () => new Date()): OrderStore & { pool: pg.Pool } {
-  const write = groupCommit(pool, (client) => nextStamp(client, clock()));
+  const write = groupCommit(pool, stampedAtSeal(clock));
   return {
     pool,
     get: (orderId) => getOrder(pool, orderId),
@@ -48,12 +83,16 @@ export function postgresOrderStore(pool: pg.Pool, clock: () => Date = () => new 
     findByExternalId: (touchpointId, externalOrderId) => findByExternalId(pool, touchpointId, externalOrderId),
     async insert(record, numberFor): Promise<InsertOutcome> {
       try {
-        return await write(async (client, stamp): Promise<InsertOutcome> => {
-          const number = numberFor(await nextOrderNumber(client));
-          const numbered = stamped({ ...record, order: { ...record.order, orderNumber: number } }, stamp);
-          await insertOrder(client, numbered);
-          return { inserted: numbered };
-        });
+        return await write(
+          async (client, written): Promise<InsertOutcome> => {
+            const number = numberFor(await nextOrderNumber(client));
+            const numbered = stamped({ ...record, order: { ...record.order, orderNumber: number } }, UNSEALED);
+            await insertOrder(client, numbered);
+            written.orders.push(numbered.order.orderId);
+            return { inserted: numbered };
+          },
+          (outcome, stamp) => ('inserted' in outcome ? { inserted: stamped(outcome.inserted, stamp) } : outcome),
+        );
       } catch (error) {
         const external = record.order.externalOrderId;
         const existing =
@@ -63,11 +102,21 @@ export function postgresOrderStore(pool: pg.Pool, clock: () => Date = () => new 
       }
     },
     update: (record, expectedVersion) =>
-      write(async (client, stamp) => {
-        const next = stamped(record, stamp);
-        return (await updateOrder(client, next, expectedVersion)) ? next : null;
+      write(
+        async (client, written) => {
+          const next = stamped(record, UNSEALED);
+          if (!(await updateOrder(client, next, expectedVersion))) return null;
+          written.orders.push(next.order.orderId);
+          return next;
+        },
+        (next, stamp) => next && stamped(next, stamp),
+      ),
+    remove: (orderId, expectedVersion) =>
+      write(async (client, written) => {
+        const gone = await deleteOrder(client, orderId, expectedVersion, UNSEALED);
+        if (gone) written.deleted.push(orderId);
+        return gone;
       }),
-    remove: (orderId, expectedVersion) => write((client, stamp) => deleteOrder(client, orderId, expectedVersion, stamp)),
     list: (filter, limit, after) => listOrders(pool, filter, limit, after),
     listDeleted: (filter, limit, after) => listDeletions(pool, filter, limit, after),
     putDayClosure: (closure) => putDayClosure(pool, closure),
