@@ -113,6 +113,13 @@ describe('the change clock on PostgreSQL', () => {
     expect((await changesSince(other, quick.order.lastUpdatedOn)).map((c) => c.orderId)).toEqual([quick.order.orderId, slow.order.orderId]);
   });
 
+  it('answers a batch that can get no connection (the pool ended as the process stops) with the error', async () => {
+    const pool = await openPostgres(await freshPostgresUrl());
+    const write = groupCommit(pool, stampedAtSeal(at(0)));
+    await pool.end();
+    await expect(write(async () => 'written')).rejects.toThrow(/pool/);
+  });
+
   it('gives a batch of concurrent writes one stamp, and numbers orders from the sequence', async () => {
     const store = await process(await freshPostgresUrl(), at(0));
     const batch = await Promise.all([insertDraft(store), insertDraft(store), insertDraft(store)]);

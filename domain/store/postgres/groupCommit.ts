@@ -28,7 +28,15 @@ export function groupCommit<C, S>(pool: pg.Pool, rules: BatchRules<C, S>) {
   let flushing = false;
 
   async function commit(batch: Pending<C, S>[]): Promise<void> {
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      // No connection (the database is down, or the pool ended as the process stops): the
+      // batch's callers hear why, and nothing is left to throw where no one listens.
+      batch.forEach((item) => item.reject(error));
+      return;
+    }
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     let broken: unknown;
     let sealed: S | undefined;
