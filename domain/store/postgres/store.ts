@@ -43,6 +43,12 @@ export async function nextStamp(client: pg.PoolClient, now: Date): Promise<strin
 /** The stamp a batch's rows carry until it is sealed: before any the clock gives, and never seen outside the batch. */
 export const UNSEALED = '0001-01-01T00:00:00.000Z';
 
+/**
+ * Where a stored document's text holds its stamp. JSON.stringify writes the key and value so,
+ * and a quote inside a string value is escaped: this text occurs nowhere else in it.
+ */
+export const stampText = (stamp: string) => `"lastUpdatedOn":"${stamp}"`;
+
 /** What a batch wrote: the orders and tombstones its seal stamps. */
 export interface Written {
   orders: string[];
@@ -55,11 +61,9 @@ export const stampedAtSeal = (clock: () => Date) => ({
   async seal(client: pg.PoolClient, written: Written): Promise<string> {
     const stamp = await nextStamp(client, clock());
     if (written.orders.length > 0) {
-      // The document is JSON text whose own lastUpdatedOn is the only place that text can occur
-      // (a quote inside a string value is escaped): one replace stamps it.
       await client.query(
         'UPDATE orders SET last_updated_on = $1, doc = replace(doc, $2, $3) WHERE order_id = ANY($4) AND last_updated_on = $5',
-        [stamp, `"lastUpdatedOn":"${UNSEALED}"`, `"lastUpdatedOn":"${stamp}"`, written.orders, UNSEALED],
+        [stamp, stampText(UNSEALED), stampText(stamp), written.orders, UNSEALED],
       );
     }
     if (written.deleted.length > 0) {
