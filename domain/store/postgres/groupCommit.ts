@@ -2,10 +2,16 @@ import type pg from 'pg';
 
 interface Pending<C, S> {
   write: (client: pg.PoolClient, context: C) => Promise<unknown>;
+  /** Times PostgreSQL chose this write to break a deadlock. */
+  deadlocks: number;
   finish: (value: unknown, sealed: S) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
+
+const DEADLOCK_DETECTED = '40P01';
+/** A write chosen to break a deadlock this often is refused with it, rather than tried for ever. */
+const MAX_DEADLOCKS = 3;
 
 /** How a batch begins and ends. */
 export interface BatchRules<C, S> {
@@ -37,7 +43,7 @@ export function groupCommit<C, S>(pool: pg.Pool, rules: BatchRules<C, S>) {
       batch.forEach((item) => item.reject(error));
       return;
     }
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown } | { again: true })[] = [];
     let broken: unknown;
     let sealed: S | undefined;
     try {
@@ -49,8 +55,12 @@ export function groupCommit<C, S>(pool: pg.Pool, rules: BatchRules<C, S>) {
           outcomes.push({ ok: true, value: await item.write(client, context) });
           await client.query('RELEASE SAVEPOINT write');
         } catch (error) {
-          outcomes.push({ ok: false, error });
           await client.query('ROLLBACK TO SAVEPOINT write');
+          // The batches of several processes write at once (only their seals take turns), so two
+          // that wait on each other's rows deadlock, and PostgreSQL undoes one write. Undone, it
+          // goes in the next batch, after this one's commit has freed what the other waited for.
+          const deadlock = (error as { code?: string }).code === DEADLOCK_DETECTED && ++item.deadlocks < MAX_DEADLOCKS;
+          outcomes.push(deadlock ? { again: true } : { ok: false, error });
         }
       }
       sealed = await rules.seal(client, context);
@@ -62,12 +72,15 @@ export function groupCommit<C, S>(pool: pg.Pool, rules: BatchRules<C, S>) {
     } finally {
       client.release(broken instanceof Error ? broken : undefined);
     }
+    const again: Pending<C, S>[] = [];
     batch.forEach((item, i) => {
       const outcome = outcomes[i];
       if (broken !== undefined || !outcome) item.reject(broken);
+      else if ('again' in outcome) again.push(item);
       else if (outcome.ok) item.resolve(item.finish(outcome.value, sealed!));
       else item.reject(outcome.error);
     });
+    queue.unshift(...again);
   }
 
   async function flush(): Promise<void> {
@@ -90,6 +103,7 @@ export function groupCommit<C, S>(pool: pg.Pool, rules: BatchRules<C, S>) {
     return new Promise<T>((resolve, reject) => {
       queue.push({
         write: run,
+        deadlocks: 0,
         finish: finish as (value: unknown, sealed: S) => unknown,
         resolve: resolve as (value: unknown) => void,
         reject,
