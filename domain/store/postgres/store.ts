@@ -87,16 +87,17 @@ export function postgresOrderStore(pool: pg.Pool, clock: () => Date = () => new 
     findByExternalId: (touchpointId, externalOrderId) => findByExternalId(pool, touchpointId, externalOrderId),
     async insert(record, numberFor): Promise<InsertOutcome> {
       try {
-        return await write(
-          async (client, written): Promise<InsertOutcome> => {
+        const inserted = await write(
+          async (client, written) => {
             const number = numberFor(await nextOrderNumber(client));
             const numbered = stamped({ ...record, order: { ...record.order, orderNumber: number } }, UNSEALED);
             await insertOrder(client, numbered);
             written.orders.push(numbered.order.orderId);
-            return { inserted: numbered };
+            return numbered;
           },
-          (outcome, stamp) => ('inserted' in outcome ? { inserted: stamped(outcome.inserted, stamp) } : outcome),
+          (numbered, stamp) => stamped(numbered, stamp),
         );
+        return { inserted };
       } catch (error) {
         const external = record.order.externalOrderId;
         const existing =

@@ -195,8 +195,10 @@ describe('pulling the counter’s own orders', () => {
   });
 
   /**
-   * A copy made elsewhere, held here without a sync record: the state push.ts's keepCentralCopy
-   * leaves a read copy in when the central refuses its deletion from here (it forgets the record it has just written).
+   * A copy made elsewhere, held here without a sync record: the state a counter of the version
+   * before 2026-11-24 left a read copy in when the central refused its deletion from here (its
+   * keepCentralCopy forgot the record it had just written). Such databases exist; the pull
+   * finds these copies by the central's id.
    */
   async function heldWithoutSyncRecord() {
     const made = await world.madeElsewhere();
