@@ -52,6 +52,9 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
     for (const seen of list.orders) {
       const localId = localIdOf(db, seen);
       if (localId === undefined) {
+        // Our own order, deleted here with its deletion still to be sent: no copy to keep. (Its
+        // central id may be unknown here: a counter killed before it wrote down its create's answer.)
+        if (seen.externalOrderId && hasPending(db, seen.externalOrderId)) continue;
         const central = validated(seen);
         takeInCentralCopy(db, central);
         markCentral(db, central.orderId, central, 'central', now());

@@ -194,6 +194,19 @@ describe('pulling the counter’s own orders', () => {
     expect(localOrder(db(), copy.orderId)).toBeUndefined();
   });
 
+  it('does not take an own order deleted here back in when the outcome of its create was never written down', async () => {
+    // The counter was killed after the central made the order, before the answer was recorded:
+    // it knows no central id for it. The clerk then deleted it, and the pull comes before the push.
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await world.counter.test.engine.settle();
+    const copy = (await world.centralCopy(order.orderId))!;
+    forget(db(), order.orderId);
+    await world.anna.remove(order.orderId);
+    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(localOrder(db(), copy.orderId)).toBeUndefined();
+    expect(hasPending(db(), order.orderId)).toBe(true);
+  });
+
   /**
    * A copy made elsewhere, held here without a sync record: the state a counter of the version
    * before 2026-11-24 left a read copy in when the central refused its deletion from here (its
