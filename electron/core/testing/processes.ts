@@ -100,7 +100,8 @@ export function spawnTsx(script: string, args: string[], env: Record<string, str
   });
   const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('close', (code, signal) => {
-      out.end(`the process ended (${signal ?? code})`);
+      // A child that ended by itself says why on stderr: a failed wait should show it.
+      out.end(`the process ended (${signal ?? code})${signal ? '' : `; its stderr ends:\n${err.slice(-2_000)}`}`);
       resolve({ code, signal });
     });
   });
