@@ -93,11 +93,28 @@ describe('when the next round comes', () => {
     expect(statuses).toHaveLength(2);
   });
 
-  it('an order made during a round that sent everything else runs one more round, for it', async () => {
+  it('an order made while a round pulls is pushed in that round: the pull comes first', async () => {
     await orders(1);
-    const { client, engine, statuses } = await heldAtStart();
+    const { client, engine, statuses, log } = await heldAtStart();
     await orders(1);
     client.open();
+    await idle(engine);
+    expect(statuses.map((s) => [s.pending, s.lastError])).toEqual([[0, null]]);
+    expect(log).toEqual([...PULL.slice(0, 2), 'POST /orders', 'POST /orders', 'status']);
+  });
+
+  it('an order made while a round pushes, after the outbox was read, runs one more round, for it', async () => {
+    await orders(1);
+    const client = gatedClient();
+    const engine = engineWith({ client, intervalMs: HOUR });
+    const statuses = told(engine);
+    const request = client.request.bind(client);
+    let made: Promise<string[]> | null = null;
+    client.request = (async (...args: Parameters<typeof request>) => {
+      if (args[0] === 'POST' && !made) await (made = orders(1));
+      return request(...args);
+    }) as typeof request;
+    engine.start();
     await idle(engine);
     expect(statuses.map((s) => [s.pending, s.lastError])).toEqual([
       [1, null],
@@ -226,24 +243,45 @@ describe('rounds never overlap', () => {
 });
 
 describe('what a round makes of its pushes', () => {
-  it('a refused token stops the round before the pull', async () => {
-    await orders(1);
+  it('a token refused to a push stops the round', async () => {
+    await orders(2);
     const client = gatedClient();
     client.script = (method) => (method === 'POST' ? problem(401, 'who are you') : undefined);
-    const engine = engineWith({ client });
-    expect(await engine.settle()).toMatchObject({ online: true, pending: 1, lastError: 'sync.tokenRefused' });
+    const engine = engineWith({ client, concurrency: 1 });
+    expect(await engine.settle()).toMatchObject({ online: true, pending: 2, lastError: 'sync.tokenRefused' });
     expect(engine.lastFailure).toBe('sync.tokenRefused');
-    expect(client.sent.filter((r) => r.includes('updatedAfter='))).toEqual([]);
+    expect(client.sent.filter((r) => r.startsWith('POST'))).toHaveLength(1);
   });
 
-  it('pushes that reached nobody end the round offline, without a pull', async () => {
+  it('a token refused to the pull stops the round before any push', async () => {
+    await orders(1);
+    const client = gatedClient();
+    client.script = (method, url) => (url.includes('updatedAfter=') ? problem(401, 'who are you') : undefined);
+    const engine = engineWith({ client });
+    expect(await engine.settle()).toMatchObject({ online: true, pending: 1, lastError: 'sync.tokenRefused' });
+    expect(client.sent.filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('pushes that reached nobody end the round offline, though the pull before them was answered', async () => {
     await orders(1);
     const client = gatedClient();
     client.script = (method) => (method === 'POST' ? noAnswer : undefined);
     const engine = engineWith({ client });
     expect(await engine.settle()).toMatchObject({ online: false, pending: 1, lastError: 'sync.unreachable' });
     expect(engine.lastFailure).toBe('sync.unreachable');
-    expect(client.sent.filter((r) => r.includes('updatedAfter='))).toEqual([]);
+    expect(client.sent.filter((r) => r.startsWith('GET /orders?updatedAfter='))).toHaveLength(1);
+  });
+
+  it('a round whose pull and pushes got no answer is offline; with nothing to push, its pull alone decides', async () => {
+    await orders(1);
+    const client = gatedClient();
+    client.script = () => noAnswer;
+    expect(await engineWith({ client }).settle()).toMatchObject({ online: false, pending: 1, lastError: 'sync.unreachable' });
+    expect(client.sent.some((r) => r.startsWith('POST'))).toBe(true);
+    const idleClient = gatedClient();
+    idleClient.script = () => noAnswer;
+    await engineWith().settle();
+    expect(await engineWith({ client: idleClient }).settle()).toMatchObject({ online: false, pending: 0, lastError: 'sync.unreachable' });
   });
 
   it('one push unanswered makes the round unreachable, though a later one was answered with an error', async () => {

@@ -47,8 +47,8 @@ interface RoundOutcome {
 }
 
 /**
- * Runs sync: push every order with outbox rows, batch after batch while batches get on,
- * then pull the central's changes; again whenever a local change is committed (`kick`), a
+ * Runs sync: pull the central's changes, then push every order with outbox rows, batch after
+ * batch while batches get on; again whenever a local change is committed (`kick`), a
  * round made progress and work remains, or the interval passes. Only a round that made no
  * progress backs off (exponentially, with full jitter). An order that keeps failing while
  * others go through is set aside after MAX_ATTEMPTS, for a manager to retry. Everything it
@@ -196,18 +196,41 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     this.emit('status', this.status());
   }
 
+  /**
+   * A round pulls first, then pushes. The pull brings in what others did, and a push reads
+   * the central's copy of an order it knows before changing it, so a pulled version skipped
+   * because a local change waited is not lost. The versions a push leaves on the central are
+   * written down from its own answers; the next round's pull passes over them (its cursor
+   * follows the central's stamps, so nothing made meanwhile is missed) instead of this round
+   * reading back, right after a long queue, every order it has just sent.
+   */
   private async work(changed: string[]): Promise<RoundOutcome> {
     const { db, client, touchpointId } = this.options;
     const stamp = () => this.now().toISOString();
+    const pulled = await pullChanges(db, client, touchpointId, stamp);
+    if (pulled.kind === 'auth') return { progress: false, failure: 'sync.tokenRefused', unreachable: false };
+    if (pulled.kind === 'ok') changed.push(...pulled.changed);
+    const pushed = await this.pushAll(changed, stamp);
+    if (pushed.stopped === 'fatal') return { progress: pushed.progress, failure: 'sync.tokenRefused', unreachable: false };
+    // An order the central answered with a 5xx is its own trouble only while the central is seen
+    // to work (other orders went through, or the pull did), not during an outage of its own.
+    if (pushed.progress || pulled.kind === 'ok') pushed.countSuspects();
+    if (pulled.kind === 'ok') await pushDayClosures(db, client, this.options.deviceId, stamp);
+    const pullFailure = pulled.kind === 'ok' ? null : pulled.answered ? 'sync.centralError' : 'sync.unreachable';
+    const noneAnswered = !pushed.progress && !pushed.answered;
+    return {
+      progress: pushed.progress || (pulled.kind === 'ok' && pulled.changed.length > 0),
+      failure: pullFailure ?? pushed.failure,
+      unreachable: noneAnswered && (pushed.failure === 'sync.unreachable' || (pullFailure === 'sync.unreachable' && !pushed.failure)),
+    };
+  }
+
+  /** Pushes every order waiting; what it did, and the 5xx answers to count against their orders once judged. */
+  private async pushAll(changed: string[], stamp: () => string) {
+    const { db, client, touchpointId } = this.options;
     let progress = false;
     let failure: RefusalCode | null = null;
-    // Orders the central answered with a 5xx: counted against them once the central is seen
-    // to work (other orders went through, or the pull did), not during an outage of its own.
     const suspects = new Map<string, string>();
-    const count = () => {
-      db.transaction(() => suspects.forEach((reason, orderId) => countFailure(db, orderId, reason, MAX_ATTEMPTS, stamp())))();
-      suspects.clear();
-    };
     const gotOn = (result: Pushed) => result.outcome === 'synced' || result.outcome === 'rejected';
     const stopped = await pushWaiting({
       next: (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
@@ -237,22 +260,13 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       concurrency: this.options.concurrency ?? 32,
       commitEvery: COMMIT_EVERY,
     });
-    if (stopped === 'fatal') return { progress, failure: 'sync.tokenRefused', unreachable: false };
-    const answered = suspects.size > 0;
-    // The suspects of a round that got on are judged now; of one that got nowhere, after the pull.
-    if (progress) count();
-    if (failure && !progress && !answered) return { progress, failure, unreachable: true };
-    const pulled = await pullChanges(db, client, touchpointId, stamp);
-    if (pulled.kind === 'ok') {
-      changed.push(...pulled.changed);
-      count();
-      await pushDayClosures(db, client, this.options.deviceId, stamp);
-      return { progress: progress || pulled.changed.length > 0, failure, unreachable: false };
-    }
     return {
+      stopped,
       progress,
-      failure: pulled.kind === 'auth' ? 'sync.tokenRefused' : pulled.answered ? 'sync.centralError' : 'sync.unreachable',
-      unreachable: pulled.kind === 'unknown' && !pulled.answered && !progress && !answered,
+      failure,
+      answered: suspects.size > 0,
+      countSuspects: () =>
+        db.transaction(() => suspects.forEach((reason, orderId) => countFailure(db, orderId, reason, MAX_ATTEMPTS, stamp())))(),
     };
   }
 }
