@@ -253,13 +253,37 @@ describe('what a round makes of its pushes', () => {
     expect(client.sent.filter((r) => r.startsWith('POST'))).toHaveLength(1);
   });
 
-  it('a token refused to the pull stops the round before any push', async () => {
+  it('a token refused to the pull stops the round before any push, and it backs off rather than running again', async () => {
     await orders(1);
     const client = gatedClient();
     client.script = (method, url) => (url.includes('updatedAfter=') ? problem(401, 'who are you') : undefined);
-    const engine = engineWith({ client });
-    expect(await engine.settle()).toMatchObject({ online: true, pending: 1, lastError: 'sync.tokenRefused' });
+    const engine = engineWith({ client, intervalMs: HOUR });
+    const statuses = told(engine);
+    engine.start();
+    await idle(engine);
+    expect(statuses.map((s) => [s.online, s.pending, s.lastError])).toEqual([[true, 1, 'sync.tokenRefused']]);
     expect(client.sent.filter((r) => r.startsWith('POST'))).toEqual([]);
+    // random() is 0.5: half of 500 ms doubled once.
+    expect(plannedDelay(engine)).toBe(500);
+  });
+
+  it('with nothing to push, a pull answered with a 500 leaves the central reachable: online, centralError', async () => {
+    world.proxy.decide = () => 'fail';
+    expect(await engineWith().settle()).toMatchObject({ online: true, pending: 0, lastError: 'sync.centralError' });
+  });
+
+  it('a round sends the queued day closes after a pull that went through, and keeps them while the pull gets no answer', async () => {
+    await world.counter.dispatch('session.login', { staffId: 'mark', pin: '9999' });
+    expect(await world.counter.dispatch('day.close', { counted: {} })).toMatchObject({ ok: true });
+    const client = gatedClient();
+    client.script = (method, url) => (url.includes('updatedAfter=') ? noAnswer : undefined);
+    const engine = engineWith({ client });
+    await engine.settle();
+    const closes = () => client.sent.filter((r) => r.includes('/dayclosures'));
+    expect(closes()).toEqual([]);
+    client.script = null;
+    await engine.settle();
+    expect(closes()).toEqual(['POST /dayclosures']);
   });
 
   it('pushes that reached nobody end the round offline, though the pull before them was answered', async () => {
