@@ -207,6 +207,17 @@ describe('pulling the counter’s own orders', () => {
     expect(hasPending(db(), order.orderId)).toBe(true);
   });
 
+  it('finds an own order by its external id when it holds no central id for it, and adopts what the central did', async () => {
+    const order = await world.anna.create([{ productId: 600, quantity: 1 }]);
+    await world.counter.test.engine.settle();
+    const copy = (await world.centralCopy(order.orderId))!;
+    forget(db(), order.orderId);
+    await paidThere(copy);
+    expect(await pull()).toEqual({ kind: 'ok', changed: [order.orderId] });
+    expect(statusOf(localOrder(db(), order.orderId)!.order)).toBe(STATUS.paid);
+    expect(localOrder(db(), copy.orderId)).toBeUndefined();
+  });
+
   /**
    * A copy made elsewhere, held here without a sync record: the state a counter of the version
    * before 2026-11-24 left a read copy in when the central refused its deletion from here (its
