@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { TEST_SECRET } from '../electron/core/testing/central';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { tempDir } from '../server/testing/fixtures';
+import { CENTRAL_NODE_FLAGS } from '../server/nodeFlags';
 import { startServerChild, type ServerChild } from '../server/testing/child';
 import { checkProbes, getAgainstBare, postAgainstBare } from './lib/againstBare';
 import { get, headersFor, scaleRatios } from './lib/measure';
@@ -69,7 +70,9 @@ export async function benchCentral(): Promise<void> {
     console.log(`seeded ${SMALL} orders in ${small.seconds.toFixed(1)} s`);
     copyFileSync(files.central, files.bare);
     const child = (entry: string, args: string[]) =>
-      startServerChild(new URL(entry, import.meta.url), args, { cpuProfDir: PROFILE_DIR }).then((s) => (running.push(s), s));
+      startServerChild(new URL(entry, import.meta.url), args, { cpuProfDir: PROFILE_DIR, nodeFlags: CENTRAL_NODE_FLAGS }).then(
+        (s) => (running.push(s), s),
+      );
     const servers = {
       central: await child('./servers/central.ts', [files.central, TEST_SECRET, String(READERS)]),
       bare: await child('./servers/bare.ts', [files.bare]),

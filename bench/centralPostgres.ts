@@ -6,6 +6,7 @@ import { lineMatching, startCli } from '../server/testing/cli';
 import { freePort } from '../server/testing/ports';
 import { startTestPostgres } from '../server/testing/postgresServer';
 import { checkProbes, getAgainstBare, postAgainstBare, type AgainstBare } from './lib/againstBare';
+import { CENTRAL_NODE_FLAGS } from '../server/nodeFlags';
 import { startServerChild, type ServerChild } from '../server/testing/child';
 import { runLoad } from './lib/load';
 import { failedIn, get, headersFor, med, scaleRatios } from './lib/measure';
@@ -71,7 +72,7 @@ export async function benchCentralPostgres(o: PostgresBenchOptions): Promise<voi
     const list = probes(big.options, xTat);
     const headersOf = await headersFor(big.options.heavy.customerProfileId);
     const one = await start(urls.big, 1);
-    const bare = await startServerChild(new URL('./servers/bare.ts', import.meta.url), [urls.big]);
+    const bare = await startServerChild(new URL('./servers/bare.ts', import.meta.url), [urls.big], { nodeFlags: CENTRAL_NODE_FLAGS });
     running.push(bare);
     await checkProbes({ central: one, bare }, list, headersOf);
     await getAgainstBare({ central: one, bare }, list, headersOf, o);

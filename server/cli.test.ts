@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { order } from '../shared/schemas/order';
+import { CENTRAL_NODE_FLAGS } from './nodeFlags';
 import { devTokenLine, lineMatching, startCli } from './testing/cli';
 import { otherFixtures, tempDir, writeFixturesFile } from './testing/fixtures';
 
@@ -15,6 +16,11 @@ const fixtures = otherFixtures();
 const fixturesFile = writeFixturesFile(tmp.dir, fixtures, 'other.json');
 
 describe('npm run central (server/cli.ts)', () => {
+  it("is package.json's `central` script: node with the central's flags, through tsx (as startCli runs it)", () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.central).toBe(`node ${CENTRAL_NODE_FLAGS.join(' ')} --import tsx server/cli.ts`);
+  });
+
   it('prints where it listens and a dev token, serves orders over HTTP, and exits 0 on SIGTERM', async () => {
     const db = join(tmp.dir, 'cli.sqlite');
     const child = startCli(['--port', '0', '--db', db, '--fixtures', fixturesFile]);

@@ -17,12 +17,14 @@ export interface ChildOptions {
   env?: Record<string, string>;
   /** A directory for `node --cpu-prof` output; no profiling when absent. */
   cpuProfDir?: string;
+  /** Node flags, such as the central's own (nodeFlags.ts). */
+  nodeFlags?: readonly string[];
 }
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export function startServerChild(entry: URL, args: string[], options: ChildOptions = {}): Promise<ServerChild> {
-  const execArgv = ['--import', 'tsx'];
+  const execArgv = [...(options.nodeFlags ?? []), '--import', 'tsx'];
   if (options.cpuProfDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`);
   const child = fork(fileURLToPath(entry), args, {
     cwd: repoRoot,

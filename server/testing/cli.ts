@@ -1,14 +1,15 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { CENTRAL_NODE_FLAGS } from '../nodeFlags';
 
-/** The central's command line as an operator runs it (tsx, no build step), for the tests. */
+/** The central's command line as an operator runs it (`npm run central`: its Node flags, tsx, no build step), for the tests. */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export function startCli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   const { CENTRAL_JWT_SECRET: _a, CENTRAL_CUSTOMER_JWT_SECRET: _b, ...rest } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+  return spawn(process.execPath, [...CENTRAL_NODE_FLAGS, '--import', 'tsx', 'server/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...rest, LOG_LEVEL: 'warn', ...env },
   });
