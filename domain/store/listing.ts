@@ -43,12 +43,28 @@ export function orderListQuery(filter: OrderFilter, limit: number, after: PageAf
   const direction = filter.updatedAfter !== undefined ? 'ASC' : 'DESC';
   // An empty list asks for no status: no order (the HTTP schema never sends one).
   if (filter.orderStatusId?.length === 0) return { sql: 'SELECT order_id FROM orders WHERE 1 = 0', args: [] };
-  if (statuses.length < 2) return orderBranch(filter, limit, after, statuses[0]);
+  if (statuses.length < 2) return withTokenFlag(orderBranch(filter, limit, after, statuses[0]), direction);
   const branches = statuses.map((status) => orderBranch(filter, limit, after, status));
+  return withTokenFlag(
+    {
+      sql: `${branches.map((b, i) => `SELECT * FROM (${b.sql}) AS branch${i}`).join(' UNION ALL ')}
+        ORDER BY sort_key ${direction}, order_id ${direction} LIMIT ?`,
+      args: [...branches.flatMap((b) => b.args), limit + 1],
+    },
+    direction,
+  );
+}
+
+/**
+ * Asks whether each order of a page has tokens, of the page's rows only, after its LIMIT. Asked
+ * in the page's own SELECT, PostgreSQL planned the question for every order the range could
+ * hold and, at 200,000 orders, hashed all of order_tokens for each page (12 ms for 20 orders).
+ */
+function withTokenFlag(page: Query, direction: string): Query {
   return {
-    sql: `${branches.map((b, i) => `SELECT * FROM (${b.sql}) AS branch${i}`).join(' UNION ALL ')}
-      ORDER BY sort_key ${direction}, order_id ${direction} LIMIT ?`,
-    args: [...branches.flatMap((b) => b.args), limit + 1],
+    sql: `SELECT page.*, EXISTS (SELECT 1 FROM order_tokens t WHERE t.order_id = page.order_id) AS has_tokens
+      FROM (${page.sql}) AS page ORDER BY sort_key ${direction}, order_id ${direction}`,
+    args: page.args,
   };
 }
 
@@ -74,8 +90,7 @@ function orderBranch(filter: OrderFilter, limit: number, after: PageAfter | null
   if (byUpdate && filter.createdBefore !== undefined) add('created_on < ?', filter.createdBefore);
   if (filter.updatedBefore !== undefined) add('last_updated_on < ?', filter.updatedBefore);
   const direction = byUpdate ? 'ASC' : 'DESC';
-  const sql = `SELECT order_id, ${key} AS sort_key, doc, status_id,
-       EXISTS (SELECT 1 FROM order_tokens t WHERE t.order_id = orders.order_id) AS has_tokens
+  const sql = `SELECT order_id, ${key} AS sort_key, doc, status_id
      FROM orders${q.sql()} ORDER BY ${key} ${direction}, order_id ${direction} LIMIT ?`;
   return { sql, args: [...q.args, limit + 1] };
 }
