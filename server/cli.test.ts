@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { order } from '../shared/schemas/order';
-import { CENTRAL_NODE_FLAGS } from './nodeFlags';
+import { CENTRAL_COMMAND } from './nodeFlags';
 import { devTokenLine, lineMatching, startCli } from './testing/cli';
 import { otherFixtures, tempDir, writeFixturesFile } from './testing/fixtures';
 
@@ -18,7 +18,7 @@ const fixturesFile = writeFixturesFile(tmp.dir, fixtures, 'other.json');
 describe('npm run central (server/cli.ts)', () => {
   it("is package.json's `central` script: node with the central's flags, through tsx (as startCli runs it)", () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts.central).toBe(`node ${CENTRAL_NODE_FLAGS.join(' ')} --import tsx server/cli.ts`);
+    expect(pkg.scripts.central).toBe(CENTRAL_COMMAND.join(' '));
   });
 
   it('prints where it listens and a dev token, serves orders over HTTP, and exits 0 on SIGTERM', async () => {

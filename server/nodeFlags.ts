@@ -1,6 +1,7 @@
 /**
- * The Node flags `npm run central` starts the central with (package.json's `central` script,
- * kept in step by cli.test.ts; `--workers` processes inherit them).
+ * The Node flags `npm run central` starts the central with (`--workers` processes inherit
+ * them), and that command itself: package.json's `central` script, kept in step with
+ * CENTRAL_COMMAND by cli.test.ts, and what the tests' startCli runs.
  *
  * A young generation of 32 MB semi-spaces instead of V8's 16: a list page of 100 orders goes
  * through the main thread as several short-lived copies of its 170 KB of text (the reader
@@ -10,3 +11,6 @@
  * with the default, 422–427 with this (bench/README.md, "central").
  */
 export const CENTRAL_NODE_FLAGS = ['--max-semi-space-size=32'] as const;
+
+/** `npm run central`, word for word. */
+export const CENTRAL_COMMAND = ['node', ...CENTRAL_NODE_FLAGS, '--import', 'tsx', 'server/cli.ts'] as const;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { CENTRAL_NODE_FLAGS } from '../nodeFlags';
+import { CENTRAL_COMMAND } from '../nodeFlags';
 
 /** The central's command line as an operator runs it (`npm run central`: its Node flags, tsx, no build step), for the tests. */
 
@@ -9,7 +9,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export function startCli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   const { CENTRAL_JWT_SECRET: _a, CENTRAL_CUSTOMER_JWT_SECRET: _b, ...rest } = process.env;
-  return spawn(process.execPath, [...CENTRAL_NODE_FLAGS, '--import', 'tsx', 'server/cli.ts', ...args], {
+  const [, ...nodeArgs] = CENTRAL_COMMAND;
+  return spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: ROOT,
     env: { ...rest, LOG_LEVEL: 'warn', ...env },
   });
