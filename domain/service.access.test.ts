@@ -293,7 +293,7 @@ describe('a repeated externalOrderId (409)', () => {
 
 describe('the service without a clock, ids or numbering given', () => {
   it('stamps the current time, makes random uuids and numbers from 100000001', async () => {
-    const plain = serviceOver(store, { clock: undefined, newId: undefined, orderNumber: undefined });
+    const plain = serviceOver(store, { clock: undefined, newId: undefined, orderNumbering: undefined });
     const before = Date.now();
     const o = valueOf(await plain.create(body(), clerk));
     expect(Date.parse(o.createdOn)).toBeGreaterThanOrEqual(before);

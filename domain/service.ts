@@ -17,6 +17,7 @@ import * as ops from './order/operations';
 import { addPayment, addRefund, changePaymentStatus } from './order/payments';
 import { answerText, present } from './order/present';
 import type { OrderRecord } from './order/settle';
+import { CENTRAL_NUMBERING, type OrderNumbering } from './order/numbering';
 import { notFound, ok, refuse, type Result } from './result';
 import type { DeletedOrderQuery } from '../shared/schemas/deleted';
 import type { DeletedPage, OrderFilter, OrderStore, PageAfter } from './store/types';
@@ -40,7 +41,7 @@ export interface ServiceOptions {
   catalog: () => Catalog;
   clock?: () => Date;
   newId?: () => string;
-  orderNumber?: (sequence: number) => string;
+  orderNumbering?: OrderNumbering;
 }
 
 type Change = (record: OrderRecord, ctx: OpContext) => Result<OrderRecord>;
@@ -57,14 +58,14 @@ export class OrderService {
   readonly catalog: () => Catalog;
   private readonly clock: () => Date;
   private readonly newId: () => string;
-  private readonly orderNumber: (sequence: number) => string;
+  private readonly orderNumbering: OrderNumbering;
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
     this.catalog = options.catalog;
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
-    this.orderNumber = options.orderNumber ?? ((n) => String(100_000_000 + n));
+    this.orderNumbering = options.orderNumbering ?? CENTRAL_NUMBERING;
   }
 
   private context(caller?: Caller): OpContext {
@@ -89,7 +90,7 @@ export class OrderService {
     if (!touchPoint) return refuse({ kind: 'forbidden', detail: `Touchpoint ${caller.touchpointId} is unknown.` });
     const made = ops.createOrder(input, { touchPoint, customerProfileId: caller.customerProfileId, orderNumber: '' }, ctx);
     if (!made.ok) return made;
-    const outcome = await this.store.insert(made.value, this.orderNumber);
+    const outcome = await this.store.insert(made.value, this.orderNumbering);
     if ('duplicateOf' in outcome) return this.duplicate(outcome.duplicateOf, caller);
     return ok(this.answer(outcome.inserted, caller));
   }

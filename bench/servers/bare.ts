@@ -13,7 +13,7 @@ import { listOrders } from '../../domain/store/sqlite/orders';
 import { isPostgresUrl, openPostgres } from '../../domain/store/postgres/database';
 import { groupCommit as pgGroupCommit } from '../../domain/store/postgres/groupCommit';
 import { listOrders as pgListOrders, nextOrderNumber } from '../../domain/store/postgres/orders';
-import { stampedAtSeal, stampText, UNSEALED } from '../../domain/store/postgres/store';
+import { stampedAtSeal, stampText, UNSEALED } from '../../domain/store/postgres/changeClock';
 import type { OrderFilter, Page, PageAfter } from '../../domain/store/types';
 import { decodeCursor, pageLinks } from '../../server/paging';
 import { serveUntilStopped } from '../../server/testing/child';

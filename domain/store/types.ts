@@ -1,6 +1,7 @@
 import type { Order } from '../../shared/schemas/order';
 import type { Fixtures } from '../../shared/schemas/reference';
 import type { OrderRecord } from '../order/settle';
+import type { OrderNumbering } from '../order/numbering';
 import type { ListedOrder } from '../order/present';
 import type { DayClosurePage, PutDayClosure, StoredDayClosure } from './dayClosures';
 
@@ -79,8 +80,8 @@ export interface OrderStore {
   get(orderId: string): Promise<OrderRecord | undefined>;
   orderIdOfPart(kind: 'line' | 'payment', partId: string): Promise<string | undefined>;
   findByExternalId(touchpointId: number, externalOrderId: string): Promise<string | undefined>;
-  /** Inserts with the next order number (made by `numberFor` inside the transaction). */
-  insert(record: OrderRecord, numberFor: (sequence: number) => string): Promise<InsertOutcome>;
+  /** Inserts with the next order number (made by `numbering` inside the transaction). */
+  insert(record: OrderRecord, numbering: OrderNumbering): Promise<InsertOutcome>;
   /** Writes the record if the stored version is still `expectedVersion`: answers it as stored, or null. */
   update(record: OrderRecord, expectedVersion: number): Promise<OrderRecord | null>;
   remove(orderId: string, expectedVersion: number): Promise<boolean>;

@@ -104,7 +104,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       catalog: () => catalog.current(),
       clock,
       newId,
-      orderNumber: (n) => `${prefix}-${String(n).padStart(6, '0')}`,
+      orderNumbering: { prefix: `${prefix}-`, offset: 0, digits: 6 },
     });
     engine = new SyncEngine({
       db,

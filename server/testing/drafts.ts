@@ -28,7 +28,7 @@ export function draftOrder(createdOn?: string): OrderRecord {
 }
 
 export async function insertDraft(store: OrderStore, record = draftOrder()): Promise<OrderRecord> {
-  const outcome = await store.insert(record, (n) => `N${n}`);
+  const outcome = await store.insert(record, { prefix: 'N', offset: 0, digits: 0 });
   if (!('inserted' in outcome)) throw new Error('not inserted');
   return outcome.inserted;
 }

@@ -6,7 +6,8 @@ import { stamped } from '../rows';
 import { openPostgres } from './database';
 import { groupCommit } from './groupCommit';
 import { insertOrder } from './orders';
-import { postgresOrderStore, stampedAtSeal, UNSEALED } from './store';
+import { stampedAtSeal, UNSEALED } from './changeClock';
+import { postgresOrderStore } from './store';
 
 /**
  * The change clock (CONTRACT 8) on PostgreSQL, where several processes write at once: stamps
@@ -22,7 +23,7 @@ afterEach(async () => {
 
 /** A store on the database at `url`, as another central process opens it: its own connections and clock. */
 async function process(url: string, clock: () => Date) {
-  const store = postgresOrderStore(await openPostgres(url), clock);
+  const store = postgresOrderStore(await openPostgres(url), url, clock);
   closers.push(() => store.close());
   return store;
 }

@@ -43,12 +43,18 @@ export async function migrate(pool: pg.Pool, where: string, migrations: readonly
   }
 }
 
-/** A connection pool on `url`, its schema brought up to date. */
-export async function openPostgres(url: string, migrations: readonly string[] = PG_MIGRATIONS): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: 8 });
+/** A pool of at most `max` connections to `url`. */
+export function connectPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
   // listener its error would end the process.
   pool.on('error', () => {});
+  return pool;
+}
+
+/** A connection pool on `url`, its schema brought up to date. */
+export async function openPostgres(url: string, migrations: readonly string[] = PG_MIGRATIONS): Promise<pg.Pool> {
+  const pool = connectPool(url, 8);
   try {
     await migrate(pool, describeDatabase(url), migrations);
     return pool;

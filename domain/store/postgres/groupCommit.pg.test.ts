@@ -6,7 +6,7 @@ import { stamped } from '../rows';
 import { openPostgres } from './database';
 import { groupCommit } from './groupCommit';
 import { insertOrder } from './orders';
-import { stampedAtSeal, UNSEALED, type Written } from './store';
+import { stampedAtSeal, UNSEALED, type Written } from './changeClock';
 
 /**
  * The group commit of two central processes whose batches write at once: two batches that wait

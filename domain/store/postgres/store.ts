@@ -1,21 +1,10 @@
 import type pg from 'pg';
-import { listDayClosures, putDayClosure } from './dayClosures';
 import type { Fixtures } from '../../../shared/schemas/reference';
-import { stamped } from '../rows';
-import type { InsertOutcome, OrderStore } from '../types';
+import type { OrderStore } from '../types';
 import { openPostgres } from './database';
-import { groupCommit } from './groupCommit';
-import {
-  deleteOrder,
-  findByExternalId,
-  getOrder,
-  insertOrder,
-  listDeletions,
-  listOrders,
-  nextOrderNumber,
-  orderIdOfPart,
-  updateOrder,
-} from './orders';
+import { listDayClosures, putDayClosure } from './dayClosures';
+import { findByExternalId, getOrder, listDeletions, listOrders, orderIdOfPart } from './orders';
+import { writerThread } from './writer';
 
 const UNIQUE_VIOLATION = '23505';
 const isDuplicateExternalId = (error: unknown) =>
@@ -23,81 +12,20 @@ const isDuplicateExternalId = (error: unknown) =>
   (error as { constraint?: string }).constraint === 'orders_by_external_id';
 
 /**
- * The change clock (CONTRACT 8) on a database that several central processes write at
- * once. A batch takes its stamp when it is sealed, after its writes and just before its
- * commit, by updating the one `change_clock` row: the later of the clock and one millisecond
- * past the last stamp given. The row stays locked until the batch commits, so the next batch
- * (of any process) takes its stamp only after this one is visible: stamps rise in commit
- * order, and a reader that has seen stamp S will never later find a change committed with a
- * stamp below S. Only the seal and the commit wait for it: the batches of several processes
- * do their writes at the same time. Readers never wait for it (MVCC).
+ * The PostgreSQL backend of the order store: reads on `pool`, writes group-committed on a thread
+ * of their own (writer.ts) with its own connection to `url`, each batch under one change stamp.
  */
-export async function nextStamp(client: pg.PoolClient, now: Date): Promise<string> {
-  const { rows } = await client.query<{ stamp: string }>(
-    'UPDATE change_clock SET stamp = GREATEST(stamp + 1, $1) WHERE id = 1 RETURNING stamp',
-    [now.getTime()],
-  );
-  return new Date(Number(rows[0]!.stamp)).toISOString();
-}
-
-/** The stamp a batch's rows carry until it is sealed: before any the clock gives, and never seen outside the batch. */
-export const UNSEALED = '0001-01-01T00:00:00.000Z';
-
-/**
- * Where a stored document's text holds its stamp. JSON.stringify writes the key and value so,
- * and a quote inside a string value is escaped: this text occurs nowhere else in it.
- */
-export const stampText = (stamp: string) => `"lastUpdatedOn":"${stamp}"`;
-
-/** What a batch wrote: the orders and tombstones its seal stamps. */
-export interface Written {
-  orders: string[];
-  deleted: string[];
-}
-
-/** A batch's rules: its writes note what they wrote under UNSEALED; the seal takes the stamp and puts it in their place. */
-export const stampedAtSeal = (clock: () => Date) => ({
-  open: (): Written => ({ orders: [], deleted: [] }),
-  async seal(client: pg.PoolClient, written: Written): Promise<string> {
-    const stamp = await nextStamp(client, clock());
-    if (written.orders.length > 0) {
-      await client.query(
-        'UPDATE orders SET last_updated_on = $1, doc = replace(doc, $2, $3) WHERE order_id = ANY($4) AND last_updated_on = $5',
-        [stamp, stampText(UNSEALED), stampText(stamp), written.orders, UNSEALED],
-      );
-    }
-    if (written.deleted.length > 0) {
-      await client.query('UPDATE deleted_orders SET deleted_on = $1 WHERE order_id = ANY($2) AND deleted_on = $3', [
-        stamp,
-        written.deleted,
-        UNSEALED,
-      ]);
-    }
-    return stamp;
-  },
-});
-
-/** The PostgreSQL backend of the order store: writes group-committed, each batch under one change stamp. */
-export function postgresOrderStore(pool: pg.Pool, clock: () => Date = () => new Date()): OrderStore & { pool: pg.Pool } {
-  const write = groupCommit(pool, stampedAtSeal(clock));
+export function postgresOrderStore(pool: pg.Pool, url: string, clock: () => Date = () => new Date()): OrderStore & { pool: pg.Pool } {
+  const writer = writerThread(url);
+  const at = () => clock().getTime();
   return {
     pool,
     get: (orderId) => getOrder(pool, orderId),
     orderIdOfPart: (kind, partId) => orderIdOfPart(pool, kind, partId),
     findByExternalId: (touchpointId, externalOrderId) => findByExternalId(pool, touchpointId, externalOrderId),
-    async insert(record, numberFor): Promise<InsertOutcome> {
+    async insert(record, numbering) {
       try {
-        const inserted = await write(
-          async (client, written) => {
-            const number = numberFor(await nextOrderNumber(client));
-            const numbered = stamped({ ...record, order: { ...record.order, orderNumber: number } }, UNSEALED);
-            await insertOrder(client, numbered);
-            written.orders.push(numbered.order.orderId);
-            return numbered;
-          },
-          (numbered, stamp) => stamped(numbered, stamp),
-        );
-        return { inserted };
+        return { inserted: await writer.write({ kind: 'insert', record, numbering, at: at() }) };
       } catch (error) {
         const external = record.order.externalOrderId;
         const existing =
@@ -106,22 +34,8 @@ export function postgresOrderStore(pool: pg.Pool, clock: () => Date = () => new 
         throw error;
       }
     },
-    update: (record, expectedVersion) =>
-      write(
-        async (client, written) => {
-          const next = stamped(record, UNSEALED);
-          if (!(await updateOrder(client, next, expectedVersion))) return null;
-          written.orders.push(next.order.orderId);
-          return next;
-        },
-        (next, stamp) => next && stamped(next, stamp),
-      ),
-    remove: (orderId, expectedVersion) =>
-      write(async (client, written) => {
-        const gone = await deleteOrder(client, orderId, expectedVersion, UNSEALED);
-        if (gone) written.deleted.push(orderId);
-        return gone;
-      }),
+    update: (record, expectedVersion) => writer.write({ kind: 'update', record, expectedVersion, at: at() }),
+    remove: (orderId, expectedVersion) => writer.write({ kind: 'remove', orderId, expectedVersion, at: at() }),
     list: (filter, limit, after) => listOrders(pool, filter, limit, after),
     listDeleted: (filter, limit, after) => listDeletions(pool, filter, limit, after),
     putDayClosure: (closure) => putDayClosure(pool, closure),
@@ -138,11 +52,12 @@ export function postgresOrderStore(pool: pg.Pool, clock: () => Date = () => new 
       );
     },
     async close() {
+      await writer.close();
       if (!pool.ended) await pool.end();
     },
   };
 }
 
 export async function openPostgresOrderStore(url: string, clock?: () => Date) {
-  return postgresOrderStore(await openPostgres(url), clock);
+  return postgresOrderStore(await openPostgres(url), url, clock);
 }

@@ -52,7 +52,7 @@ function draft(over: { externalOrderId?: string; touchpointId?: number; withToke
 }
 
 async function inserted(record = draft()): Promise<OrderRecord> {
-  const outcome = await store.insert(record, (n) => `N${n}`);
+  const outcome = await store.insert(record, { prefix: 'N', offset: 0, digits: 0 });
   if (!('inserted' in outcome)) throw new Error('not inserted');
   return outcome.inserted;
 }
@@ -69,10 +69,10 @@ describe('sqlite order store', () => {
 
   it('answers the existing order for a repeated externalOrderId on the same touchpoint only', async () => {
     const first = await inserted(draft({ externalOrderId: 'till-7' }));
-    const again = await store.insert(draft({ externalOrderId: 'till-7' }), (n) => `N${n}`);
+    const again = await store.insert(draft({ externalOrderId: 'till-7' }), { prefix: 'N', offset: 0, digits: 0 });
     expect(again).toEqual({ duplicateOf: first.order.orderId });
     expect(await store.findByExternalId(501, 'till-7')).toBe(first.order.orderId);
-    const elsewhere = await store.insert(draft({ externalOrderId: 'till-7', touchpointId: 502 }), (n) => `N${n}`);
+    const elsewhere = await store.insert(draft({ externalOrderId: 'till-7', touchpointId: 502 }), { prefix: 'N', offset: 0, digits: 0 });
     expect('inserted' in elsewhere).toBe(true);
     // The refused insert used no order number: the sequence rolled back with it.
     expect('inserted' in elsewhere && elsewhere.inserted.order.orderNumber).toBe('N2');

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread, threadEntry } from '../threads';
 import type { DeletedFilter, DeletedPage, OrderFilter, Page, PageAfter } from '../types';
 
 export type ReadRequest = { id: number; limit: number; after: PageAfter | null } & (
@@ -36,16 +37,14 @@ interface Reader {
  * with it. List reads go to `size` threads instead, each with its own read-only connection
  * (WAL: readers see every commit made before they start and never block the writer); writes
  * stay on the group-commit path of the main connection. A read goes to the reader with the
- * fewest in flight. Run from TypeScript sources (tsx, vitest), the threads load through tsx.
+ * fewest in flight.
  */
 export function readerPool(file: string, size: number, thread: ReaderThread = {}): ReaderPool {
-  const entry = thread.entry ?? new URL(`./readerThread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  // From TypeScript sources the thread registers tsx's loader before importing its entry.
-  const start = entry.pathname.endsWith('.ts') ? new URL('./tsxThread.mjs', import.meta.url) : entry;
+  const entry = thread.entry ?? threadEntry('readerThread', import.meta.url);
   let nextId = 0;
   let closed = false;
   const readers: Reader[] = Array.from({ length: Math.max(1, size) }, () => {
-    const reader: Reader = { worker: new Worker(start, { workerData: { ...thread.data, file, entry: entry.href } }), pending: new Map() };
+    const reader: Reader = { worker: startThread(entry, { ...thread.data, file }), pending: new Map() };
     reader.worker.on('message', (response: ReadResponse) => {
       const pending = reader.pending.get(response.id);
       reader.pending.delete(response.id);

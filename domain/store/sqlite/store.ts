@@ -8,6 +8,7 @@ import { groupCommit } from './groupCommit';
 import { readerPool, type ReaderPool } from './readers';
 import { readReference, writeReference } from './reference';
 import { stamped } from '../rows';
+import { orderNumberOf } from '../../order/numbering';
 import type { InsertOutcome, OrderStore, WriteHook } from '../types';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -31,11 +32,11 @@ export function sqliteOrderStore(
     get: async (orderId) => getOrder(db, orderId),
     orderIdOfPart: async (kind, partId) => orderIdOfPart(db, kind, partId),
     findByExternalId: async (touchpointId, externalOrderId) => findByExternalId(db, touchpointId, externalOrderId),
-    async insert(record, numberFor): Promise<InsertOutcome> {
+    async insert(record, numbering): Promise<InsertOutcome> {
       try {
         return await write((stamp): InsertOutcome => {
           const numbered = stamped(
-            { ...record, order: { ...record.order, orderNumber: numberFor(nextSequence(db, 'order_number')) } },
+            { ...record, order: { ...record.order, orderNumber: orderNumberOf(numbering, nextSequence(db, 'order_number')) } },
             stamp,
           );
           insertOrder(db, numbered);
