@@ -3,10 +3,10 @@ import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vites
 import { readerPool, type ReaderPool } from '../domain/store/sqlite/readers';
 import { openDatabase } from '../domain/store/sqlite/database';
 import { listOrders } from '../domain/store/sqlite/orders';
-import { orderList } from '../shared/schemas/order';
+import { orderList, type Order } from '../shared/schemas/order';
 import { scenarios, tempDir } from './testing/fixtures';
-import { API, harness, type Harness } from './testing/harness';
-import { createOrder, line, pay } from './testing/orders';
+import { API, expectOrder, harness, type Harness } from './testing/harness';
+import { createOrder, line, pay, registered } from './testing/orders';
 
 /**
  * The central's list reads on reader threads (readers.ts): the same pages as on the event
@@ -29,10 +29,13 @@ describe('reader threads', () => {
   it('answer the pages the event loop would, and see every write committed before the read', async () => {
     const file = join(tmp.dir, 'same.sqlite');
     h = await harness({ fixtures, now: NOW, db: file, readers: (f) => readerPool(f, 2) });
-    const made = [];
+    const made: Order[] = [];
+    const { plain, needsRegistered, registeredToken } = h.roles;
     for (let i = 0; i < 5; i++) {
       h.clock.advance(60_000);
-      made.push(await createOrder(h, [line(h.roles.plain)]));
+      // The third holds a registered token, which the answer presents with its reference record.
+      const lines = i === 2 ? [line(needsRegistered, { customerTokens: [registered(registeredToken)] })] : [line(plain)];
+      made.push(await createOrder(h, lines));
     }
     await pay(h, made[1]!, { statusCode: 'SETTLED' });
     // The same queries on a connection of the event loop's own.
@@ -57,6 +60,13 @@ describe('reader threads', () => {
       const onLoop = listOrders(inline, filter, Number(params.limit ?? 100), null).rows.map((r) => JSON.parse(r.doc).orderId);
       expect(ids(res.text)).toEqual(onLoop);
     }
+    // Each order of a page is answered as the event loop would: the open one with its token's record.
+    const page = orderList.parse(JSON.parse((await h.call('GET', `${API}/orders?limit=10`)).text)).orders;
+    expect(page).toHaveLength(5);
+    for (const order of page) expect(order).toEqual(expectOrder(await h.call('GET', `${API}/orders/${order.orderId}`), 200));
+    expect(page.find((o) => o.orderId === made[2]!.orderId)!.orderLines[0]!.customerTokens![0]!.transitToken?.transitTokenId).toBe(
+      registeredToken.transitTokenId,
+    );
     // A write answered is on disk, and the next read, on any thread, sees it.
     for (let i = 0; i < 4; i++) {
       const fresh = await createOrder(h, [line(h.roles.plain)]);

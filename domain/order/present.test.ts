@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Catalog } from '../catalog';
 import { catalog, conceptOrder, fixtures, lineOf, opContext, valueOf } from '../../server/testing/orderRecords';
 import { addPayment } from './payments';
-import { needsPresenting, nestedToken, present } from './present';
+import { answerText, needsPresenting, nestedToken, present } from './present';
 
 /** The order as answered (CONTRACT 3.1, 7.4): registered tokens' reference records while it is open. */
 
@@ -99,5 +99,18 @@ describe('present', () => {
     ]);
     expect(needsPresenting(order)).toBe(false);
     expect(present(order, catalog)).toBe(order);
+  });
+});
+
+describe('a list page’s row', () => {
+  const presented = twoTravellers().order;
+  const row = (doc: string, statusId: number, hasTokens: boolean) => ({ doc, statusId, hasTokens });
+  const tokens = row(JSON.stringify(presented), 1, true);
+
+  it('are answered as stored unless they hold tokens while their status shows them', () => {
+    expect(answerText(row('{"a":1}', 1, false), catalog, null)).toBe('{"a":1}');
+    expect(answerText(row('{"b":2}', 4, true), catalog, null)).toBe('{"b":2}');
+    expect(JSON.parse(answerText(tokens, catalog, null))).toEqual(present(presented, catalog, null));
+    expect(answerText(tokens, catalog, null)).not.toBe(tokens.doc);
   });
 });
