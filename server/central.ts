@@ -27,6 +27,8 @@ export interface CentralOptions {
    * default, for the counter's embedded central and most tests) reads on the event loop.
    */
   readers?: number;
+  /** PostgreSQL only: this process's connections for reads (READ_CONNECTIONS when not given). */
+  connections?: number;
 }
 
 export interface Central {
@@ -45,7 +47,7 @@ export interface Central {
 export async function startCentral(options: CentralOptions): Promise<Central> {
   const fixturesFile = options.fixtures ?? demoFixturesPath();
   const fixtures = loadFixturesFile(fixturesFile);
-  const store = await openCentralStore(options.db, options.clock, options.readers);
+  const store = await openCentralStore(options.db, options);
   try {
     await store.saveReference(fixtures, fixturesFile, new Date().toISOString());
     const catalog = new Catalog(fixtures);

@@ -21,7 +21,11 @@ describe('npm run central on PostgreSQL', () => {
     const child = startCli(['--port', '0', '--workers', '2', '--fixtures', fixturesFile], { CENTRAL_DATABASE_URL: db });
     try {
       const tokenLine = devTokenLine(child);
-      const { match } = await lineMatching(child, /listening on (http:\/\/127\.0\.0\.1:\d+) \(2 processes\)/);
+      // --db-connections (8) is shared between the processes.
+      const { match } = await lineMatching(
+        child,
+        /listening on (http:\/\/127\.0\.0\.1:\d+) \(2 processes\), PostgreSQL reads on 4 connections each$/,
+      );
       const token = await tokenLine;
       const post = () =>
         fetch(`${match[1]}/api/2.0/orders`, {
@@ -45,6 +49,45 @@ describe('npm run central on PostgreSQL', () => {
       child.kill('SIGTERM');
       expect((await exited)[0]).toBe(0);
     } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('reads on --db-connections connections, however many reads wait at once', async () => {
+    const url = await freshPostgresUrl();
+    // Named, so that only this central's connections are counted on the shared test server.
+    const db = new URL(url);
+    db.searchParams.set('application_name', 'cli-connections-test');
+    const child = startCli(['--port', '0', '--db-connections', '3', '--db', db.href, '--fixtures', fixturesFile]);
+    // One client holds a lock; another counts (statistics read in a transaction stay as first read).
+    const [admin, watcher] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    await Promise.all([admin.connect(), watcher.connect()]);
+    try {
+      const tokenLine = devTokenLine(child);
+      const { match } = await lineMatching(child, /listening on (http:\/\/127\.0\.0\.1:\d+), PostgreSQL reads on 3 connections$/);
+      const token = await tokenLine;
+      const connections = async () =>
+        (
+          await watcher.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'cli-connections-test'",
+          )
+        ).rows[0]!.n;
+      // Every read waits on a lock, so the process opens all the connections it may.
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE orders IN ACCESS EXCLUSIVE MODE');
+      const list = () =>
+        fetch(`${match[1]}/api/2.0/orders?limit=5`, { headers: { authorization: `Bearer ${token}`, connection: 'close' } });
+      const answers = Promise.all(Array.from({ length: 40 }, list));
+      await expect.poll(connections).toBeGreaterThanOrEqual(3);
+      await admin.query('COMMIT');
+      expect((await answers).map((a) => a.status)).toEqual(Array(40).fill(200));
+      // The connections stay open a while after use: 3, no more.
+      expect(await connections()).toBe(3);
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      expect((await exited)[0]).toBe(0);
+    } finally {
+      await Promise.all([admin.end(), watcher.end()]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   });

@@ -6,14 +6,16 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { FixturesError } from '../domain/fixtures';
 import { NewerDatabaseError } from '../domain/store/errors';
+import { isPostgresUrl, READ_CONNECTIONS } from '../domain/store/postgres/database';
 import { centralLogger, startCentral } from './central';
 
 /**
- * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N]`
+ * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N] [--db-connections N]`
  * (CONTRACT 1). `--db` (or CENTRAL_DATABASE_URL) takes a SQLite file or a PostgreSQL URL;
  * `--workers N` runs N central processes on one port (node:cluster), each with its own
  * connections to the one database; `--readers N` (SQLite, default 2) runs the list queries
- * on N reader threads, off the event loop (0: on it).
+ * on N reader threads, off the event loop (0: on it); `--db-connections N` (PostgreSQL,
+ * default 8) are the connections for reads of all the processes together, shared evenly.
  */
 
 function defaultDataDir(): string {
@@ -39,6 +41,12 @@ const args = z.object({
     .pipe(z.number().min(1, '--workers must be at least 1').max(64))
     .default(1),
   readers: z.string().regex(/^\d+$/, '--readers must be a number').transform(Number).pipe(z.number().max(16)).default(2),
+  'db-connections': z
+    .string()
+    .regex(/^\d+$/, '--db-connections must be a number')
+    .transform(Number)
+    .pipe(z.number().min(1, '--db-connections must be at least 1').max(1000))
+    .default(READ_CONNECTIONS),
 });
 
 type Options = z.output<typeof args>;
@@ -46,18 +54,32 @@ type Options = z.output<typeof args>;
 /** The secret every process signs and checks with: the operator's, or one made by the first process for this run. */
 const DEV_SECRET_ENV = 'CENTRAL_DEV_JWT_SECRET';
 
-async function serve(options: Options, announce: boolean) {
+/**
+ * A process's share of `--db-connections`. On two cores, the first page of GET /orders went
+ * from 981 req/s with one process to 1,190 with two of 4 connections each, and to 987 with two
+ * of 8 (2026-11-24, bench/README.md): more connections at work than the database server's
+ * cores can serve only make them take turns.
+ */
+const connectionsPerProcess = (total: number, workers: number) => Math.max(1, Math.ceil(total / workers));
+
+async function serve({ 'db-connections': total, ...options }: Options, announce: boolean) {
   const logger = centralLogger();
   const devSecret = process.env[DEV_SECRET_ENV];
+  const connections = connectionsPerProcess(total, options.workers);
   const central = await startCentral({
     ...options,
+    connections,
     jwtSecret: process.env.CENTRAL_JWT_SECRET || devSecret,
     devSecret: !process.env.CENTRAL_JWT_SECRET && !!devSecret,
     customerJwtSecret: process.env.CENTRAL_CUSTOMER_JWT_SECRET,
     logger,
   });
   if (announce) {
-    console.log(`listening on ${central.url}${options.workers > 1 ? ` (${options.workers} processes)` : ''}`);
+    const processes = options.workers > 1 ? ` (${options.workers} processes)` : '';
+    const reads = isPostgresUrl(options.db)
+      ? `, PostgreSQL reads on ${connections} connection${connections > 1 ? 's' : ''}${processes && ' each'}`
+      : '';
+    console.log(`listening on ${central.url}${processes}${reads}`);
     console.log(
       `order interface ${central.url}/api/2.0, lookup interface ${central.url}/crud/v1, OpenAPI ${central.url}/api/2.0/openapi.json`,
     );
@@ -129,6 +151,7 @@ async function main() {
       fixtures: { type: 'string' },
       workers: { type: 'string' },
       readers: { type: 'string' },
+      'db-connections': { type: 'string' },
     },
     strict: true,
   });

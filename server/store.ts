@@ -6,8 +6,14 @@ import type { OrderStore } from '../domain/store/types';
 /**
  * The central's order store: PostgreSQL for a `postgres://` (or `postgresql://`) URL, where
  * several central processes share one database; otherwise a SQLite file, the embedded
- * default, whose list reads run on reader threads when `readers` asks for them.
+ * default, whose list reads run on reader threads when `readers` asks for them. `connections`:
+ * PostgreSQL's for reads (READ_CONNECTIONS when not given).
  */
-export async function openCentralStore(location: string, clock?: () => Date, readers: Readers = 0): Promise<OrderStore> {
-  return isPostgresUrl(location) ? openPostgresOrderStore(location, clock) : openSqliteOrderStore(location, undefined, clock, readers);
+export async function openCentralStore(
+  location: string,
+  { clock, readers = 0, connections }: { clock?: () => Date; readers?: Readers; connections?: number } = {},
+): Promise<OrderStore> {
+  return isPostgresUrl(location)
+    ? openPostgresOrderStore(location, clock, connections)
+    : openSqliteOrderStore(location, undefined, clock, readers);
 }

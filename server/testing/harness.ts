@@ -97,7 +97,7 @@ export const freshTestStore = async () => (testPostgresUrl() ? freshPostgresUrl(
 export async function harness(options: HarnessOptions): Promise<Harness> {
   const clock = frozenClock(options.now);
   const now = () => new Date(clock.now);
-  const store = await openCentralStore(options.db ?? (await freshTestStore()), now, options.readers);
+  const store = await openCentralStore(options.db ?? (await freshTestStore()), { clock: now, readers: options.readers });
   const catalog = new Catalog(options.fixtures);
   const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
   const app = await buildApp({

@@ -52,9 +52,20 @@ export function connectPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-/** A connection pool on `url`, its schema brought up to date. */
-export async function openPostgres(url: string, migrations: readonly string[] = PG_MIGRATIONS): Promise<pg.Pool> {
-  const pool = connectPool(url, 8);
+/**
+ * A process's connections for reads when not told otherwise. The connections that work at once
+ * on a database server should stay near a few per core of it: a central started with several
+ * processes shares one budget among them (`--db-connections`, server/cli.ts).
+ */
+export const READ_CONNECTIONS = 8;
+
+/** A pool of at most `connections` on `url`, its schema brought up to date. */
+export async function openPostgres(
+  url: string,
+  migrations: readonly string[] = PG_MIGRATIONS,
+  connections = READ_CONNECTIONS,
+): Promise<pg.Pool> {
+  const pool = connectPool(url, connections);
   try {
     await migrate(pool, describeDatabase(url), migrations);
     return pool;

@@ -58,6 +58,7 @@ export function postgresOrderStore(pool: pg.Pool, url: string, clock: () => Date
   };
 }
 
-export async function openPostgresOrderStore(url: string, clock?: () => Date) {
-  return postgresOrderStore(await openPostgres(url), url, clock);
+/** The store on `url`, reading on at most `connections` (writes have one more, on the writer thread). */
+export async function openPostgresOrderStore(url: string, clock?: () => Date, connections?: number) {
+  return postgresOrderStore(await openPostgres(url, undefined, connections), url, clock);
 }
