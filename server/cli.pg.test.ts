@@ -24,7 +24,7 @@ describe('npm run central on PostgreSQL', () => {
       // --db-connections (8) is shared between the processes.
       const { match } = await lineMatching(
         child,
-        /listening on (http:\/\/127\.0\.0\.1:\d+) \(2 processes\), PostgreSQL reads on 4 connections each$/,
+        /listening on (http:\/\/127\.0\.0\.1:\d+) \(2 processes; PostgreSQL reads on 4 connections each\)$/,
       );
       const token = await tokenLine;
       const post = () =>
@@ -64,7 +64,7 @@ describe('npm run central on PostgreSQL', () => {
     await Promise.all([admin.connect(), watcher.connect()]);
     try {
       const tokenLine = devTokenLine(child);
-      const { match } = await lineMatching(child, /listening on (http:\/\/127\.0\.0\.1:\d+), PostgreSQL reads on 3 connections$/);
+      const { match } = await lineMatching(child, /listening on (http:\/\/127\.0\.0\.1:\d+) \(PostgreSQL reads on 3 connections\)$/);
       const token = await tokenLine;
       const connections = async () =>
         (

@@ -75,11 +75,13 @@ async function serve({ 'db-connections': total, ...options }: Options, announce:
     logger,
   });
   if (announce) {
-    const processes = options.workers > 1 ? ` (${options.workers} processes)` : '';
+    // The address stands alone, followed by a space: scripts read it from this line.
+    const processes = options.workers > 1 ? `${options.workers} processes` : '';
     const reads = isPostgresUrl(options.db)
-      ? `, PostgreSQL reads on ${connections} connection${connections > 1 ? 's' : ''}${processes && ' each'}`
+      ? `PostgreSQL reads on ${connections} connection${connections > 1 ? 's' : ''}${processes && ' each'}`
       : '';
-    console.log(`listening on ${central.url}${processes}${reads}`);
+    const about = [processes, reads].filter(Boolean).join('; ');
+    console.log(`listening on ${central.url}${about && ` (${about})`}`);
     console.log(
       `order interface ${central.url}/api/2.0, lookup interface ${central.url}/crud/v1, OpenAPI ${central.url}/api/2.0/openapi.json`,
     );
