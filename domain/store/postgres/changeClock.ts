@@ -10,7 +10,7 @@ import type pg from 'pg';
  * stamp below S. Only the seal and the commit wait for it: the batches of several processes
  * do their writes at the same time. Readers never wait for it (MVCC).
  */
-export async function nextStamp(client: pg.PoolClient, now: Date): Promise<string> {
+async function nextStamp(client: pg.PoolClient, now: Date): Promise<string> {
   const { rows } = await client.query<{ stamp: string }>(
     'UPDATE change_clock SET stamp = GREATEST(stamp + 1, $1) WHERE id = 1 RETURNING stamp',
     [now.getTime()],

@@ -43,19 +43,23 @@ interface Batch extends Written {
 }
 
 /** Performs writes on `pool`, group-committed. */
-export function writesOn(pool: pg.Pool) {
-  const write = groupCommit(pool, {
+function writesOn(pool: pg.Pool) {
+  const commit = groupCommit(pool, {
     open: (): Batch => ({ orders: [], deleted: [], at: 0 }),
     seal: (client, batch) => sealBatch(client, batch, new Date(batch.at)),
   });
   const restamp = (record: OrderRecord | null, stamp: string) => record && stamped(record, stamp);
 
   return function perform(request: WriteRequest): Promise<WriteResults[keyof WriteResults]> {
-    const timed = (batch: Batch) => (batch.at = Math.max(batch.at, request.at));
+    // Each write, in whichever batch it runs, moves that batch's time to its own if later.
+    const write = <T>(run: (client: pg.PoolClient, batch: Batch) => Promise<T>, finish?: (value: T, stamp: string) => T) =>
+      commit((client, batch) => {
+        batch.at = Math.max(batch.at, request.at);
+        return run(client, batch);
+      }, finish);
     switch (request.kind) {
       case 'insert':
         return write(async (client, batch) => {
-          timed(batch);
           const number = orderNumberOf(request.numbering, await nextOrderNumber(client));
           const numbered = stamped({ ...request.record, order: { ...request.record.order, orderNumber: number } }, UNSEALED);
           await insertOrder(client, numbered);
@@ -64,7 +68,6 @@ export function writesOn(pool: pg.Pool) {
         }, restamp);
       case 'update':
         return write(async (client, batch) => {
-          timed(batch);
           const next = stamped(request.record, UNSEALED);
           if (!(await updateOrder(client, next, request.expectedVersion))) return null;
           batch.orders.push(next.order.orderId);
@@ -72,7 +75,6 @@ export function writesOn(pool: pg.Pool) {
         }, restamp);
       case 'remove':
         return write(async (client, batch) => {
-          timed(batch);
           const gone = await deleteOrder(client, request.orderId, request.expectedVersion, UNSEALED);
           if (gone) batch.deleted.push(request.orderId);
           return gone;
