@@ -9,7 +9,7 @@ import { openCounterDatabase } from '../electron/core/db/database';
 import { insertOrder } from '../domain/store/sqlite/orders';
 import { tempDir } from '../server/testing/fixtures';
 import { DrawerDays } from '../electron/core/manager/days';
-import { indexOrder } from '../electron/core/manager/facts';
+import { indexOrder } from '../electron/core/orders/facts';
 import {
   ordersPage,
   ordersPageSql,

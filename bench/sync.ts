@@ -7,7 +7,7 @@ import type { CounterOrder, SyncStatus } from '../shared/ipc';
 import { order as orderSchema } from '../shared/schemas/order';
 import type { CreateOrderInput } from '../shared/schemas/requests';
 import { tempDir } from '../server/testing/fixtures';
-import { CentralClient } from '../electron/core/centralClient';
+import { CentralClient } from '../electron/core/central/centralClient';
 import { createCounter } from '../electron/core/counter';
 import { createBody } from '../electron/core/sync/plan';
 import { counterToken, TEST_SECRET } from '../electron/core/testing/central';

@@ -16,7 +16,7 @@ import type { OpContext } from './order/context';
 import * as ops from './order/operations';
 import { addPayment, addRefund, changePaymentStatus } from './order/payments';
 import { answerText, present } from './order/present';
-import type { OrderRecord } from './order/settle';
+import type { OrderRecord } from './order/record';
 import { CENTRAL_NUMBERING, type OrderNumbering } from './order/numbering';
 import { notFound, ok, refuse, type Result } from './result';
 import type { DeletedOrderQuery } from '../shared/schemas/deleted';

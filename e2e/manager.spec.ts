@@ -188,8 +188,8 @@ test('a manager’s day: review, part refund, X report, day close with a differe
   // The audit trail names who refunded and who closed the day.
   await managerPart(page, 'Audit trail');
   const audit = page.getByRole('table', { name: 'Audit trail' });
-  await expect(audit.getByRole('row').filter({ hasText: 'payments.refund' })).toContainText('Mark Jansen');
-  await expect(audit.getByRole('row').filter({ hasText: 'day.close' })).toContainText('Mark Jansen');
+  await expect(audit.getByRole('row').filter({ hasText: 'Refund of €1.00 (Cash)' })).toContainText('Mark Jansen');
+  await expect(audit.getByRole('row').filter({ hasText: /Day .+ closed, .+ counted/ })).toContainText('Mark Jansen');
   await page.goto('about:blank');
 });
 

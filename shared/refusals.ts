@@ -69,6 +69,9 @@ export function refusalMessage(code: RefusalCode, params: RefusalParams = {}, te
   return text[code].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+/** The one way to answer a value: the other half of a result (shared/ipc/declare.ts's IpcResult). */
+export const ok = <T>(value: T) => ({ ok: true as const, value });
+
 /** The one way to build a refusal, in the main process and in both shells. */
 export function refusal(kind: RefusalKind, code: RefusalCode, params: RefusalParams = {}, errors: ProblemError[] = []) {
   return { ok: false as const, error: { kind, code, params, message: refusalMessage(code, params), errors } satisfies IpcError };

@@ -8,7 +8,7 @@ import type { OpContext } from './context';
 import { heldMoney, outstanding, paidIn, paidOut, paymentState, settledMoney } from './money';
 import { cancel, checkDeletable, createOrder, deliver } from './operations';
 import { addPayment, addRefund, changePaymentStatus } from './payments';
-import type { OrderRecord } from './settle';
+import type { OrderRecord } from './record';
 
 /**
  * CONTRACT 7 as properties: random sequences of what clerks, payment providers and sync do to

@@ -6,7 +6,7 @@ import { Catalog } from '../catalog';
 import { MAX_ORDER_LINES, MAX_ORDER_PHOTO_BYTES } from '../rules/limits';
 import { addLine, patchLine, removeLine } from './operations';
 import { changePaymentStatus } from './payments';
-import type { OrderRecord } from './settle';
+import type { OrderRecord } from './record';
 
 /** The operations on an order's lines (CONTRACT 4), on one record without a store. */
 

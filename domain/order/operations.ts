@@ -15,7 +15,8 @@ import { stamp, type OpContext } from './context';
 import { checkKeptTokens, checkLine, newLine, patchedLine, repeatedLine, repeatsWithin } from './lines';
 import { heldMoney, settledMoney } from './money';
 import { cancelPending } from './payments';
-import { currentStatus, settle, statusError, withStatus, type OrderRecord } from './settle';
+import { currentStatus, settle, statusError, withStatus } from './settle';
+import type { OrderRecord } from './record';
 
 export interface Origin {
   touchPoint: TouchPoint;

@@ -6,7 +6,8 @@ import { invalid, notFound, ok, repeated, type Result } from '../result';
 import { MAY, canMove } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
 import { outstanding, paidIn, paidOut, paymentState, refundable, settledMoney } from './money';
-import { currentStatus, settle, statusError, withStatus, type OrderRecord } from './settle';
+import { currentStatus, settle, statusError, withStatus } from './settle';
+import type { OrderRecord } from './record';
 
 function paymentStatus(statusCode: string, ctx: OpContext, description?: string | null, subCode?: string | null): PaymentStatus {
   return {

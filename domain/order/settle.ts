@@ -6,16 +6,7 @@ import { judgeLine } from '../rules/lineRules';
 import { statusName } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
 import { paymentState } from './money';
-
-/** An order as stored: the answer's form plus what the service needs to keep about it. */
-export interface OrderRecord {
-  order: Order;
-  touchpointId: number;
-  /** customerProfileId came from a customer JWT and is not derived from tokens. */
-  customerFixed: boolean;
-  /** Optimistic concurrency: bumped by every write. */
-  version: number;
-}
+import type { OrderRecord } from './record';
 
 export const currentStatus = (order: Order): OrderStatusName => statusName(order.order_OrderStatuses[0]!.orderStatus.orderStatusId);
 

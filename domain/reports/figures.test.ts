@@ -10,8 +10,8 @@ import { addLine } from '../order/operations';
 import { addPayment, addRefund, changePaymentStatus } from '../order/payments';
 import type { Result } from '../result';
 import { testSeed } from '../testing/seed';
+import { cashTotal } from '../../shared/manager/schemas';
 import {
-  cashTotal,
   dayReport,
   linesText,
   methodFigures,

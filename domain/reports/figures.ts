@@ -1,5 +1,5 @@
 import type { PaymentStatusCode } from '../../shared/enums';
-import { DENOMINATIONS, type CashCount } from '../../shared/manager/schemas';
+import { cashTotal, type CashCount } from '../../shared/manager/schemas';
 import type { Actor, CashFigures, OrderHeadline, DayReport, DayState, MethodFigures, NamedFigure, ReportSummary } from '../../shared/manager/types';
 import type { Order } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
@@ -118,11 +118,6 @@ export function methodFigures(movements: Movement[], bounds: { from: string; to:
     byMethod.set(m.paymentMethodId, f);
   }
   return [...byMethod.values()].sort((a, b) => a.paymentMethodId - b.paymentMethodId);
-}
-
-/** What a count of notes and coins is worth, in cents. */
-export function cashTotal(count: CashCount): number {
-  return DENOMINATIONS.reduce((total, d) => total + d * (count[String(d)] ?? 0), 0);
 }
 
 /** The drawer: the float and the cash methods' figures (`methods`, from methodFigures). */

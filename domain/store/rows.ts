@@ -1,5 +1,5 @@
 import type { Order } from '../../shared/schemas/order';
-import type { OrderRecord } from '../order/settle';
+import type { OrderRecord } from '../order/record';
 
 /** An order's row as both backends store it: the columns the queries filter on, and the document. */
 

@@ -1,6 +1,6 @@
 import type { Order } from '../../shared/schemas/order';
 import type { Fixtures } from '../../shared/schemas/reference';
-import type { OrderRecord } from '../order/settle';
+import type { OrderRecord } from '../order/record';
 import type { OrderNumbering } from '../order/numbering';
 import type { ListedOrder } from '../order/present';
 import type { DayClosurePage, PutDayClosure, StoredDayClosure } from './dayClosures';

@@ -10,23 +10,23 @@ import { mandateRecord, tokenRecord } from '../../domain/lookup';
 import { OrderService } from '../../domain/service';
 import { DATA_DIR_MODE } from '../../domain/store/sqlite/database';
 import { openCounterDatabase } from './db/database';
-import { sqliteOrderStore } from '../../domain/store/sqlite/store';
 import type { Central } from '../../server/central';
 import { isAllowedCentralUrl } from '../../shared/centralUrl';
-import { CatalogCache } from './catalogCache';
-import { CentralClient } from './centralClient';
-import { Challenges, demoTransport } from './challenge';
-import { enqueue } from './db/outbox';
+import { CatalogCache } from './catalog/catalogCache';
+import { CentralClient } from './central/centralClient';
+import { Challenges, demoTransport } from './tokens/challenge';
 import { makeDispatch } from './dispatch';
 import { makeHandlers, type Handlers } from './handlers';
-import { Lookups } from './lookups';
+import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
 import { DrawerDays } from './manager/days';
-import { indexExisting, indexOrder, unindexOrder } from './manager/facts';
-import { purgePersonalData, scheduleRetention } from './retention';
-import { chooseTransport } from './mail';
-import { CounterSettings } from './settings';
-import { Staff } from './staff';
+import { indexExisting } from './orders/facts';
+import { orderDesk } from './orders/desk';
+import { localOrderStore } from './orders/localOrders';
+import { purgePersonalData, scheduleRetention } from './settings/retention';
+import { chooseTransport } from './tokens/mail';
+import { CounterSettings } from './settings/settings';
+import { Staff } from './session/staff';
 import { SyncEngine } from './sync/engine';
 import type { CounterCore, CounterOptions } from './types';
 
@@ -87,17 +87,10 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     indexExisting(db);
     // Who did it: the staff member logged in when the write commits (null only before anyone logs in).
     let who: () => StaffMember | null = () => null;
-    const store = sqliteOrderStore(
-      db,
-      (tx, orderId, change, order) => {
-        enqueue(tx, orderId, change, stamp());
-        const actor = who();
-        const by = actor && { staffId: actor.staffId, name: actor.name };
-        if (order) indexOrder(tx, order, by);
-        else unindexOrder(tx, orderId, stamp(), by);
-      },
-      clock,
-    );
+    const store = localOrderStore(db, clock, () => {
+      const actor = who();
+      return actor && { staffId: actor.staffId, name: actor.name };
+    });
     const prefix = `K${settings.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase()}`;
     const service = new OrderService({
       store,
@@ -122,9 +115,22 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     const mail = options.mail !== undefined ? options.mail : chooseTransport(process.env, embedded !== null, demoTransport);
     const staff = new Staff(db, clock, embedded !== null || options.demoStaff === true);
     who = () => staff.who();
-    const handlers = makeHandlers({
+    const days = new DrawerDays(db, timeZone, clock, newId);
+    const desk = orderDesk({
       db,
       service,
+      touchpointId: () => settings.touchpointId,
+      closedToday: () => days.closedToday(),
+      changed: (orderId) => {
+        events.emit('orders.changed', { orderId });
+        // "To send" counts the change now, not after the sync round it starts (seconds offline).
+        events.emit('sync.changed', syncEngine.status());
+        syncEngine.kick();
+      },
+    });
+    const handlers = makeHandlers({
+      db,
+      desk,
       settings,
       staff,
       now: clock,
@@ -133,14 +139,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       challenges: new Challenges(mail, clock, newId),
       engine: syncEngine,
       embeddedCentral: embedded !== null,
-      days: new DrawerDays(db, timeZone, clock, newId),
+      days,
       timeZone,
-      changed: (orderId) => {
-        events.emit('orders.changed', { orderId });
-        // "To send" counts the change now, not after the sync round it starts (seconds offline).
-        events.emit('sync.changed', syncEngine.status());
-        syncEngine.kick();
-      },
     });
 
     const dispatch = makeDispatch(

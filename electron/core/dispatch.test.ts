@@ -28,10 +28,10 @@ describe('the audit trail of the gate', () => {
   const anna = { staffId: 'anna', name: 'Anna', role: 'clerk' } as StaffMember;
   const ORDER = '00000000-0000-4000-8000-000000000001';
   const ok: IpcResult<unknown> = { ok: true, value: {} };
-  const trail = (answer: IpcResult<unknown> = ok, caller: StaffMember | null = mark) => {
+  const trail = (answer: IpcResult<unknown> | ((channel: string) => IpcResult<unknown>) = ok, caller: StaffMember | null = mark) => {
     const entries: unknown[] = [];
-    const handler = async () => answer;
-    const handlers = new Proxy({}, { get: () => handler }) as Handlers;
+    const answerOf = typeof answer === 'function' ? answer : () => answer;
+    const handlers = new Proxy({}, { get: (_target, channel) => async () => answerOf(String(channel)) }) as Handlers;
     return {
       entries,
       dispatch: makeDispatch(
@@ -42,32 +42,31 @@ describe('the audit trail of the gate', () => {
     };
   };
 
-  it('describes each audited call in a few words, with the order it concerns', async () => {
-    const { entries, dispatch } = trail();
+  it('records each audited call with the values and note its declaration takes, and the order it concerns', async () => {
+    const answers: Record<string, unknown> = {
+      'day.close': { businessDate: '2026-10-24' },
+      'manager.cancelStale': { cancelled: [ORDER, '00000000-0000-4000-8000-000000000002'], refused: [] },
+    };
+    const { entries, dispatch } = trail((channel) => ({ ok: true, value: answers[channel] ?? {} }));
     const refund = { paymentMethodId: 41, amountDebit: 275, operatorPaymentReference: 'r-1', reason: 'wrong zone' };
     await dispatch('payments.refund', { orderId: ORDER, refund });
-    await dispatch('day.close', { counted: {}, note: 'short by 5' });
+    await dispatch('day.close', { counted: { '500': 2 }, note: 'short by 5' });
     await dispatch('day.close', { counted: {} });
     await dispatch('reports.export', { report: 'summary', format: 'csv', range: { from: '2026-10-24' } });
     await dispatch('manager.cancelStale', { orderIds: [ORDER, '00000000-0000-4000-8000-000000000002'] });
     await dispatch('sync.retry', { orderId: ORDER });
     await dispatch('sync.retry', {});
     await dispatch('orders.cancel', { orderId: ORDER });
+    const done = (action: string, orderId: string | null, detail: unknown) => ({ who: mark, action, orderId, outcome: 'done', detail });
     expect(entries).toEqual([
-      { who: mark, action: 'payments.refund', orderId: ORDER, outcome: 'done', detail: '275 cents, method 41: wrong zone' },
-      { who: mark, action: 'day.close', orderId: null, outcome: 'done', detail: 'short by 5' },
-      { who: mark, action: 'day.close', orderId: null, outcome: 'done', detail: null },
-      { who: mark, action: 'reports.export', orderId: null, outcome: 'done', detail: 'summary csv' },
-      {
-        who: mark,
-        action: 'manager.cancelStale',
-        orderId: null,
-        outcome: 'done',
-        detail: `${ORDER}, 00000000-0000-4000-8000-000000000002`,
-      },
-      { who: mark, action: 'sync.retry', orderId: ORDER, outcome: 'done', detail: ORDER },
-      { who: mark, action: 'sync.retry', orderId: null, outcome: 'done', detail: 'all' },
-      { who: mark, action: 'orders.cancel', orderId: ORDER, outcome: 'done', detail: null },
+      done('payments.refund', ORDER, { values: { amount: { money: 275 }, method: { method: 41 } }, note: 'wrong zone' }),
+      done('day.close', null, { values: { date: { date: '2026-10-24' }, counted: { money: 1000 } }, note: 'short by 5' }),
+      done('day.close', null, { values: { date: { date: '2026-10-24' }, counted: { money: 0 } } }),
+      done('reports.export', null, { values: { report: { en: 'the summary', nl: 'het overzicht' }, format: { text: 'CSV' } } }),
+      done('manager.cancelStale', null, { values: { count: { count: 2 } } }),
+      done('sync.retry', ORDER, { values: { which: { en: 'this order', nl: 'deze bestelling' } } }),
+      done('sync.retry', null, { values: { which: { en: 'every order set aside', nl: 'alle apart gezette bestellingen' } } }),
+      done('orders.cancel', ORDER, null),
     ]);
   });
 
@@ -78,7 +77,7 @@ describe('the audit trail of the gate', () => {
     } as IpcResult<unknown>);
     await dispatch('sync.retry', { orderId: ORDER });
     await dispatch('catalog.get', {});
-    expect(entries).toEqual([{ who: mark, action: 'sync.retry', orderId: ORDER, outcome: 'refused', detail: 'day.closed' }]);
+    expect(entries).toEqual([{ who: mark, action: 'sync.retry', orderId: ORDER, outcome: 'refused', detail: { refused: 'day.closed' } }]);
   });
 
   it('records a manager’s call refused to a clerk, with the order named in the input, cut to 100 characters; a clerk’s call refused to nobody is not recorded', async () => {
@@ -86,8 +85,8 @@ describe('the audit trail of the gate', () => {
     expect(await dispatch('sync.retry', { orderId: 'x'.repeat(150) })).toMatchObject({ ok: false, error: { code: 'session.managerOnly' } });
     await dispatch('day.close', { orderId: 7 });
     expect(entries).toEqual([
-      { who: anna, action: 'sync.retry', orderId: 'x'.repeat(100), outcome: 'refused', detail: 'session.managerOnly' },
-      { who: anna, action: 'day.close', orderId: null, outcome: 'refused', detail: 'session.managerOnly' },
+      { who: anna, action: 'sync.retry', orderId: 'x'.repeat(100), outcome: 'refused', detail: { refused: 'session.managerOnly' } },
+      { who: anna, action: 'day.close', orderId: null, outcome: 'refused', detail: { refused: 'session.managerOnly' } },
     ]);
     const nobody = trail(ok, null);
     expect(await nobody.dispatch('catalog.get', {})).toMatchObject({ ok: false, error: { code: 'session.required' } });

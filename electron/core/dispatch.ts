@@ -1,5 +1,6 @@
-import { ipcInputs, isChannel, type Channel, type IpcResult, type StaffMember } from '../../shared/ipc';
-import { AUDITED, CHANNEL_ACCESS, mayCall } from '../../shared/ipcAccess';
+import { channels, isChannel, mayCall, type Channel, type IpcResult, type StaffMember } from '../../shared/ipc';
+import type { AuditFacts } from '../../shared/manager/types';
+import type { AnyDeclared } from '../../shared/ipc/declare';
 import { refusal } from '../../shared/refusals';
 import type { Handlers } from './handlers';
 import type { AuditRecord } from './manager/audit';
@@ -12,39 +13,33 @@ const orderIdOf = (input: unknown) => {
   return typeof id === 'string' ? id.slice(0, 100) : null;
 };
 
-/** What an audited call did, in a few words; never personal data. */
-function describe(channel: Channel, input: unknown): string | null {
-  const i = input as Record<string, unknown>;
-  if (channel === 'payments.refund') {
-    const r = i.refund as { amountDebit: number; paymentMethodId: number; reason: string };
-    return `${r.amountDebit} cents, method ${r.paymentMethodId}: ${r.reason}`;
-  }
-  if (channel === 'day.close') return (i.note as string) || null;
-  if (channel === 'reports.export') return `${i.report as string} ${i.format as string}`;
-  if (channel === 'manager.cancelStale') return (i.orderIds as string[]).join(', ');
-  if (channel === 'sync.retry') return (i.orderId as string | undefined) ?? 'all';
-  return null;
+/** What the trail keeps of a call that was done: its declaration's values and note (docs/counter.md §5). */
+function doneFacts(declared: AnyDeclared, input: unknown, answer: unknown): AuditFacts | null {
+  const values = declared.audit?.values?.(input, answer);
+  const note = declared.audit?.note?.(input) ?? undefined;
+  return values || note ? { ...(values && { values }), ...(note && { note }) } : null;
 }
 
 /**
  * The one gate every IPC call passes, whichever shell it came through: the channel must be
- * one of the map's own names, the caller must have the role CHANNEL_ACCESS gives it, and the
- * input must pass the channel's schema. Only then does a handler run; a handler that throws
- * is answered as an internal refusal, logged without its input (which may hold personal data).
- * A manager's call refused to someone else, and every AUDITED call, goes to the audit trail.
+ * one of the contract's own names, the caller must have the role its declaration gives it,
+ * and the input must pass the channel's schema. Only then does a handler run; a handler that
+ * throws is answered as an internal refusal, logged without its input (which may hold personal
+ * data). A manager's call refused to someone else, and every call its declaration has recorded
+ * 'always', goes to the audit trail.
  */
 export function makeDispatch(handlers: Handlers, who: () => StaffMember | null, audit: Audit = () => {}) {
   return async function dispatch(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
     if (!isChannel(channel)) return refusal('invalid', 'request.unknownChannel', { channel: String(channel).slice(0, 60) });
-    const access = CHANNEL_ACCESS[channel];
+    const declared: AnyDeclared = channels[channel];
     const caller = who();
     const role = caller?.role ?? null;
-    if (!mayCall(access, role)) {
-      if (access === 'manager')
-        audit({ who: caller, action: channel, orderId: orderIdOf(input), outcome: 'refused', detail: 'session.managerOnly' });
+    if (!mayCall(declared.access, role)) {
+      if (declared.access === 'manager')
+        audit({ who: caller, action: channel, orderId: orderIdOf(input), outcome: 'refused', detail: { refused: 'session.managerOnly' } });
       return role === null ? refusal('unauthenticated', 'session.required') : refusal('forbidden', 'session.managerOnly');
     }
-    const parsed = ipcInputs[channel].safeParse(input ?? {});
+    const parsed = declared.input.safeParse(input ?? {});
     if (!parsed.success) {
       return refusal(
         'invalid',
@@ -55,19 +50,18 @@ export function makeDispatch(handlers: Handlers, who: () => StaffMember | null, 
     }
     let result: IpcResult<unknown>;
     try {
-      result = await (handlers[channel] as (i: unknown) => Promise<IpcResult<unknown>>)(parsed.data);
+      result = await (handlers[channel as Channel] as (i: unknown) => Promise<IpcResult<unknown>>)(parsed.data);
     } catch (error) {
       console.error(`counter: ${channel} failed: ${(error as Error).message}`);
       result = refusal('internal', 'request.internal');
     }
-    if (AUDITED.has(channel)) {
-      const outcome = result.ok ? 'done' : 'refused';
+    if (declared.audit?.recorded === 'always') {
       audit({
         who: caller,
         action: channel,
         orderId: orderIdOf(parsed.data),
-        outcome,
-        detail: result.ok ? describe(channel, parsed.data) : result.error.code,
+        outcome: result.ok ? 'done' : 'refused',
+        detail: result.ok ? doneFacts(declared, parsed.data, result.value) : { refused: result.error.code },
       });
     }
     return result;

@@ -1,4 +1,4 @@
-import type { MailTransport } from './challenge';
+import type { MailTransport } from './tokens/challenge';
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Channel, CounterApi, CounterOrder, IpcError, IpcInput, IpcOutputs, IpcResult } from '../../shared/ipc';
+import type { Channel, CounterApi, CounterOrder, IpcError, IpcInput, IpcOutputs, IpcResult, ReadChannel } from '../../shared/ipc';
 import { refusal } from '../../shared/refusals';
 import { useCounter } from './counter';
 
@@ -15,34 +15,6 @@ export const queryKeys = {
   of: <C extends Channel>(channel: C, input: IpcInput<C>) => ['counter', channel, input] as const,
   order: (orderId: string) => ['counter', 'orders.get', { orderId }] as const,
 };
-
-/** The channels whose answers may be cached and refetched: reads, never changes. */
-export type ReadChannel =
-  | 'session.staff'
-  | 'session.current'
-  | 'session.status'
-  | 'staff.list'
-  | 'settings.history'
-  | 'catalog.get'
-  | 'orders.get'
-  | 'orders.search'
-  | 'sync.unsent'
-  | 'lookup.tokens'
-  | 'lookup.mandates'
-  | 'settings.get'
-  | 'sync.status'
-  | 'sync.rejected'
-  | 'sync.setAside'
-  | 'sync.problems'
-  | 'manager.orders'
-  | 'manager.order'
-  | 'manager.staleConcepts'
-  | 'day.status'
-  | 'day.list'
-  | 'day.zReport'
-  | 'day.xReport'
-  | 'reports.summary'
-  | 'audit.list';
 
 /** Invokes and never rejects: a transport failure becomes an `internal` refusal too. */
 export async function safeInvoke<C extends Channel>(api: CounterApi, channel: C, input: IpcInput<C>): Promise<IpcResult<IpcOutputs[C]>> {

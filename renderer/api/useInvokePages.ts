@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { IpcError, IpcInput, IpcOutputs } from '../../shared/ipc';
 import { useCounter } from './counter';
-import { queryKeys, safeInvoke, type ReadChannel } from './useInvoke';
+import type { ReadChannel } from '../../shared/ipc';
+import { queryKeys, safeInvoke } from './useInvoke';
 
 /** A read answered a page at a time: its rows and the cursor of the next page (null: the last). */
 type PagedChannel = {

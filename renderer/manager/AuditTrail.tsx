@@ -5,7 +5,8 @@ import { ErrorNote } from '../common/ErrorNote';
 import { TableHead } from '../common/TableHead';
 import { useI18n } from '../i18n/i18n';
 import { describeRefusal } from '../i18n/refusals';
-import type { RefusalCode } from '../../shared/refusals';
+import { auditAct } from '../../shared/manager/auditText';
+import { useMethodName } from '../checkout/methodName';
 import { useBusinessDay } from './businessDay';
 import { ExportButtons } from './ExportButtons';
 import { showOrderDetail, openManager } from './navigation';
@@ -54,15 +55,15 @@ function Audit({ today }: { today: string }) {
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const { t, lang, dateTime } = useI18n();
-  const detail = entry.outcome === 'refused' && entry.detail ? describeRefusal(lang, entry.detail as RefusalCode) : entry.detail;
+  const { t, lang, dateTime, money, date } = useI18n();
+  const method = useMethodName();
+  const refused = entry.detail?.refused;
+  const detail = refused ? describeRefusal(lang, refused) : entry.detail?.note;
   return (
     <tr>
       <td>{dateTime(entry.at)}</td>
       <td>{entry.actor?.name ?? t('event.bySystem')}</td>
-      <td>
-        <code>{entry.action}</code>
-      </td>
+      <td>{auditAct(entry, lang, { money, method, date })}</td>
       <td>
         {entry.orderId && (
           <button

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cashTotal } from '../../domain/reports/figures';
+import { cashTotal } from '../../shared/manager/schemas';
 import { useI18n } from '../i18n/i18n';
 import { DENOMINATIONS, badCounts, isNote, pieces, type DenominationCounts } from './denominations';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { DayReport } from '../../shared/manager/types';
-import { cashTotal } from '../../domain/reports/figures';
+import { cashTotal } from '../../shared/manager/schemas';
 import { useAction, useInvoke } from '../api/useInvoke';
 import { useMethodName } from '../checkout/methodName';
 import { ErrorNote } from '../common/ErrorNote';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ipcInputs, type CatalogView, type SettingsView, type StaffMember } from '../../shared/ipc';
+import { channels, type CatalogView, type SettingsView, type StaffMember } from '../../shared/ipc';
 import { useSale } from '../sale/saleStore';
 import { StartScreen } from '../start/StartScreen';
 import { settingsView, syncStatus } from '../testing/builders';
@@ -216,7 +216,7 @@ describe('checks as typed', () => {
       'central.example.org',
     ];
     for (const address of addresses) {
-      const mainAccepts = ipcInputs['settings.set'].safeParse({ centralUrl: address }).success;
+      const mainAccepts = channels['settings.set'].input.safeParse({ centralUrl: address }).success;
       expect(checkCentralUrl(address) === 'ok', address).toBe(mainAccepts);
     }
   });

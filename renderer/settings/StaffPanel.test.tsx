@@ -29,7 +29,7 @@ function counter() {
       staff = staff.map((s) => (s.staffId === input.staffId ? { ...s, active: input.active } : s));
       return staff.find((s) => s.staffId === input.staffId)!;
     },
-    'staff.resetPin': () => true,
+    'staff.resetPin': (input) => staff.find((s) => s.staffId === input.staffId)!,
   });
 }
 

@@ -4,7 +4,7 @@ import type { Role, StaffMember, StaffRecord } from '../../shared/ipc';
 import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
-import { NEW_PIN, PinInput } from '../start/FirstRunScreen';
+import { isNewPin, isStaffName, PinInput } from '../start/FirstRunScreen';
 
 /** The counter's staff, for managers: add a clerk or manager, disable or enable one, set a new PIN. */
 export function StaffPanel({ me }: { me: StaffMember }) {
@@ -59,7 +59,7 @@ function ResetPin({ member }: { member: StaffRecord }) {
     <form onSubmit={submit} className="row">
       <label htmlFor={id}>{t('staff.resetPin', { name: member.name })}</label>
       <PinInput id={id} value={pin} onChange={setPin} hint={done ? t('staff.resetDone', { name: member.name }) : ''} />
-      <button type="submit" disabled={!NEW_PIN.test(pin) || reset.pending}>
+      <button type="submit" disabled={!isNewPin(pin) || reset.pending}>
         {t('staff.resetSubmit')}
       </button>
       <ErrorNote error={reset.error} />
@@ -77,7 +77,7 @@ function AddStaff({ onAdded }: { onAdded: () => void }) {
     setAdded(member.name);
     onAdded();
   });
-  const ready = name.trim().length >= 2 && NEW_PIN.test(pin);
+  const ready = isStaffName(name) && isNewPin(pin);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setAdded(null);

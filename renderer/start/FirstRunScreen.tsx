@@ -4,9 +4,11 @@ import { queryKeys, setAnswer, useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { LanguageSwitch } from './LanguageSwitch';
+import { newPin, staffName } from '../../shared/ipc/session';
 
-/** A new PIN as the main process takes it (ipcInputs' newPin). */
-export const NEW_PIN = /^\d{6,8}$/;
+/** A new PIN and a staff name as the main process takes them (their declarations' schemas). */
+export const isNewPin = (pin: string) => newPin.safeParse(pin).success;
+export const isStaffName = (name: string) => staffName.safeParse(name).success;
 
 /**
  * The first start of a counter with a real central: no staff yet (the demo staff exist only
@@ -23,7 +25,7 @@ export function FirstRunScreen() {
     void client.invalidateQueries({ queryKey: queryKeys.channel('session.status') });
   });
   const differ = again !== '' && pin !== again;
-  const ready = name.trim().length >= 2 && NEW_PIN.test(pin) && pin === again;
+  const ready = isStaffName(name) && isNewPin(pin) && pin === again;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

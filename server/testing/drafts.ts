@@ -2,7 +2,7 @@ import { countingIds } from './harness';
 import { otherFixtures } from './fixtures';
 import { Catalog } from '../../domain/catalog';
 import { createOrder } from '../../domain/order/operations';
-import type { OrderRecord } from '../../domain/order/settle';
+import type { OrderRecord } from '../../domain/order/record';
 import type { OrderStore } from '../../domain/store/types';
 
 /** New orders for the store tests: one plain line at touchpoint 501 of the other fixtures. */

@@ -4,7 +4,7 @@ import type { OrderLineInput } from '../../shared/schemas/requests';
 import { Catalog } from '../../domain/catalog';
 import type { OpContext } from '../../domain/order/context';
 import { createOrder } from '../../domain/order/operations';
-import type { OrderRecord } from '../../domain/order/settle';
+import type { OrderRecord } from '../../domain/order/record';
 import type { Result } from '../../domain/result';
 import { OrderService, type ServiceOptions } from '../../domain/service';
 import type { OrderStore } from '../../domain/store/types';

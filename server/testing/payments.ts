@@ -1,6 +1,6 @@
 import type { PaymentInput, RefundInput } from '../../shared/schemas/requests';
 import { addPayment, addRefund } from '../../domain/order/payments';
-import type { OrderRecord } from '../../domain/order/settle';
+import type { OrderRecord } from '../../domain/order/record';
 import { conceptOrder, opContext, valueOf } from './orderRecords';
 
 /**

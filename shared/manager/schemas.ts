@@ -15,6 +15,11 @@ const denominationKey = z.enum(DENOMINATIONS.map(String) as [string, ...string[]
 export const cashCount = z.partialRecord(denominationKey, z.number().int().min(0).max(100_000));
 export type CashCount = z.infer<typeof cashCount>;
 
+/** What a count of notes and coins is worth, in cents. */
+export function cashTotal(count: CashCount): number {
+  return DENOMINATIONS.reduce((total, d) => total + d * (count[String(d)] ?? 0), 0);
+}
+
 export const SYNC_STATES = ['pending', 'synced', 'rejected', 'central'] as const;
 const day = z.iso.date();
 

@@ -1,4 +1,6 @@
 import type { ProblemError } from '../schemas/problem';
+import type { AuditValues } from '../ipc/declare';
+import type { RefusalCode } from '../refusals';
 import type { CashCount, ReportName } from './schemas';
 
 /** What the manager's channels answer. Amounts are euro cents; times ISO 8601 UTC; days YYYY-MM-DD local. */
@@ -213,16 +215,26 @@ export interface SyncProblem {
   lastError: string | null;
 }
 
+/**
+ * What the trail keeps of one act: the values its channel's declaration takes of it and the
+ * note a person typed (done), or the code of the refusal (refused). Words come from the
+ * declaration when the trail is shown (shared/manager/auditText.ts).
+ */
+export interface AuditFacts {
+  values?: AuditValues;
+  note?: string;
+  refused?: RefusalCode;
+}
+
 export interface AuditEntry {
   seq: number;
   at: string;
   actor: Actor | null;
-  /** The channel asked for ("payments.refund"), or a sync action. */
+  /** The channel asked for ("payments.refund"). */
   action: string;
   orderId: string | null;
   outcome: 'done' | 'refused';
-  /** The refusal code, or what was done ("refund 4,75 reason: …"). */
-  detail: string | null;
+  detail: AuditFacts | null;
 }
 
 export interface AuditPage {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { OrderRecord } from '../../order/settle';
+import type { OrderRecord } from '../../order/record';
 import { deletionListQuery, deletionPage, orderListQuery, orderPage, type OrderListRow, type Query } from '../listing';
 import { columns, partsOf, toRecord, type OrderRow } from '../rows';
 import type { DeletedFilter, DeletedOrder, DeletedPage, OrderFilter, Page, PageAfter } from '../types';

@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type pg from 'pg';
 import { orderNumberOf, type OrderNumbering } from '../../order/numbering';
-import type { OrderRecord } from '../../order/settle';
+import type { OrderRecord } from '../../order/record';
 import { stamped } from '../rows';
 import { sealBatch, UNSEALED, type Written } from './changeClock';
 import { connectPool } from './database';

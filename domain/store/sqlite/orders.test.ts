@@ -5,7 +5,7 @@ import { Catalog } from '../../catalog';
 import type { OpContext } from '../../order/context';
 import { addLine, createOrder, removeLine } from '../../order/operations';
 import { addPayment } from '../../order/payments';
-import type { OrderRecord } from '../../order/settle';
+import type { OrderRecord } from '../../order/record';
 import { openDatabase } from './database';
 import { sqliteOrderStore } from './store';
 

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Order } from '../../../shared/schemas/order';
-import type { OrderRecord } from '../../order/settle';
+import type { OrderRecord } from '../../order/record';
 import { columns, partsOf, toRecord, type OrderRow } from '../rows';
 import { orderListQuery, orderPage, type OrderListRow } from '../listing';
 import { stmt } from './statements';

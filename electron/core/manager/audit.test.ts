@@ -16,7 +16,7 @@ const record = (r: Partial<AuditRecord>) =>
 
 describe('the audit trail', () => {
   it('records who (or nobody), what, to which order, the outcome and the detail', () => {
-    record({ who: anna, action: 'payments.refund', orderId: 'o1', outcome: 'refused', detail: 'session.managerOnly' });
+    record({ who: anna, action: 'payments.refund', orderId: 'o1', outcome: 'refused', detail: { refused: 'session.managerOnly' } });
     record({ who: null, action: 'sync.retry', at: '2026-10-24T09:00:00.000Z' });
     expect(auditPage(db, DAY, {}, null, 10)).toEqual({
       rows: [
@@ -28,11 +28,22 @@ describe('the audit trail', () => {
           action: 'payments.refund',
           orderId: 'o1',
           outcome: 'refused',
-          detail: 'session.managerOnly',
+          detail: { refused: 'session.managerOnly' },
         },
       ],
       next: null,
     });
+  });
+
+  it('keeps the values and note of an act as recorded, and reads a row of an older version (plain text) as its note', () => {
+    record({ action: 'payments.refund', detail: { values: { amount: { money: 340 }, method: { method: 1 } }, note: 'late train' } });
+    db.prepare(
+      "INSERT INTO audit_log (at, action, outcome, detail) VALUES ('2026-10-24T09:00:00.000Z', 'day.close', 'done', 'counted twice')",
+    ).run();
+    expect(auditPage(db, DAY, {}, null, 10).rows.map((r) => r.detail)).toEqual([
+      { note: 'counted twice' },
+      { values: { amount: { money: 340 }, method: { method: 1 } }, note: 'late train' },
+    ]);
   });
 
   it('an entry with a staff id but no name recorded shows an empty name', () => {
@@ -41,30 +52,31 @@ describe('the audit trail', () => {
   });
 
   it('a page holds the entries of the range, from its first instant up to, not at, its end', () => {
-    record({ at: '2026-10-23T21:59:59.999Z', detail: 'before' });
-    record({ at: DAY.from, detail: 'first' });
-    record({ at: '2026-10-24T21:59:59.999Z', detail: 'last' });
-    record({ at: DAY.to, detail: 'after' });
-    expect(auditPage(db, DAY, {}, null, 10).rows.map((r) => r.detail)).toEqual(['last', 'first']);
+    record({ at: '2026-10-23T21:59:59.999Z', detail: { note: 'before' } });
+    record({ at: DAY.from, detail: { note: 'first' } });
+    record({ at: '2026-10-24T21:59:59.999Z', detail: { note: 'last' } });
+    record({ at: DAY.to, detail: { note: 'after' } });
+    expect(auditPage(db, DAY, {}, null, 10).rows.map((r) => r.detail?.note)).toEqual(['last', 'first']);
   });
 
   it('pages newest first; next is the last seq of a page when more follow, and the next page starts below it', () => {
-    for (let i = 1; i <= 5; i++) record({ detail: `${i}` });
+    for (let i = 1; i <= 5; i++) record({ detail: { note: `${i}` } });
     const first = auditPage(db, DAY, {}, null, 2);
-    expect(first.rows.map((r) => r.detail)).toEqual(['5', '4']);
+    expect(first.rows.map((r) => r.detail?.note)).toEqual(['5', '4']);
     expect(first.next).toBe(4);
     const second = auditPage(db, DAY, {}, first.next, 2);
-    expect(second.rows.map((r) => r.detail)).toEqual(['3', '2']);
+    expect(second.rows.map((r) => r.detail?.note)).toEqual(['3', '2']);
     const last = auditPage(db, DAY, {}, second.next, 2);
-    expect(last).toMatchObject({ rows: [{ detail: '1' }], next: null });
+    expect(last).toMatchObject({ rows: [{ detail: { note: '1' } }], next: null });
     expect(auditPage(db, DAY, {}, null, 5).next).toBeNull();
   });
 
   it('filters by staff member and by order, each on its own and together', () => {
-    record({ who: anna, orderId: 'o1', detail: 'anna o1' });
-    record({ who: mark, orderId: 'o1', detail: 'mark o1' });
-    record({ who: mark, orderId: 'o2', detail: 'mark o2' });
-    const details = (filter: { staffId?: string; orderId?: string }) => auditPage(db, DAY, filter, null, 10).rows.map((r) => r.detail);
+    record({ who: anna, orderId: 'o1', detail: { note: 'anna o1' } });
+    record({ who: mark, orderId: 'o1', detail: { note: 'mark o1' } });
+    record({ who: mark, orderId: 'o2', detail: { note: 'mark o2' } });
+    const details = (filter: { staffId?: string; orderId?: string }) =>
+      auditPage(db, DAY, filter, null, 10).rows.map((r) => r.detail?.note);
     expect(details({ staffId: 'anna' })).toEqual(['anna o1']);
     expect(details({ orderId: 'o1' })).toEqual(['mark o1', 'anna o1']);
     expect(details({ staffId: 'mark', orderId: 'o1' })).toEqual(['mark o1']);

@@ -1,5 +1,5 @@
 import type { CounterDb as Database } from '../db/database';
-import type { AuditEntry } from '../../../shared/manager/types';
+import type { AuditEntry, AuditFacts } from '../../../shared/manager/types';
 import type { StaffMember } from '../../../shared/ipc';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import type { Bounds } from './queries';
@@ -12,7 +12,19 @@ export interface AuditRecord {
   action: string;
   orderId: string | null;
   outcome: 'done' | 'refused';
-  detail: string | null;
+  detail: AuditFacts | null;
+}
+
+/** The facts as stored: JSON; a row of an older version holds plain text, kept as its note. */
+function factsOf(stored: string | null): AuditFacts | null {
+  if (stored === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (parsed !== null && typeof parsed === 'object') return parsed as AuditFacts;
+  } catch {
+    // plain text below
+  }
+  return { note: stored };
 }
 
 export function recordAudit(db: Database, r: AuditRecord): void {
@@ -23,7 +35,7 @@ export function recordAudit(db: Database, r: AuditRecord): void {
     r.action,
     r.orderId,
     r.outcome,
-    r.detail,
+    r.detail && JSON.stringify(r.detail),
   );
 }
 
@@ -50,9 +62,11 @@ export function auditPage(
     orderId,
     orderId,
     limit + 1,
-  ) as (Omit<AuditEntry, 'actor'> & { staffId: string | null; staffName: string | null })[];
-  const page = rows
-    .slice(0, limit)
-    .map(({ staffId: id, staffName, ...r }) => ({ ...r, actor: id === null ? null : { staffId: id, name: staffName ?? '' } }));
+  ) as (Omit<AuditEntry, 'actor' | 'detail'> & { staffId: string | null; staffName: string | null; detail: string | null })[];
+  const page = rows.slice(0, limit).map(({ staffId: id, staffName, detail, ...r }) => ({
+    ...r,
+    actor: id === null ? null : { staffId: id, name: staffName ?? '' },
+    detail: factsOf(detail),
+  }));
   return { rows: page, next: rows.length > limit ? page[page.length - 1]!.seq : null };
 }

@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CentralAnswer, CentralRequests } from '../centralClient';
+import type { CentralAnswer, CentralRequests } from '../central/centralClient';
 import { countingIds, testClock } from '../testing/clock';
 import { factTables } from '../testing/managerFacts';
 import { closureBody, pushDayClosures } from './dayCloseSync';
 import { DrawerDays } from './days';
-import type { DayReport } from '../../../shared/manager/types';
 
 /**
  * Sending queued day closes, against a central that answers as each test says: what is sent,
@@ -24,7 +23,9 @@ beforeEach(() => {
 const closeDay = (iso: string) => {
   clock.set(iso);
   days.open({ '1000': 1 }, mark);
-  return days.close({ '1000': 1, '5': 1 }, 'five cents over', mark) as DayReport;
+  const closed = days.close({ '1000': 1, '5': 1 }, 'five cents over', mark);
+  if (!closed.ok) throw new Error(closed.error.code);
+  return closed.value;
 };
 const closeId = (n: number) => `c1c1c1c1-0000-4000-8000-00000000000${n}`;
 

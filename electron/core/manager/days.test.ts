@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countingIds, testClock, type TestClock } from '../testing/clock';
 import { factTables } from '../testing/managerFacts';
-import { DrawerDays, isDayRefusal } from './days';
+import type { IpcResult } from '../../../shared/ipc';
+import { DrawerDays } from './days';
 
 /**
  * The drawer's days on an in-memory counter database, a frozen clock (Amsterdam: the
@@ -21,6 +22,11 @@ beforeEach(() => {
   days = new DrawerDays(facts.db, TZ, clock, countingIds('da7da7da'));
 });
 
+/** The value of an answer that must have been given. */
+function valueOf<T>(result: IpcResult<T>): T {
+  if (!result.ok) throw new Error(`refused: ${result.error.code}`);
+  return result.value;
+}
 const outbox = () => facts.db.prepare('SELECT close_id AS closeId, created_at AS createdAt FROM day_close_outbox').all();
 
 describe('the business day', () => {
@@ -69,7 +75,7 @@ describe('day rows written elsewhere', () => {
 describe('opening', () => {
   it('records the float counted, who and when, once', () => {
     const opened = days.open({ '5000': 1, '1000': 5, '5': 2 }, mark);
-    expect(opened).toEqual({
+    expect(opened.ok && opened.value).toEqual({
       businessDate: '2026-10-24',
       timeZone: TZ,
       state: 'open',
@@ -81,7 +87,7 @@ describe('opening', () => {
       staleConcepts: 0,
     });
     clock.advance(60_000);
-    expect(days.open({}, anna)).toEqual({ refused: 'day.alreadyOpen', params: { businessDate: '2026-10-24' } });
+    expect(days.open({}, anna)).toMatchObject({ ok: false, error: { code: 'day.alreadyOpen', params: { businessDate: '2026-10-24' } } });
     expect(days.status()).toMatchObject({ openedBy: mark, float: 10010, openedAt: '2026-10-24T08:00:00.000Z' });
   });
 
@@ -92,7 +98,10 @@ describe('opening', () => {
 
   it('is refused for a day already closed', () => {
     days.close({}, '', mark);
-    expect(days.open({ '100': 1 }, mark)).toEqual({ refused: 'day.closed', params: { businessDate: '2026-10-24' } });
+    expect(days.open({ '100': 1 }, mark)).toMatchObject({
+      ok: false,
+      error: { code: 'day.closed', params: { businessDate: '2026-10-24' } },
+    });
     expect(days.status()).toMatchObject({ state: 'closed', openedAt: null, float: null });
   });
 });
@@ -133,7 +142,7 @@ describe('closing', () => {
     facts.fact({ orderId: 'o1', createdOn: '2026-10-24T07:00:00.000Z', statusId: 4 });
     facts.money({ paymentId: 'p1', orderId: 'o1', amount: 340 });
     clock.advance(3_600_000);
-    const z = days.close({ '1000': 1, '200': 1, '100': 1, '20': 2 }, 'counted twice', mark);
+    const z = valueOf(days.close({ '1000': 1, '200': 1, '100': 1, '20': 2 }, 'counted twice', mark));
     expect(z).toMatchObject({
       kind: 'Z',
       state: 'closed',
@@ -146,41 +155,52 @@ describe('closing', () => {
     expect(days.closedToday()).toBe('2026-10-24');
     expect(outbox()).toEqual([{ closeId: 'da7da7da-0000-4000-8000-000000000001', createdAt: '2026-10-24T09:00:00.000Z' }]);
     expect(days.status()).toMatchObject({ state: 'closed', closedAt: '2026-10-24T09:00:00.000Z', closedBy: mark, openedBy: anna });
-    expect(days.zReport('2026-10-24')).toEqual({ ...z, reachedCentralAt: null });
+    expect(days.zReport('2026-10-24')).toEqual({ ok: true, value: { ...z, reachedCentralAt: null } });
 
-    expect(days.close({}, 'again', mark)).toEqual({ refused: 'day.alreadyClosed', params: { businessDate: '2026-10-24' } });
+    expect(days.close({}, 'again', mark)).toMatchObject({
+      ok: false,
+      error: { code: 'day.alreadyClosed', params: { businessDate: '2026-10-24' } },
+    });
     expect(outbox()).toHaveLength(1);
   });
 
   it('needs a note when the count differs, by a cent either way; a blank note is none; nothing is stored when refused', () => {
     days.open({ '100': 1 }, mark);
-    expect(days.close({ '100': 1, '1': 1 }, '', mark)).toEqual({ refused: 'day.noteRequired', params: { difference: 1 } });
-    expect(days.close({ '50': 1, '20': 2, '5': 1, '2': 2 }, ' \n ', mark)).toEqual({
-      refused: 'day.noteRequired',
-      params: { difference: -1 },
+    expect(days.close({ '100': 1, '1': 1 }, '', mark)).toMatchObject({
+      ok: false,
+      error: { code: 'day.noteRequired', params: { difference: 1 } },
+    });
+    expect(days.close({ '50': 1, '20': 2, '5': 1, '2': 2 }, ' \n ', mark)).toMatchObject({
+      ok: false,
+      error: { code: 'day.noteRequired', params: { difference: -1 } },
     });
     expect(outbox()).toEqual([]);
     expect(days.closedToday()).toBeNull();
-    expect(days.close({ '100': 1, '1': 1 }, 'a cent over', mark)).toMatchObject({ cash: { difference: 1 }, note: 'a cent over' });
+    expect(days.close({ '100': 1, '1': 1 }, 'a cent over', mark)).toMatchObject({
+      ok: true,
+      value: { cash: { difference: 1 }, note: 'a cent over' },
+    });
   });
 
   it('an exact count needs no note, and an empty note is stored as none', () => {
     days.open({ '100': 1 }, mark);
     const z = days.close({ '100': 1 }, '', mark);
-    expect(isDayRefusal(z)).toBe(false);
-    expect(z).toMatchObject({ note: null, cash: { difference: 0 } });
+    expect(z).toMatchObject({ ok: true, value: { note: null, cash: { difference: 0 } } });
   });
 
   it('closes a day that was never opened, from a float of 0', () => {
-    expect(days.close({}, '', mark)).toMatchObject({ kind: 'Z', openedAt: null, cash: { float: 0, expected: 0, counted: 0 } });
+    expect(days.close({}, '', mark)).toMatchObject({
+      ok: true,
+      value: { kind: 'Z', openedAt: null, cash: { float: 0, expected: 0, counted: 0 } },
+    });
   });
 });
 
 describe('closed days', () => {
   it('a reprint of a day not closed is refused as unknown, an opened one too', () => {
-    expect(days.zReport('2026-10-23')).toEqual({ refused: 'day.unknown', params: { businessDate: '2026-10-23' } });
+    expect(days.zReport('2026-10-23')).toMatchObject({ ok: false, error: { code: 'day.unknown', params: { businessDate: '2026-10-23' } } });
     days.open({}, mark);
-    expect(days.zReport('2026-10-24')).toEqual({ refused: 'day.unknown', params: { businessDate: '2026-10-24' } });
+    expect(days.zReport('2026-10-24')).toMatchObject({ ok: false, error: { code: 'day.unknown', params: { businessDate: '2026-10-24' } } });
   });
 
   it('lists closed days newest first, before a date (not on it), up to a limit, with their figures', () => {

@@ -1,7 +1,10 @@
 import type { CounterDb as Database } from '../db/database';
+import type { IpcResult } from '../../../shared/ipc';
+import { ok, refusal } from '../../../shared/refusals';
 import type { CashCount } from '../../../shared/manager/schemas';
 import type { Actor, ClosedDay, DayReport, DayState, DayStatus } from '../../../shared/manager/types';
-import { cashTotal, dayReport } from '../../../domain/reports/figures';
+import { dayReport } from '../../../domain/reports/figures';
+import { cashTotal } from '../../../shared/manager/schemas';
 import { dayBounds, localDate } from '../../../domain/reports/timeZone';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import { movementsIn, ordersMadeIn, staleCount } from './queries';
@@ -30,11 +33,6 @@ interface DayRow {
 const actor = (id: string | null, name: string | null): Actor | null => (id === null ? null : { staffId: id, name: name ?? '' });
 const stateOf = (row: DayRow | undefined): DayState =>
   !row ? 'notOpened' : row.closed_at ? 'closed' : row.opened_at ? 'open' : 'notOpened';
-
-export type DayRefusal = {
-  refused: 'day.alreadyOpen' | 'day.closed' | 'day.alreadyClosed' | 'day.noteRequired' | 'day.unknown';
-  params: Record<string, string | number>;
-};
 
 export class DrawerDays {
   constructor(
@@ -74,17 +72,17 @@ export class DrawerDays {
     };
   }
 
-  open(float: CashCount, who: Actor): DayStatus | DayRefusal {
+  open(float: CashCount, who: Actor): IpcResult<DayStatus> {
     const businessDate = this.today();
     const row = this.row(businessDate);
-    if (row?.closed_at) return { refused: 'day.closed', params: { businessDate } };
-    if (row?.opened_at) return { refused: 'day.alreadyOpen', params: { businessDate } };
+    if (row?.closed_at) return refusal('conflict', 'day.closed', { businessDate });
+    if (row?.opened_at) return refusal('conflict', 'day.alreadyOpen', { businessDate });
     stmt(
       this.db,
       `INSERT INTO drawer_days (business_date, time_zone, opened_at, opened_by_id, opened_by_name, float_count, float_amount)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ).run(businessDate, this.timeZone, this.now().toISOString(), who.staffId, who.name, JSON.stringify(float), cashTotal(float));
-    return this.status();
+    return ok(this.status());
   }
 
   /** The figures of a day as they are now (X), or with a count and a closer (Z, not stored here). */
@@ -118,14 +116,14 @@ export class DrawerDays {
    * Closes today: the Z report is frozen as it is now, and queued for the central in the same
    * transaction. A difference between counted and expected cash needs a note.
    */
-  close(counted: CashCount, note: string, who: Actor): DayReport | DayRefusal {
+  close(counted: CashCount, note: string, who: Actor): IpcResult<DayReport> {
     const businessDate = this.today();
-    return this.db.transaction((): DayReport | DayRefusal => {
-      if (this.row(businessDate)?.closed_at) return { refused: 'day.alreadyClosed', params: { businessDate } };
+    return this.db.transaction((): IpcResult<DayReport> => {
+      if (this.row(businessDate)?.closed_at) return refusal('conflict', 'day.alreadyClosed', { businessDate });
       const at = this.now().toISOString();
       const report = this.figures(businessDate, { counted, note, by: who, at });
       const difference = report.cash.difference ?? 0;
-      if (difference !== 0 && note.trim() === '') return { refused: 'day.noteRequired', params: { difference } };
+      if (difference !== 0 && note.trim() === '') return refusal('invalid', 'day.noteRequired', { difference });
       const closeId = this.newId();
       stmt(
         this.db,
@@ -135,15 +133,15 @@ export class DrawerDays {
            closed_by_name = excluded.closed_by_name, close_id = excluded.close_id, report = excluded.report`,
       ).run({ date: businessDate, tz: this.timeZone, at, id: who.staffId, name: who.name, closeId, report: JSON.stringify(report) });
       stmt(this.db, 'INSERT INTO day_close_outbox (close_id, created_at) VALUES (?, ?)').run(closeId, at);
-      return report;
+      return ok(report);
     })();
   }
 
   /** The Z report of a closed day, as it was closed (a reprint), with when it reached the central. */
-  zReport(businessDate: string): DayReport | DayRefusal {
+  zReport(businessDate: string): IpcResult<DayReport> {
     const row = this.row(businessDate);
-    if (!row?.report) return { refused: 'day.unknown', params: { businessDate } };
-    return { ...(JSON.parse(row.report) as DayReport), reachedCentralAt: row.reached_central_at };
+    if (!row?.report) return refusal('not-found', 'day.unknown', { businessDate });
+    return ok({ ...(JSON.parse(row.report) as DayReport), reachedCentralAt: row.reached_central_at });
   }
 
   list(before: string | undefined, limit: number): ClosedDay[] {
@@ -166,5 +164,3 @@ export class DrawerDays {
     });
   }
 }
-
-export const isDayRefusal = (value: object): value is DayRefusal => 'refused' in value;

@@ -242,7 +242,7 @@ describe('exports', () => {
         action: 'sync.retry',
         orderId: null,
         outcome: 'done',
-        detail: `${i}`,
+        detail: { note: `${i}` },
       });
     }
     recordAudit(m.counter.test.db, {
@@ -251,7 +251,7 @@ describe('exports', () => {
       action: 'sync.retry',
       orderId: null,
       outcome: 'done',
-      detail: 'next day',
+      detail: { note: 'next day' },
     });
     const file = await call('reports.export', { report: 'audit', format: 'csv', range: DAY });
     const rows = csvRows(file.content);

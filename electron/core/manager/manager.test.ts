@@ -293,12 +293,12 @@ describe('reports, export and audit', () => {
     await clerk(m.counter).refund(order.orderId, 100, 'late train');
     const trail = await call('audit.list', { range: DAY });
     expect(trail.rows.map((r) => [r.actor?.staffId, r.action, r.outcome, r.orderId, r.detail])).toEqual([
-      ['mark', 'payments.refund', 'done', order.orderId, '100 cents, method 1: late train'],
-      ['anna', 'payments.refund', 'refused', order.orderId, 'session.managerOnly'],
-      ['anna', 'reports.export', 'refused', null, 'session.managerOnly'],
-      ['anna', 'audit.list', 'refused', null, 'session.managerOnly'],
-      ['anna', 'day.close', 'refused', null, 'session.managerOnly'],
-      ['anna', 'manager.orders', 'refused', null, 'session.managerOnly'],
+      ['mark', 'payments.refund', 'done', order.orderId, { values: { amount: { money: 100 }, method: { method: 1 } }, note: 'late train' }],
+      ['anna', 'payments.refund', 'refused', order.orderId, { refused: 'session.managerOnly' }],
+      ['anna', 'reports.export', 'refused', null, { refused: 'session.managerOnly' }],
+      ['anna', 'audit.list', 'refused', null, { refused: 'session.managerOnly' }],
+      ['anna', 'day.close', 'refused', null, { refused: 'session.managerOnly' }],
+      ['anna', 'manager.orders', 'refused', null, { refused: 'session.managerOnly' }],
     ]);
     const second = await call('audit.list', { range: DAY, limit: 4 });
     expect(second.next).not.toBeNull();

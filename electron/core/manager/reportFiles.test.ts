@@ -208,9 +208,11 @@ describe('the audit report', () => {
       action: 'payments.refund',
       orderId: 'o1',
       outcome: 'done',
-      detail: '100 cents',
+      detail: { values: { amount: { money: 100 }, method: { method: 1 } }, note: 'late train' },
     };
-    expect(auditReport([entry, { ...entry, actor: null, orderId: null, outcome: 'refused' }], '2026-10-24', TZ)).toEqual({
+    const say = { money: (cents: number) => `EUR ${cents / 100}`, method: (id: number) => `method ${id}`, date: (day: string) => day };
+    const refused: AuditEntry = { ...entry, actor: null, orderId: null, outcome: 'refused', detail: { refused: 'session.managerOnly' } };
+    expect(auditReport([entry, refused], '2026-10-24', TZ, say)).toEqual({
       name: 'audit',
       title: 'Audit trail',
       period: '2026-10-24',
@@ -219,8 +221,8 @@ describe('the audit report', () => {
           title: 'Audit trail',
           columns: [{ label: 'Time' }, { label: 'Who' }, { label: 'What' }, { label: 'Order' }, { label: 'Outcome' }, { label: 'Detail' }],
           rows: [
-            ['2026-10-24 10:00', 'Mark Jansen', 'payments.refund', 'o1', 'done', '100 cents'],
-            ['2026-10-24 10:00', null, 'payments.refund', null, 'refused', '100 cents'],
+            ['2026-10-24 10:00', 'Mark Jansen', 'Refund of EUR 1 (method 1)', 'o1', 'done', 'late train'],
+            ['2026-10-24 10:00', null, 'Refund', null, 'refused', 'Only a manager may do this.'],
           ],
         },
       ],

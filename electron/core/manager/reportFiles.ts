@@ -1,5 +1,7 @@
 import { named, ORDER_STATUS } from '../../../shared/enums';
 import type { AuditEntry, DayReport, ManagerOrderRow, ReportSummary } from '../../../shared/manager/types';
+import { auditAct, type AuditSay } from '../../../shared/manager/auditText';
+import { refusalMessage } from '../../../shared/refusals';
 import { localDateTime } from '../../../domain/reports/timeZone';
 import type { Report, Table } from './export';
 
@@ -121,7 +123,10 @@ export function dayReportFile(d: DayReport): Report {
   };
 }
 
-export function auditReport(rows: AuditEntry[], period: string, timeZone: string): Report {
+/** What an entry adds in words: the note a person typed, or why it was refused. */
+const auditNote = (entry: AuditEntry) => (entry.detail?.refused ? refusalMessage(entry.detail.refused) : (entry.detail?.note ?? null));
+
+export function auditReport(rows: AuditEntry[], period: string, timeZone: string, say: AuditSay): Report {
   return {
     name: 'audit',
     title: 'Audit trail',
@@ -130,7 +135,14 @@ export function auditReport(rows: AuditEntry[], period: string, timeZone: string
       {
         title: 'Audit trail',
         columns: [text('Time'), text('Who'), text('What'), text('Order'), text('Outcome'), text('Detail')],
-        rows: rows.map((r) => [localDateTime(r.at, timeZone), r.actor?.name ?? null, r.action, r.orderId, r.outcome, r.detail]),
+        rows: rows.map((r) => [
+          localDateTime(r.at, timeZone),
+          r.actor?.name ?? null,
+          auditAct(r, 'en', say),
+          r.orderId,
+          r.outcome,
+          auditNote(r),
+        ]),
       },
     ],
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CentralAnswer } from '../centralClient';
+import type { CentralAnswer } from '../central/centralClient';
 import type { SyncStatus } from '../../../shared/ipc';
 import { emptyFeeds, engineWorld, noAnswer, plannedDelay, running, type GatedClient, type Script } from '../testing/engineWorld';
 import type { SyncEngine } from './engine';

@@ -2,7 +2,7 @@ import type { RefusalCode } from '../../../shared/refusals';
 import { EventEmitter } from 'node:events';
 import type { CounterDb as Database } from '../db/database';
 import type { SyncStatus } from '../../../shared/ipc';
-import type { CentralAnswer, CentralClient, CentralRequests } from '../centralClient';
+import type { CentralAnswer, CentralClient, CentralRequests } from '../central/centralClient';
 import { pendingCount, pendingOrders } from '../db/outbox';
 import { clearFailures, countFailure, rejectedCount, requeueRejected, retrySetAside, setAsideCount } from '../db/syncOrders';
 import { readSetting, writeSetting } from '../db/settings';

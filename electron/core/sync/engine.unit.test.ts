@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncStatus } from '../../../shared/ipc';
-import type { CentralClient } from '../centralClient';
+import type { CentralClient } from '../central/centralClient';
 import { setAsideOrders } from '../db/syncOrders';
 import { engineWorld, failures, plannedDelay, running } from '../testing/engineWorld';
 import { MAX_ATTEMPTS } from './engine';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCentral, type Central } from '../../../server/central';
 import { tempDir } from '../../../server/testing/fixtures';
-import { CentralClient } from '../centralClient';
+import { CentralClient } from '../central/centralClient';
 import { centralCall, centralOrders, counterToken, startTestCentral, TEST_SECRET, TOUCHPOINT } from '../testing/central';
 import type { IpcResult, OrderSummary } from '../../../shared/ipc';
 import { FaultyProxy } from '../testing/faultyProxy';

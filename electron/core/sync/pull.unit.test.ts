@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CentralAnswer, CentralClient } from '../centralClient';
+import type { CentralAnswer, CentralClient } from '../central/centralClient';
 import { hasPending } from '../db/outbox';
-import { dropLocalOrder, localOrder } from '../db/localOrders';
+import { dropLocalOrder, localOrder } from '../orders/localOrders';
 import { readSetting } from '../db/settings';
 import { forget, getSync } from '../db/syncOrders';
 import { API, expectOrder } from '../../../server/testing/harness';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pendingCount, pendingOrders, settle as settleOutbox } from '../db/outbox';
 import type { Order } from '../../../shared/schemas/order';
-import { localOrder } from '../db/localOrders';
+import { localOrder } from '../orders/localOrders';
 import { STATUS, statusOf } from '../testing/counter';
 import { pushWorld, problem } from '../testing/pushWorld';
 import { adoptInto, pushOrder } from './push';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pendingOrders } from '../db/outbox';
-import { localOrder } from '../db/localOrders';
+import { localOrder } from '../orders/localOrders';
 import { countFailure, setAsideCount } from '../db/syncOrders';
 import { STATUS, statusOf } from '../testing/counter';
 import { FAST_NOW } from '../testing/fastSync';

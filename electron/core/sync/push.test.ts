@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CentralAnswer } from '../centralClient';
+import type { CentralAnswer } from '../central/centralClient';
 import { API } from '../../../server/testing/harness';
 import { pendingCount, pendingOrders } from '../db/outbox';
-import { localOrder } from '../db/localOrders';
+import { localOrder } from '../orders/localOrders';
 import { pushWorld, problem } from '../testing/pushWorld';
 import { pushOrder } from './push';
 

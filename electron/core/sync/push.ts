@@ -1,13 +1,14 @@
 import type { CounterDb as Database } from '../db/database';
 import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
 import type { ProblemError } from '../../../shared/schemas/problem';
-import { localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from '../db/localOrders';
-import type { CentralAnswer, CentralRequests } from '../centralClient';
+import { localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from '../orders/localOrders';
+import type { CentralAnswer, CentralRequests } from '../central/centralClient';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
 import { owns } from '../../../domain/service';
 import { paymentState } from '../../../domain/order/money';
-import { currentStatus, type OrderRecord } from '../../../domain/order/settle';
+import { currentStatus } from '../../../domain/order/settle';
+import type { OrderRecord } from '../../../domain/order/record';
 import { MAY } from '../../../domain/rules/statuses';
 import { adoptCentral } from './adopt';
 import { createBody, nextStep, type Step } from './plan';

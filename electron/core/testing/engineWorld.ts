@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import type { SyncStatus } from '../../../shared/ipc';
-import type { CentralAnswer, CentralClient } from '../centralClient';
+import type { CentralAnswer, CentralClient } from '../central/centralClient';
 import { scriptedClient, type Script } from './scriptedClient';
 
 export type { Script, ScriptedClient as GatedClient } from './scriptedClient';

@@ -8,7 +8,7 @@ import { counterCopy, type CounterCopy } from './counterTemplate';
 import { FaultyProxy } from './faultyProxy';
 import { createBody, nextStep, type Step } from '../sync/plan';
 import type { PushDeps } from '../sync/push';
-import { CentralClient, type CentralRequests } from '../centralClient';
+import { CentralClient, type CentralRequests } from '../central/centralClient';
 import { TOUCHPOINT } from './central';
 
 /** The one moment both sides live in: the central's clock is frozen there, the counter's starts there. */

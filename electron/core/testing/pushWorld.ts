@@ -1,5 +1,5 @@
 import { scriptedClient, type Script } from './scriptedClient';
-import type { CentralRequests } from '../centralClient';
+import type { CentralRequests } from '../central/centralClient';
 import { pendingOrders } from '../db/outbox';
 import { getSync } from '../db/syncOrders';
 import { API, expectOrder } from '../../../server/testing/harness';

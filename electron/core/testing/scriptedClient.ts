@@ -1,4 +1,4 @@
-import type { CentralAnswer, CentralClient } from '../centralClient';
+import type { CentralAnswer, CentralClient } from '../central/centralClient';
 
 /** How a scripted client answers a request it picks (undefined: passed on). */
 export type Script = (method: string, url: string, body: unknown) => CentralAnswer<unknown> | undefined;

@@ -1,6 +1,6 @@
-import type { CounterDb as Database } from './db/database';
-import type { CustomerToken, Order } from '../../shared/schemas/order';
-import { stmt } from '../../domain/store/sqlite/statements';
+import type { CounterDb as Database } from '../db/database';
+import type { CustomerToken, Order } from '../../../shared/schemas/order';
+import { stmt } from '../../../domain/store/sqlite/statements';
 
 /**
  * Personal data is kept on the counter only as long as it is needed there. Once an order has

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { IpcResult, SettingsView, SyncStatus, UnsentOrder } from '../../shared/ipc';
-import { clerk, value, type TestCounter } from './testing/counter';
-import { offlineCounterPerTest } from './testing/offlineCounter';
+import type { IpcResult, SettingsView, SyncStatus, UnsentOrder } from '../../../shared/ipc';
+import { clerk, value, type TestCounter } from '../testing/counter';
+import { offlineCounterPerTest } from '../testing/offlineCounter';
 
 /**
  * The counter's setup for its clerks (quick keys, receipt paper and printer), the receipt's

@@ -1,4 +1,5 @@
-import type { RefusalCode } from '../../shared/refusals';
+import { ok, refusal } from '../../../shared/refusals';
+import type { ChallengeSent, IpcResult } from '../../../shared/ipc';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 const VALID_MS = 10 * 60 * 1000;
@@ -33,8 +34,8 @@ export class Challenges {
   ) {}
 
   /** The challenge, or why no code went out. */
-  async send(emailAddress: string) {
-    if (!this.transport) return 'challenge.noRelay' as const;
+  async send(emailAddress: string): Promise<IpcResult<ChallengeSent>> {
+    if (!this.transport) return refusal('conflict', 'challenge.noRelay');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const challengeId = this.newId();
     const expires = this.now().getTime() + VALID_MS;
@@ -46,27 +47,27 @@ export class Challenges {
       );
     } catch {
       // The relay's words may name the address: they stay out of the answer and the log.
-      return 'challenge.notSent' as const;
+      return refusal('conflict', 'challenge.notSent');
     }
     this.pending.set(challengeId, { hash: digest(code), expires, tries: 0 });
-    return {
+    return ok({
       challengeId,
       expiresAt: new Date(expires).toISOString(),
       sentTo: emailAddress,
       demoCode: this.transport.demo ? code : null,
-    };
+    });
   }
 
-  verify(challengeId: string, code: string): true | RefusalCode {
+  verify(challengeId: string, code: string): IpcResult<{ verified: true }> {
     const entry = this.pending.get(challengeId);
-    if (!entry || entry.expires < this.now().getTime()) return 'challenge.expired';
+    if (!entry || entry.expires < this.now().getTime()) return refusal('invalid', 'challenge.expired');
     entry.tries++;
     if (entry.tries > MAX_TRIES) {
       this.pending.delete(challengeId);
-      return 'challenge.tooManyTries';
+      return refusal('invalid', 'challenge.tooManyTries');
     }
-    if (!timingSafeEqual(entry.hash, digest(code))) return 'challenge.wrongCode';
+    if (!timingSafeEqual(entry.hash, digest(code))) return refusal('invalid', 'challenge.wrongCode');
     this.pending.delete(challengeId);
-    return true;
+    return ok({ verified: true });
   }
 }

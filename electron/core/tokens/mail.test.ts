@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../shared/ipc';
+import type { IpcResult } from '../../../shared/ipc';
 import { Challenges, demoTransport } from './challenge';
 import { chooseTransport, smtpTransport } from './mail';
-import { countingIds, testClock } from './testing/clock';
-import { tempDir } from '../../server/testing/fixtures';
-import { clerk, openCounter } from './testing/counter';
+import { countingIds, testClock } from '../testing/clock';
+import { tempDir } from '../../../server/testing/fixtures';
+import { clerk, openCounter } from '../testing/counter';
 
 /** A real SMTP server on 127.0.0.1 that keeps what it is sent. */
 async function mailbox() {
@@ -39,15 +39,16 @@ describe('the e-mail challenge over SMTP', () => {
     const challenges = new Challenges(transport, testClock('2031-03-01T10:00:00Z'), countingIds());
     const sent = await challenges.send('reiziger@example.org');
     transport.close?.();
-    if (typeof sent === 'string') throw new Error(sent);
-    expect(sent.demoCode).toBeNull();
+    if (!sent.ok) throw new Error(sent.error.code);
+    expect(sent.value.demoCode).toBeNull();
     expect(box.received.map((m) => m.to)).toEqual([['reiziger@example.org']]);
     const code = /: (\d{6})/.exec(box.received[0]!.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(challenges.verify(sent.challengeId, wrong)).toBe('challenge.wrongCode');
-    expect(challenges.verify(sent.challengeId, code!)).toBe(true);
-    expect(challenges.verify(sent.challengeId, code!)).toBe('challenge.expired');
+    const { challengeId } = sent.value;
+    expect(challenges.verify(challengeId, wrong)).toMatchObject({ ok: false, error: { code: 'challenge.wrongCode' } });
+    expect(challenges.verify(challengeId, code!)).toEqual({ ok: true, value: { verified: true } });
+    expect(challenges.verify(challengeId, code!)).toMatchObject({ ok: false, error: { code: 'challenge.expired' } });
   });
 
   it('says so when the relay does not take the mail, and keeps no code', async () => {
@@ -56,7 +57,7 @@ describe('the e-mail challenge over SMTP', () => {
     const challenges = new Challenges(transport, testClock('2031-03-01T10:00:00Z'), countingIds());
     const sent = await challenges.send('reiziger@example.org');
     transport.close?.();
-    expect(sent).toBe('challenge.notSent');
+    expect(sent).toMatchObject({ ok: false, error: { code: 'challenge.notSent' } });
     box = await mailbox();
   });
 });

@@ -1,8 +1,8 @@
-import type { CounterDb as Database } from './db/database';
-import type { ReceiptLayout, SettingsChange, SettingsView, StaffMember } from '../../shared/ipc';
-import { stmt } from '../../domain/store/sqlite/statements';
-import { deleteSetting, readSetting, writeSetting } from './db/settings';
-import type { TokenVault } from './types';
+import type { CounterDb as Database } from '../db/database';
+import type { ReceiptLayout, SettingsChange, SettingsView, StaffMember } from '../../../shared/ipc';
+import { stmt } from '../../../domain/store/sqlite/statements';
+import { deleteSetting, readSetting, writeSetting } from '../db/settings';
+import type { TokenVault } from '../types';
 
 const SEALED_TOKEN = 'central.bearerTokenSealed';
 export const DEFAULT_RETENTION_DAYS = 30;

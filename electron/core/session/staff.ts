@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { CounterDb as Database } from './db/database';
-import type { Role, StaffMember, StaffRecord } from '../../shared/ipc';
-import type { RefusalCode, RefusalParams } from '../../shared/refusals';
-import { stmt } from '../../domain/store/sqlite/statements';
+import type { CounterDb as Database } from '../db/database';
+import type { IpcResult, Role, StaffMember, StaffRecord } from '../../../shared/ipc';
+import { ok, refusal } from '../../../shared/refusals';
+import { stmt } from '../../../domain/store/sqlite/statements';
 
 /**
- * The demo staff: the README lists them and their PINs. They exist only beside the embedded
+ * The demo staff: the README and docs/counter.md list them and their PINs. They exist only beside the embedded
  * demo central; a counter with a real central never accepts their PINs.
  */
 export const DEMO_STAFF: { staffId: string; name: string; role: Role; pin: string }[] = [
@@ -26,8 +26,6 @@ function pinMatches(pin: string, stored: string): boolean {
   const actual = scryptSync(pin, Buffer.from(salt, 'base64'), 32);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
-
-export type StaffRefusal = { code: RefusalCode; params?: RefusalParams };
 
 interface Row {
   staffId: string;
@@ -89,12 +87,12 @@ export class Staff {
     return (stmt(this.db, `${SELECT} ORDER BY name`).all() as Row[]).map(record);
   }
 
-  login(staffId: string, pin: string): StaffMember | StaffRefusal {
+  login(staffId: string, pin: string): IpcResult<StaffMember> {
     const now = this.now().getTime();
     const failed = stmt(this.db, 'SELECT count, until_ms AS until FROM login_failures WHERE staff_id = ?').get(staffId) as
       { count: number; until: number } | undefined;
     if (failed && failed.count >= MAX_TRIES && failed.until > now) {
-      return { code: 'session.lockedOut', params: { seconds: Math.ceil((failed.until - now) / 1000) } };
+      return refusal('unauthenticated', 'session.lockedOut', { seconds: Math.ceil((failed.until - now) / 1000) });
     }
     const row = this.row(staffId);
     if (!row || row.active !== 1 || !pinMatches(pin, row.pin_hash)) {
@@ -104,19 +102,19 @@ export class Staff {
         `INSERT INTO login_failures (staff_id, count, until_ms) VALUES (?, ?, ?)
          ON CONFLICT (staff_id) DO UPDATE SET count = excluded.count, until_ms = excluded.until_ms`,
       ).run(staffId, count, now + LOCK_MS);
-      return { code: 'session.wrongPin' };
+      return refusal('unauthenticated', 'session.wrongPin');
     }
     stmt(this.db, 'DELETE FROM login_failures WHERE staff_id = ?').run(staffId);
     this.current = member(row);
-    return this.current;
+    return ok(this.current);
   }
 
   /** The first manager of a counter with a real central; logged in at once. */
-  setup(name: string, pin: string): StaffMember | StaffRefusal {
-    if (!this.firstRun()) return { code: 'setup.done' };
+  setup(name: string, pin: string): IpcResult<StaffMember> {
+    if (!this.firstRun()) return refusal('conflict', 'setup.done');
     const added = this.add(name, 'manager', pin);
     this.current = member(added);
-    return this.current;
+    return ok(this.current);
   }
 
   add(name: string, role: Role, pin: string): StaffRecord {
@@ -125,23 +123,24 @@ export class Staff {
     return { staffId, name, role, active: true };
   }
 
-  setActive(staffId: string, active: boolean): StaffRecord | StaffRefusal {
+  setActive(staffId: string, active: boolean): IpcResult<StaffRecord> {
     const row = this.row(staffId);
-    if (!row) return { code: 'staff.unknown' };
+    if (!row) return refusal('not-found', 'staff.unknown');
     // The manager who asks stays active: so there is always an active manager.
-    if (!active && staffId === this.current?.staffId) return { code: 'staff.self' };
+    if (!active && staffId === this.current?.staffId) return refusal('conflict', 'staff.self');
     stmt(this.db, 'UPDATE staff SET active = ? WHERE staff_id = ?').run(active ? 1 : 0, staffId);
-    return record({ ...row, active: active ? 1 : 0 });
+    return ok(record({ ...row, active: active ? 1 : 0 }));
   }
 
   /** A manager sets a new PIN; it also lifts a lockout. */
-  resetPin(staffId: string, pin: string): true | StaffRefusal {
-    if (!this.row(staffId)) return { code: 'staff.unknown' };
+  resetPin(staffId: string, pin: string): IpcResult<StaffRecord> {
+    const row = this.row(staffId);
+    if (!row) return refusal('not-found', 'staff.unknown');
     this.db.transaction(() => {
       stmt(this.db, 'UPDATE staff SET pin_hash = ? WHERE staff_id = ?').run(hashPin(pin), staffId);
       stmt(this.db, 'DELETE FROM login_failures WHERE staff_id = ?').run(staffId);
     })();
-    return true;
+    return ok(record(row));
   }
 
   logout(): void {
@@ -152,5 +151,3 @@ export class Staff {
     return this.current;
   }
 }
-
-export const isRefusal = (value: object): value is StaffRefusal => 'code' in value;

@@ -1,12 +1,12 @@
-import type { CounterDb as Database } from './db/database';
+import type { CounterDb as Database } from '../db/database';
 import { z } from 'zod';
-import type { CatalogView } from '../../shared/ipc';
-import { language, paymentMethod, touchPoint } from '../../shared/schemas/order';
-import { product, type Fixtures, type MandateRecord, type TransitTokenRecord } from '../../shared/schemas/reference';
-import { Catalog } from '../../domain/catalog';
-import { readReference, writeReference } from '../../domain/store/sqlite/reference';
-import type { CentralClient } from './centralClient';
-import { cacheMandates, cacheTokens, cachedMandates, cachedTokens } from './db/lookupCache';
+import type { CatalogView } from '../../../shared/ipc';
+import { language, paymentMethod, touchPoint } from '../../../shared/schemas/order';
+import { product, type Fixtures, type MandateRecord, type TransitTokenRecord } from '../../../shared/schemas/reference';
+import { Catalog } from '../../../domain/catalog';
+import { readReference, writeReference } from '../../../domain/store/sqlite/reference';
+import type { CentralClient } from '../central/centralClient';
+import { cacheMandates, cacheTokens, cachedMandates, cachedTokens } from '../db/lookupCache';
 
 const productsAnswer = z.object({ products: z.array(product) });
 const referenceAnswer = z.object({

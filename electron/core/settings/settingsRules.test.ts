@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CounterOrder, IpcResult, SettingsChange, SettingsView } from '../../shared/ipc';
-import type { Order } from '../../shared/schemas/order';
-import { tempDir } from '../../server/testing/fixtures';
+import type { CounterOrder, IpcResult, SettingsChange, SettingsView } from '../../../shared/ipc';
+import type { Order } from '../../../shared/schemas/order';
+import { tempDir } from '../../../server/testing/fixtures';
 import { purgePersonalData } from './retention';
-import { countingIds, testClock, type TestClock } from './testing/clock';
-import { clerk, openCounter, value, type TestCounter } from './testing/counter';
+import { countingIds, testClock, type TestClock } from '../testing/clock';
+import { clerk, openCounter, value, type TestCounter } from '../testing/counter';
 
 /**
  * The central's settings (address, token, touchpoint: who changed them and when) and the

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { z } from 'zod';
-import { problem as problemSchema, type Problem } from '../../shared/schemas/problem';
+import { problem as problemSchema, type Problem } from '../../../shared/schemas/problem';
 
 /**
  * The counter's HTTP client for the central. Every answer is sorted into one of three:

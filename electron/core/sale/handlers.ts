@@ -1,0 +1,75 @@
+import type { HandlersOf } from '../../../shared/ipc';
+import type { saleChannels } from '../../../shared/ipc/sale';
+import { ok, refusal } from '../../../shared/refusals';
+import { dayBounds } from '../../../domain/reports/timeZone';
+import type { CatalogCache } from '../catalog/catalogCache';
+import type { CounterDb } from '../db/database';
+import { ordersPage, searchByText } from '../manager/queries';
+import type { OrderDesk } from '../orders/desk';
+import type { Staff } from '../session/staff';
+import type { CounterSettings } from '../settings/settings';
+import type { Lookups } from '../tokens/lookups';
+
+export interface SaleDeps {
+  db: CounterDb;
+  desk: OrderDesk;
+  catalog: CatalogCache;
+  lookups: Lookups;
+  settings: CounterSettings;
+  staff: Staff;
+  timeZone: string;
+}
+
+/** The registered tokens a change names: their records are fetched first, so the rules can judge them. */
+export const registeredTokens = (lines: { customerTokens?: { transitTokenId?: number | null }[] | null }[]) =>
+  lines.flatMap((l) => (l.customerTokens ?? []).map((t) => t.transitTokenId).filter((id): id is number => typeof id === 'number'));
+
+/** All time, for a list without a day. */
+const EVER = { from: '0000', to: '9999' };
+
+/** A sale: the catalogue, the order and its lines on the counter's own store (docs/counter.md §8). */
+export function saleHandlers({ db, desk, catalog, lookups, settings, staff, timeZone }: SaleDeps): HandlersOf<typeof saleChannels> {
+  const { service, caller, change } = desk;
+  return {
+    'catalog.get': async () => ok(catalog.view()),
+    'orders.create': (input) =>
+      change(async () => {
+        await lookups.prepare(registeredTokens(input.orderLines));
+        return service.create({ ...input, externalDeviceId: settings.deviceId }, caller());
+      }),
+    'orders.get': ({ orderId }) => desk.get(orderId),
+    'orders.search': async ({ text, day, orderStatusId, limit }) => {
+      // Listing (no search text) shows every order of a day: a manager's overview.
+      if (text === '' && staff.who()?.role !== 'manager') return refusal('forbidden', 'session.managerOnly');
+      const range = day ? dayBounds(day, timeZone) : null;
+      const rows =
+        text === ''
+          ? ordersPage(db, range ?? EVER, { statusIds: orderStatusId }, [], null, limit).rows
+          : searchByText(db, catalog.current(), text, range, orderStatusId, limit);
+      return ok(rows.map(({ clerk: _clerk, lines: _lines, paidAmount: _paid, ...summary }) => summary));
+    },
+    'orders.patch': ({ orderId, patch }) => change(() => service.patch(orderId, patch, caller()), false),
+    'orders.delete': async ({ orderId }) => {
+      const result = await service.remove(orderId, caller());
+      if (!result.ok) return desk.refused(result.refusal);
+      desk.changed(orderId);
+      return ok(true as const);
+    },
+    'orders.setCustomer': ({ orderId, customer }) => change(() => service.setCustomer(orderId, customer, caller()), false),
+    'orders.deliver': ({ orderId }) => change(() => service.deliver(orderId, caller()), false),
+    'orders.cancel': ({ orderId }) => change(() => service.cancel(orderId, caller()), false),
+    'lines.add': ({ orderId, line }) =>
+      change(async () => {
+        await lookups.prepare(registeredTokens([line]));
+        return service.addLine(orderId, line, caller());
+      }),
+    'lines.patch': ({ orderLineId, patch }) =>
+      change(async () => {
+        await lookups.prepare(registeredTokens([patch]));
+        return service.patchLine(orderLineId, patch, caller());
+      }),
+    'lines.remove': ({ orderLineId }) => change(() => service.removeLine(orderLineId, caller())),
+    // No printer in this host: the page prints itself (Electron's main answers before this).
+    'receipt.print': async () => ok({ printed: false }),
+  };
+}

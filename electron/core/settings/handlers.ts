@@ -1,0 +1,52 @@
+import type { HandlersOf } from '../../../shared/ipc';
+import type { settingsChannels } from '../../../shared/ipc/settings';
+import { ok, refusal } from '../../../shared/refusals';
+import type { CatalogCache } from '../catalog/catalogCache';
+import type { CounterDb } from '../db/database';
+import { unknownLanguage } from '../session/handlers';
+import type { Staff } from '../session/staff';
+import { purgePersonalData } from './retention';
+import type { CounterSettings } from './settings';
+
+export interface SettingsDeps {
+  db: CounterDb;
+  settings: CounterSettings;
+  catalog: CatalogCache;
+  staff: Staff;
+  embeddedCentral: boolean;
+  now: () => Date;
+}
+
+/** This counter's settings: anyone reads them, a manager changes them (docs/counter.md §3). */
+export function settingsHandlers({
+  db,
+  settings,
+  catalog,
+  staff,
+  embeddedCentral,
+  now,
+}: SettingsDeps): HandlersOf<typeof settingsChannels> {
+  return {
+    'settings.get': async () => ok(settings.view(embeddedCentral)),
+    'settings.set': async (change) => {
+      const known = catalog.current();
+      if (change.languageId !== undefined && !known.languages.has(change.languageId)) return unknownLanguage(change.languageId);
+      if (change.touchpointId !== undefined && !known.touchpoints.get(change.touchpointId)?.isActive) {
+        return refusal('invalid', 'settings.unknownTouchpoint', { touchpointId: change.touchpointId }, [
+          { detail: 'unknown touchpoint', pointer: '/touchpointId' },
+        ]);
+      }
+      const unknownProducts = (change.quickKeys ?? []).filter((id) => id !== null && !known.products.has(id));
+      if (unknownProducts.length > 0) {
+        return refusal('invalid', 'settings.unknownProduct', { productId: unknownProducts.join(', ') }, [
+          { detail: 'unknown product', pointer: '/quickKeys' },
+        ]);
+      }
+      settings.update(change, staff.who());
+      // A shorter retention applies at once, not at the next daily run.
+      if (change.retentionDays !== undefined) purgePersonalData(db, settings.retentionDays, now());
+      return ok(settings.view(embeddedCentral));
+    },
+    'settings.history': async () => ok(settings.history()),
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { channel } from './declare';
+
+/** Who is at the counter: the staff list, logging in and out, the first run, the screen's language. */
+
+export type Role = 'clerk' | 'manager';
+export interface StaffMember {
+  staffId: string;
+  name: string;
+  role: Role;
+}
+export interface StaffRecord extends StaffMember {
+  active: boolean;
+}
+export interface SessionStatus {
+  /** True on a counter with a real central and no staff yet: the first manager must be set up. */
+  firstRun: boolean;
+  embeddedCentral: boolean;
+  languageId: number;
+  languages: { languageId: number; iso639Code: string }[];
+}
+
+/** A new PIN: 6 to 8 digits (the demo staff's 4-digit PINs are only ever logged in with). */
+export const newPin = z.string().regex(/^\d{6,8}$/, 'a new PIN is 6 to 8 digits');
+export const staffName = z.string().trim().min(2).max(80);
+const staffId = z.string().min(1);
+const none = z.object({});
+
+const roleWords = { clerk: { en: 'clerk', nl: 'medewerker' }, manager: { en: 'manager', nl: 'manager' } } as const;
+
+export const sessionChannels = {
+  'session.staff': channel<StaffMember[]>()({ input: none, access: 'public', kind: 'read' }),
+  'session.login': channel<StaffMember>()({
+    input: z.object({ staffId, pin: z.string().regex(/^\d{4,8}$/, 'a PIN is 4 to 8 digits') }),
+    access: 'public',
+    kind: 'change',
+  }),
+  'session.logout': channel<true>()({ input: none, access: 'public', kind: 'change' }),
+  'session.current': channel<StaffMember | null>()({ input: none, access: 'public', kind: 'read' }),
+  /** What the login screen needs before anyone logs in: first run or not, the screen's language. */
+  'session.status': channel<SessionStatus>()({ input: none, access: 'public', kind: 'read' }),
+  /** First run on a counter with a real central: the first manager, who is then logged in. */
+  'session.setup': channel<StaffMember>()({ input: z.object({ name: staffName, pin: newPin }), access: 'public', kind: 'change' }),
+  /** The counter's screen language, which the login screen may switch too. */
+  'session.language': channel<SessionStatus>()({ input: z.object({ languageId: z.number().int() }), access: 'public', kind: 'change' }),
+} as const;
+
+/** The staff list, kept by managers. */
+export const staffChannels = {
+  'staff.list': channel<StaffRecord[]>()({
+    input: none,
+    access: 'manager',
+    kind: 'read',
+    audit: { act: { en: 'Staff list', nl: 'Lijst van medewerkers' }, recorded: 'refusals' },
+  }),
+  'staff.add': channel<StaffRecord>()({
+    input: z.object({ name: staffName, role: z.enum(['clerk', 'manager']), pin: newPin }),
+    access: 'manager',
+    kind: 'change',
+    audit: {
+      act: { en: 'New staff member', nl: 'Nieuwe medewerker' },
+      words: { en: 'New staff member {name} ({role})', nl: 'Nieuwe medewerker {name} ({role})' },
+      values: (input) => ({ name: { text: input.name }, role: roleWords[input.role] }),
+      recorded: 'always',
+    },
+  }),
+  'staff.setActive': channel<StaffRecord>()({
+    input: z.object({ staffId, active: z.boolean() }),
+    access: 'manager',
+    kind: 'change',
+    audit: {
+      act: { en: 'Staff member enabled or disabled', nl: 'Medewerker aan- of uitgezet' },
+      words: { en: '{name} {state}', nl: '{name} {state}' },
+      values: (input, answer) => ({
+        name: { text: answer.name },
+        state: input.active ? { en: 'may work again', nl: 'mag weer werken' } : { en: 'disabled', nl: 'uitgezet' },
+      }),
+      recorded: 'always',
+    },
+  }),
+  'staff.resetPin': channel<StaffRecord>()({
+    input: z.object({ staffId, pin: newPin }),
+    access: 'manager',
+    kind: 'change',
+    audit: {
+      act: { en: 'New PIN', nl: 'Nieuwe pincode' },
+      words: { en: 'New PIN for {name}', nl: 'Nieuwe pincode voor {name}' },
+      values: (_input, answer) => ({ name: { text: answer.name } }),
+      recorded: 'always',
+    },
+  }),
+} as const;

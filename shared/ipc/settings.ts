@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isAllowedCentralUrl } from '../centralUrl';
+import { channel, type Words } from './declare';
+
+/** This counter's settings (managers change them): the central, the touchpoint, retention, quick keys, the receipt. */
+
+export const RECEIPT_LAYOUTS = ['80mm', 'A4'] as const;
+export type ReceiptLayout = (typeof RECEIPT_LAYOUTS)[number];
+
+/** How this counter is set up for its clerks: quick keys and receipt printing. */
+const counterSetup = z.object({
+  /** Product ids on the quick keys 1–9, in order (null: an empty key); null: the catalogue's first nine. */
+  quickKeys: z.array(z.number().int().nullable()).max(9).nullable().optional(),
+  receiptLayout: z.enum(RECEIPT_LAYOUTS).optional(),
+  /** The printer receipts go to without a dialog (Electron); null: the system's default. */
+  printerName: z.string().trim().min(1).max(200).nullable().optional(),
+});
+
+export const settingsInput = z.object({
+  centralUrl: z
+    .url({ protocol: /^https?$/ })
+    .refine(isAllowedCentralUrl, 'https:// is required, except for this computer itself')
+    .nullable()
+    .optional(),
+  /** The bearer token for the central; kept encrypted where the OS allows, never shown again. */
+  bearerToken: z.string().min(10).max(4000).optional(),
+  touchpointId: z.number().int().optional(),
+  languageId: z.number().int().optional(),
+  /** Days personal data of orders that reached the central is kept. */
+  retentionDays: z.number().int().min(1).max(3650).optional(),
+  ...counterSetup.shape,
+});
+export type SettingName = keyof z.output<typeof settingsInput>;
+
+export interface SettingsView {
+  centralUrl: string | null;
+  /** True when no central is configured and the counter runs its own demo central. */
+  embeddedCentral: boolean;
+  hasBearerToken: boolean;
+  /** Where the token is kept: the OS keychain (Electron safeStorage) or, without one, refused. */
+  tokenStorage: 'safeStorage' | 'memory-only' | 'none';
+  touchpointId: number;
+  deviceId: string;
+  languageId: number;
+  retentionDays: number;
+  quickKeys: (number | null)[] | null;
+  receiptLayout: ReceiptLayout;
+  printerName: string | null;
+}
+
+export interface SettingsChange {
+  at: string;
+  staffId: string;
+  staffName: string;
+  /** What changed; a token's value is never recorded. */
+  setting: 'centralUrl' | 'bearerToken' | 'touchpointId' | 'retentionDays';
+  value: string | null;
+}
+
+const SETTING_WORDS: Record<SettingName, Words> = {
+  centralUrl: { en: 'central address', nl: 'adres van de centrale' },
+  bearerToken: { en: 'access token', nl: 'toegangssleutel' },
+  touchpointId: { en: 'touchpoint', nl: 'verkooppunt' },
+  languageId: { en: 'language', nl: 'taal' },
+  retentionDays: { en: 'retention of personal data', nl: 'bewaartermijn persoonsgegevens' },
+  quickKeys: { en: 'quick keys', nl: 'sneltoetsen' },
+  receiptLayout: { en: 'receipt paper', nl: 'bonpapier' },
+  printerName: { en: 'receipt printer', nl: 'bonprinter' },
+};
+
+/** The settings a change names, in each language: "touchpoint, quick keys". */
+function settingsNamed(change: z.output<typeof settingsInput>): Words {
+  const names = (Object.keys(change) as SettingName[]).filter((k) => change[k] !== undefined).map((k) => SETTING_WORDS[k]);
+  return { en: names.map((w) => w.en).join(', '), nl: names.map((w) => w.nl).join(', ') };
+}
+
+export const settingsChannels = {
+  'settings.get': channel<SettingsView>()({ input: z.object({}), access: 'clerk', kind: 'read' }),
+  'settings.set': channel<SettingsView>()({
+    input: settingsInput,
+    access: 'manager',
+    kind: 'change',
+    audit: {
+      act: { en: 'Settings changed', nl: 'Instellingen gewijzigd' },
+      words: { en: 'Settings changed: {what}', nl: 'Instellingen gewijzigd: {what}' },
+      values: (change) => ({ what: settingsNamed(change) }),
+      recorded: 'always',
+    },
+  }),
+  /** Who changed the central, its token or the touchpoint, and when. */
+  'settings.history': channel<SettingsChange[]>()({
+    input: z.object({}),
+    access: 'manager',
+    kind: 'read',
+    audit: { act: { en: 'Settings history', nl: 'Geschiedenis van de instellingen' }, recorded: 'refusals' },
+  }),
+} as const;
