@@ -10,7 +10,9 @@ import { problemBody, sendProblem, validationErrors, type ProblemStatus } from '
 import type { DayClosures } from './dayClosures';
 import { dayClosureRoutes } from './routes/dayClosures';
 import { deletedRoutes } from './routes/deleted';
-import { extensionRoutes } from './routes/extensions';
+import { catalogRoutes } from './routes/catalog';
+import { moneyRoutes } from './routes/money';
+import { orderStepRoutes } from './routes/orderSteps';
 import { lookupRoutes } from './routes/lookup';
 import { orderRoutes } from './routes/orders';
 
@@ -140,7 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (orders) => {
       orders.addHook('onRequest', authenticate(verifiers, service.catalog, true));
       await orders.register(orderRoutes(service));
-      await orders.register(extensionRoutes(service));
+      await orders.register(catalogRoutes(service));
+      await orders.register(orderStepRoutes(service));
+      await orders.register(moneyRoutes(service));
       await orders.register(deletedRoutes(service));
       await orders.register(dayClosureRoutes(options.dayClosures));
     },
