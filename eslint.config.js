@@ -1,5 +1,5 @@
 // ESLint for the whole repository: the recommended rules of ESLint and typescript-eslint, and the
-// import boundaries of the house (README, "Lint and format"). Formatting is Prettier's alone.
+// import boundaries of the house (docs/architecture.md §2, §6). Formatting is Prettier's alone.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier/flat';
 import { defineConfig, globalIgnores } from 'eslint/config';

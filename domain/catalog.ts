@@ -2,7 +2,7 @@ import type { Fixtures, FixtureMandate, FixtureTransitToken, Product } from '../
 import type { Language, PaymentMethod, TouchPoint } from '../shared/schemas/order';
 
 /**
- * The reference data (CONTRACT 6) indexed for the rules. Immutable: a reload builds a new
+ * The reference data (docs/api.md §6) indexed for the rules. Immutable: a reload builds a new
  * Catalog, so a request in flight keeps the one it started with.
  */
 export class Catalog {

@@ -19,7 +19,7 @@ function refusal(value: unknown, name = 'bad.json'): string {
   return expect.fail(`${name} was accepted`);
 }
 
-describe('fixtures files (CONTRACT 6)', () => {
+describe('fixtures files (docs/api.md §6)', () => {
   it('loads the demo file and any other file of the format', () => {
     expect(loadFixturesFile(demoFixturesPath()).products.length).toBeGreaterThan(0);
     const other = loadFixturesFile(writeFixturesFile(tmp.dir, otherFixtures(), 'other.json'));

@@ -28,7 +28,7 @@ export function parseFixtures(source: string, value: unknown): Fixtures {
   return parsed.data;
 }
 
-/** Reads and checks a fixtures file (CONTRACT 6); a bad file is refused with where and what. */
+/** Reads and checks a fixtures file (docs/api.md §6); a bad file is refused with where and what. */
 export function loadFixturesFile(file: string): Fixtures {
   let text: string;
   try {

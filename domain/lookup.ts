@@ -4,7 +4,7 @@ import type { MandateQuery, TransitTokenQuery } from '../shared/schemas/requests
 import { toUtc } from '../shared/schemas/primitives';
 import type { Catalog } from './catalog';
 
-/** The lookup interface over the reference data: exact matches, lists match any value (CONTRACT 3.4). */
+/** The lookup interface over the reference data: exact matches, lists match any value (docs/api.md §3.4). */
 
 export function tokenRecord(t: FixtureTransitToken): TransitTokenRecord {
   return {
@@ -87,6 +87,6 @@ export function findMandates(catalog: Catalog, q: MandateQuery): MandateRecord[]
     .map(mandateRecord);
 }
 
-/** Under a customer JWT only that customer's records exist, whatever the query asks (CONTRACT 7.4). */
+/** Under a customer JWT only that customer's records exist, whatever the query asks (docs/api.md §7.4). */
 export const forCustomer = <T extends { customerProfileId: number }>(records: T[], customerProfileId: number | null): T[] =>
   customerProfileId === null ? records : records.filter((r) => r.customerProfileId === customerProfileId);

@@ -28,7 +28,7 @@ export function notFound<T = never>(detail: string): Result<T> {
 }
 
 /**
- * A request that repeats one already carried out (CONTRACT 8): nothing changes, and the
+ * A request that repeats one already carried out (docs/api.md §8): nothing changes, and the
  * element names what the first one made, so a client retrying after a lost answer learns it.
  */
 export function repeated<T = never>(field: string, what: string, made: Pick<ProblemError, 'orderLineId' | 'paymentId'>): Result<T> {

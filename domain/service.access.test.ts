@@ -8,7 +8,7 @@ import { sqliteOrderStore } from './store/sqlite/store';
 import { NOW_ISO, lineOf, serviceOver, valueOf } from '../server/testing/orderRecords';
 
 /**
- * CONTRACT 7.3 and 7.4 at the service: who may change an order (its touchpoint; a payment
+ * docs/api.md §7.3 and §7.4 at the service: who may change an order (its touchpoint; a payment
  * provider only a payment's status), who may see it (a customer only their own), and what a
  * 409, a list and the deletions tell each caller.
  */

@@ -33,7 +33,7 @@ export interface Caller {
   reportsPayments?: boolean;
 }
 
-/** Who may change an order (CONTRACT 7.3): only the touchpoint that owns it. */
+/** Who may change an order (docs/api.md §7.3): only the touchpoint that owns it. */
 export const owns = (caller: Caller, record: Pick<OrderRecord, 'touchpointId'>) => record.touchpointId === caller.touchpointId;
 
 export interface ServiceOptions {
@@ -95,7 +95,7 @@ export class OrderService {
     return ok(this.answer(outcome.inserted, caller));
   }
 
-  /** The 409 names the existing order only to a caller who may read it (CONTRACT 7.4). */
+  /** The 409 names the existing order only to a caller who may read it (docs/api.md §7.4). */
   private async duplicate(orderId: string, caller: Caller): Promise<Result<never>> {
     const readable = this.visible(await this.store.get(orderId), caller);
     return refuse({

@@ -54,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Fastify's own 503 while closing is not a problem body; the onRequest hook below answers it.
     return503OnClosing: false,
     // A malformed path (bad percent-encoding, an over-long id) is bad input like any other:
-    // without this Fastify answers it with its own body instead of a problem (CONTRACT 5).
+    // without this Fastify answers it with its own body instead of a problem (docs/api.md §5).
     frameworkErrors: (error, _req, reply) => sendProblem(reply, 400, error.message),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'Counter central order service',
         version: '1.0.0',
         description:
-          'The order interface (base /api/2.0) and the lookup interface (base /crud/v1), with the extensions a counter needs. Money is in euro cents; problem bodies follow interface.md section 7. ' +
+          'The order interface (base /api/2.0) and the lookup interface (base /crud/v1), with the extensions a counter needs. Money is in euro cents; problem bodies follow docs/api.md §0.7. ' +
           "Every write to an order needs a bearer token of the order's touchpoint (else 403); a token whose scope claim holds payments:status may record payment outcomes of any touchpoint. " +
           "With a customer JWT only that customer's orders, tokens and mandates exist. One order has at most 100 lines and 8 MiB of photos.",
       },

@@ -6,7 +6,7 @@ import { scenarios } from './testing/fixtures';
 import { API, CHANNEL_SECRET, CRUD, CUSTOMER_SECRET, expectOrder, expectProblem, harness, type Harness } from './testing/harness';
 import { createOrder, line, pay, registered } from './testing/orders';
 
-/** CONTRACT 2: the channel's bearer token, its touchpoint, and the customer's JWT. */
+/** docs/api.md §2: the channel's bearer token, its touchpoint, and the customer's JWT. */
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -110,7 +110,7 @@ describe.each(scenarios())('authentication ($name)', ({ fixtures, now }) => {
       const { registeredToken, needsRegistered } = h.roles;
       const mine = await createOrder(h, undefined, {}, { customer: 4242 });
       expect(mine.customerProfileId).toBe(4242);
-      // Another customer's registered token does not exist for this customer (CONTRACT 7.4).
+      // Another customer's registered token does not exist for this customer (docs/api.md §7.4).
       const withTheirs = {
         languageId: h.roles.language.languageId,
         orderLines: [line(needsRegistered, { customerTokens: [registered(registeredToken)] })],

@@ -2,7 +2,7 @@ import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 
 /**
- * CONTRACT 2: sales channels authenticate with an HS256 JWT (`exp` required); a web shop
+ * docs/api.md §2: sales channels authenticate with an HS256 JWT (`exp` required); a web shop
  * may add a customer's JWT. Verified tokens are remembered until they expire, since a
  * counter sends the same token with every request.
  */
@@ -11,13 +11,13 @@ const channelClaims = z.object({
   exp: z.number(),
   sub: z.string().optional(),
   touchpointId: z.number().int().optional(),
-  /** Space-separated; `payments:status` marks a payment provider's callback (CONTRACT 7.3). */
+  /** Space-separated; `payments:status` marks a payment provider's callback (docs/api.md §7.3). */
   scope: z.string().optional(),
   // Customer JWTs are signed with the same key unless CENTRAL_CUSTOMER_JWT_SECRET is set: one
   // must not pass for a sales channel's token (it would open the lookup interface to a customer).
   customerProfileId: z.undefined().optional(),
 });
-// Profile 0 is the anonymous customer: a customer JWT must name a real one (CONTRACT 7.4).
+// Profile 0 is the anonymous customer: a customer JWT must name a real one (docs/api.md §7.4).
 const customerClaims = z.object({ exp: z.number(), customerProfileId: z.number().int().min(1) });
 
 export type ChannelClaims = z.infer<typeof channelClaims>;

@@ -19,7 +19,7 @@ export interface Verifiers {
 
 /**
  * The onRequest hook that turns a request's tokens into its Caller, or answers 401/403.
- * The order interface needs a touchpoint (CONTRACT 2); the lookup interface does not.
+ * The order interface needs a touchpoint (docs/api.md §2); the lookup interface does not.
  */
 export function authenticate(verifiers: Verifiers, catalog: () => Catalog, needsTouchpoint: boolean) {
   return async (req: FastifyRequest, reply: FastifyReply) => {

@@ -7,7 +7,7 @@ import { CENTRAL_COMMAND } from './nodeFlags';
 import { devTokenLine, lineMatching, startCli } from './testing/cli';
 import { otherFixtures, tempDir, writeFixturesFile } from './testing/fixtures';
 
-/** CONTRACT 1: the command line, as an operator runs it (tsx, no build step). */
+/** docs/api.md §1: the command line, as an operator runs it (tsx, no build step). */
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());

@@ -11,7 +11,7 @@ import { centralLogger, startCentral } from './central';
 
 /**
  * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N] [--db-connections N]`
- * (CONTRACT 1). `--db` (or CENTRAL_DATABASE_URL) takes a SQLite file or a PostgreSQL URL;
+ * (docs/api.md §1). `--db` (or CENTRAL_DATABASE_URL) takes a SQLite file or a PostgreSQL URL;
  * `--workers N` runs N central processes on one port (node:cluster), each with its own
  * connections to the one database; `--readers N` (SQLite, default 2) runs the list queries
  * on N reader threads, off the event loop (0: on it); `--db-connections N` (PostgreSQL,
@@ -57,7 +57,7 @@ const DEV_SECRET_ENV = 'CENTRAL_DEV_JWT_SECRET';
 /**
  * A process's share of `--db-connections`. On two cores, the first page of GET /orders went
  * from 981 req/s with one process to 1,190 with two of 4 connections each, and to 987 with two
- * of 8 (2026-11-24, bench/README.md): more connections at work than the database server's
+ * of 8 (bench/README.md): more connections at work than the database server's
  * cores can serve only make them take turns.
  */
 const connectionsPerProcess = (total: number, workers: number) => Math.max(1, Math.ceil(total / workers));

@@ -6,7 +6,7 @@ import { problemBody, type ProblemStatus } from './problems';
 
 /**
  * What Node refuses before Fastify sees a request (headers over the limit, a request that
- * is not HTTP, one too slow to arrive) still gets a problem body (CONTRACT 5), written on
+ * is not HTTP, one too slow to arrive) still gets a problem body (docs/api.md §5), written on
  * the socket itself since there is no reply yet.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {

@@ -12,7 +12,7 @@ import { rolesOf } from './testing/roles';
 /**
  * Two central processes on one PostgreSQL database, as an operator runs them behind a load
  * balancer, taking requests for the same orders at the same time: no lost update, unique
- * order numbers, one order per externalOrderId, and a client pulling changes (CONTRACT 8)
+ * order numbers, one order per externalOrderId, and a client pulling changes (docs/api.md §8)
  * while they write misses none.
  */
 
@@ -86,7 +86,7 @@ describe('two central processes on one PostgreSQL', () => {
       expect(pair.map((a) => a.status).sort()).toEqual([201, 409]);
       const made = orderSchema.parse(pair.find((a) => a.status === 201)!.body);
       const refused = problem.parse(pair.find((a) => a.status === 409)!.body);
-      // The 409 names the order that holds the externalOrderId (CONTRACT 8).
+      // The 409 names the order that holds the externalOrderId (docs/api.md §8).
       expect(refused.errors[0]).toMatchObject({ pointer: '/externalOrderId', orderId: made.orderId });
     }
     const orders = answers.filter((a) => a.status === 201).map((a) => orderSchema.parse(a.body));
@@ -120,7 +120,7 @@ describe('two central processes on one PostgreSQL', () => {
     expect(final.orderLines).toHaveLength(1 + landed.length);
   });
 
-  it('let a client pulling changes while both write miss none (CONTRACT 8)', async () => {
+  it('let a client pulling changes while both write miss none (docs/api.md §8)', async () => {
     const start = new Date(Date.now() - 60_000).toISOString();
     const seen = new Map<string, string>();
     let cursor = start;

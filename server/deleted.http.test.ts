@@ -5,7 +5,7 @@ import { scenarios } from './testing/fixtures';
 import { API, CHANNEL_SECRET, expectProblem, harness, pointers, type Harness } from './testing/harness';
 import { createOrder } from './testing/orders';
 
-/** CONTRACT 8: GET /deletedorders, paged like GET /orders with updatedAfter. */
+/** docs/api.md §8: GET /deletedorders, paged like GET /orders with updatedAfter. */
 
 const [scenario] = scenarios();
 

@@ -5,7 +5,7 @@ import { API, expectOrder, harness, type Harness } from './testing/harness';
 import { createOrder, line, pay, registered } from './testing/orders';
 import { daysAfter } from './testing/roles';
 
-/** CONTRACT 3.4: each filter of GET /orders, alone and combined (AND). */
+/** docs/api.md §3.4: each filter of GET /orders, alone and combined (AND). */
 
 const MINUTE = 60_000;
 

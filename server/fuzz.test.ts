@@ -7,7 +7,7 @@ import { testSeed } from '../domain/testing/seed';
 import { IBAN, BIC, anonymous, createOrder, line, orderBody, pay } from './testing/orders';
 
 /**
- * CONTRACT 5: bad input never gets a 5xx and never stops the service. Random bodies,
+ * docs/api.md §5: bad input never gets a 5xx and never stops the service. Random bodies,
  * queries, paths and content types go through Fastify's inject; every answer must be a
  * known status, and every refusal a problem body. FUZZ_RUNS raises the count locally;
  * FUZZ_SEED replays a run (the seed is printed).

@@ -5,7 +5,7 @@ import { scenarios } from './testing/fixtures';
 import { API, expectOrder, expectProblem, harness, type Harness } from './testing/harness';
 import { createOrder, line } from './testing/orders';
 
-/** CONTRACT 7.5 and 5: how large an order may grow, when it may be dated, and answers before any route. */
+/** docs/api.md §7.5 and §5: how large an order may grow, when it may be dated, and answers before any route. */
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 /** A PNG data URI of just under 1 MiB decoded. */

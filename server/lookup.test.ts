@@ -4,7 +4,7 @@ import type { FixtureMandate, FixtureTransitToken } from '../shared/schemas/refe
 import { scenarios } from './testing/fixtures';
 import { CRUD, expectProblem, harness, pointers, type Harness } from './testing/harness';
 
-/** interface.md 4.6 and CONTRACT 3.4: every filter of the lookup interface. */
+/** docs/api.md §0.4 and docs/api.md §3.4: every filter of the lookup interface. */
 
 describe.each(scenarios())('lookup interface ($name)', ({ fixtures, now }) => {
   let h: Harness;

@@ -4,7 +4,7 @@ import { API, expectOrder, expectProblem, harness, pointers, statusOf, type Harn
 import { createOrder, line, paidOrder, pay } from './testing/orders';
 import { daysAfter } from './testing/roles';
 
-/** interface.md 4.1–4.5 and CONTRACT 4: each operation's answer, success and refusal. */
+/** docs/api.md §0.4–4.5 and docs/api.md §4: each operation's answer, success and refusal. */
 
 const UNKNOWN = '00000000-0000-4000-8000-0000deadbeef';
 
@@ -87,7 +87,7 @@ describe.each(scenarios())('orders over HTTP ($name)', ({ fixtures, now }) => {
       expect(offline.order_OrderStatuses[0]!.createdOn).toBe('2026-01-02T02:04:05.000Z');
       expect(offline.orderLines[0]!.createdOn).toBe('2026-01-02T02:04:05.000Z');
       // lastUpdatedOn is the central's change stamp, never the client's createdOn: on a clock
-      // that stands still, one millisecond past the first order's (CONTRACT 8).
+      // that stands still, one millisecond past the first order's (docs/api.md §8).
       expect(offline.lastUpdatedOn).toBe(new Date(Date.parse(now) + 1).toISOString());
     });
 

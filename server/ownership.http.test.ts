@@ -6,7 +6,7 @@ import { API, CRUD, expectOrder, expectProblem, harness, pointers, type Harness 
 import { createOrder, line, pay, registered } from './testing/orders';
 import { everyWrite } from './testing/writes';
 
-/** CONTRACT 7.3 and 7.4: who may change an order, and what a customer sees. */
+/** docs/api.md §7.3 and §7.4: who may change an order, and what a customer sees. */
 
 describe.each(scenarios())('ownership and customer scoping ($name)', ({ fixtures, now }) => {
   let h: Harness;

@@ -5,7 +5,7 @@ import { scenarios } from './testing/fixtures';
 import { API, expectOrder, expectProblem, harness, pointers, type Harness } from './testing/harness';
 import { createOrder } from './testing/orders';
 
-/** CONTRACT 3.4: limit, cursor and _links.next, with many orders sharing one time stamp. */
+/** docs/api.md §3.4: limit, cursor and _links.next, with many orders sharing one time stamp. */
 
 const [scenario] = scenarios();
 const COUNT = 230;

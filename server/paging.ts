@@ -29,7 +29,7 @@ export function decodeCursor(cursor: string | undefined, byUpdate: boolean): Pag
 
 const link = (href: string) => ({ href, method: 'GET', templated: false });
 
-/** `href`, `_links.self` and, when more rows follow, `_links.next` (CONTRACT 3.4). */
+/** `href`, `_links.self` and, when more rows follow, `_links.next` (docs/api.md §3.4). */
 export function pageLinks(url: string, next: PageAfter | null, byUpdate: boolean) {
   const self = new URL(url, 'http://localhost');
   const href = self.pathname + self.search;

@@ -5,7 +5,7 @@ import { API, expectOrder, expectProblem, harness, pointers, statusOf, type Harn
 import { IBAN, createOrder, line, mandateInput, paidOrder, pay, registered, setPaymentStatus } from './testing/orders';
 import { daysAfter } from './testing/roles';
 
-/** CONTRACT 4: payments, their outcomes, delivery and cancellation, and the statuses they move. */
+/** docs/api.md §4: payments, their outcomes, delivery and cancellation, and the statuses they move. */
 
 const history = (o: Order) => o.order_OrderStatuses.map((s) => s.orderStatus.name);
 

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Problem, ProblemError } from '../shared/schemas/problem';
 import type { Refusal } from '../domain/result';
 
-/** CONTRACT 5: every 4xx and 5xx answer is a problem body with a fresh `instance`. */
+/** docs/api.md §5: every 4xx and 5xx answer is a problem body with a fresh `instance`. */
 
 const KINDS = {
   400: ['validation-error', 'The request is not valid'],

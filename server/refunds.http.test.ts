@@ -4,7 +4,7 @@ import { scenarios } from './testing/fixtures';
 import { API, expectOrder, expectProblem, harness, pointers, statusOf, type Harness } from './testing/harness';
 import { createOrder, line, paidOrder, pay, setPaymentStatus } from './testing/orders';
 
-/** CONTRACT 7.1 and 7.2: refunds, and cancellation and deletion that keep the money trail. */
+/** docs/api.md §7.1 and §7.2: refunds, and cancellation and deletion that keep the money trail. */
 
 const codes = (o: Order) =>
   o.payments.map((p) => `${p.isRefund ? 'refund' : 'payment'} ${p.amountDebit} ${p.paymentStatuses[0]!.statusCode}`);

@@ -5,7 +5,7 @@ import { anonymous, createOrder, line, registered } from './testing/orders';
 import { birthdateForAge, daysAfter } from './testing/roles';
 
 /**
- * CONTRACT 3.2 through the API: each remark appears when its information is missing and
+ * docs/api.md §3.2 through the API: each remark appears when its information is missing and
  * goes when it is given; each validation error makes the line invalid.
  */
 
@@ -68,7 +68,7 @@ describe.each(scenarios())('remarks and validation errors ($name)', ({ fixtures,
     expect(anon.orderLines[0]!.additionalRemarks).toEqual([{ code: 'CUSTOMERTOKEN_REQUIRED', parameter: 'customerTokenId' }]);
     const reg = await patchLine(none.orderLines[0]!.orderLineId, { customerTokens: [registered(registeredToken)] });
     expect(reg.orderLines[0]).toMatchObject({ additionalRemarks: [], validationErrors: [], validationResult: 'valid' });
-    // CONTRACT 3.1: a concept order's customer is that of its first registered token.
+    // docs/api.md §3.1: a concept order's customer is that of its first registered token.
     expect(reg.customerProfileId).toBe(registeredToken.customerProfileId);
   });
 

@@ -4,7 +4,7 @@ import { scenarios } from './testing/fixtures';
 import { API, expectOrder, expectProblem, harness, pointers, statusOf, type Harness } from './testing/harness';
 import { createOrder, line, paidOrder, pay } from './testing/orders';
 
-/** CONTRACT 8: a line or a payment sent twice (a retry, a late original) is stored once. */
+/** docs/api.md §8: a line or a payment sent twice (a retry, a late original) is stored once. */
 
 describe.each(scenarios())('repeated lines and payments ($name)', ({ fixtures, now }) => {
   let h: Harness;

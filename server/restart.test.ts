@@ -10,7 +10,7 @@ import { signChannelToken } from './auth';
 import { startCentral, type Central } from './central';
 import { otherFixtures, tempDir, writeFixturesFile } from './testing/fixtures';
 
-/** CONTRACT 1: orders survive a restart on the same file; reference data is reloaded, orders untouched. */
+/** docs/api.md §1: orders survive a restart on the same file; reference data is reloaded, orders untouched. */
 
 const SECRET = 'restart-test-secret-of-some-length';
 const tmp = tempDir();

@@ -5,7 +5,7 @@ import { API, expectProblem, harness, pointers, type Harness } from './testing/h
 import { anonymous, createOrder, line, orderBody, registered } from './testing/orders';
 import { daysAfter } from './testing/roles';
 
-/** CONTRACT 3.3 and 5: the requests refused with 400, 409, 413 and 415, and nothing stored by them. */
+/** docs/api.md §3.3 and §5: the requests refused with 400, 409, 413 and 415, and nothing stored by them. */
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
@@ -139,7 +139,7 @@ describe.each(scenarios())('refused requests ($name)', ({ fixtures, now }) => {
     ]);
   });
 
-  it('a registered token on a product that does not take its type: the element names the token (CONTRACT 3.3)', async () => {
+  it('a registered token on a product that does not take its type: the element names the token (docs/api.md §3.3)', async () => {
     const { tokenless, registeredToken } = h.roles;
     const p = await refused(orderBody(h, [line(tokenless, { customerTokens: [registered(registeredToken)] })]));
     expect(p.errors).toEqual([

@@ -1,4 +1,4 @@
-/** The enumerations of interface.md, by id. Names are exact: they are part of the wire format. */
+/** The enumerations of the order interface (docs/api.md §0.2, §0.3), by id. Names are exact: they are part of the wire format. */
 
 export const ORDER_STATUS = {
   concept: 1,

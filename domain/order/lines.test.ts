@@ -12,7 +12,7 @@ import {
   toCustomerToken,
 } from './lines';
 
-/** One order line: the 400 checks of CONTRACT 3.3, repeats (CONTRACT 8), a new and a patched line. */
+/** One order line: the 400 checks of docs/api.md §3.3, repeats (docs/api.md §8), a new and a patched line. */
 
 const ctx = opContext();
 const ANONYMOUS_TOP_UP = 9300;

@@ -12,7 +12,7 @@ import { stamp, type OpContext } from './context';
 export const START_TOO_LATE = 'the product start date may be at most 60 days in the future';
 export const BAD_COMBINATION = 'the combination of product and token type is not valid';
 
-/** The 400 checks of CONTRACT 3.3 for one line; `at` is the line's JSON Pointer in the request. */
+/** The 400 checks of docs/api.md §3.3 for one line; `at` is the line's JSON Pointer in the request. */
 export function checkLine(
   line: { productId?: number; validFrom?: string | null; customerTokens?: CustomerTokenInput[] | null },
   productId: number,
@@ -51,7 +51,7 @@ export function checkLine(
 }
 
 /**
- * CONTRACT 8: `externalOrderLineId` is unique within an order, so a line sent twice (a retry
+ * docs/api.md §8: `externalOrderLineId` is unique within an order, so a line sent twice (a retry
  * after a lost answer, or a late original) is added once; the repeat learns the line it made.
  */
 export function repeatedLine(order: Order, externalOrderLineId: string | null | undefined): Result<never> | null {
@@ -61,7 +61,7 @@ export function repeatedLine(order: Order, externalOrderLineId: string | null | 
   return repeated('externalOrderLineId', 'a line', { orderLineId: existing.orderLineId });
 }
 
-/** The lines of a new order may not repeat an `externalOrderLineId` among themselves (CONTRACT 8). */
+/** The lines of a new order may not repeat an `externalOrderLineId` among themselves (docs/api.md §8). */
 export function repeatsWithin(lines: { externalOrderLineId?: string | null }[]): ProblemError[] {
   const seen = new Set<string>();
   return lines.flatMap((line, i) => {
@@ -76,7 +76,7 @@ export function repeatsWithin(lines: { externalOrderLineId?: string | null }[]):
   });
 }
 
-/** A registered token as the caller may see it: one of another customer is as unknown (CONTRACT 7.4). */
+/** A registered token as the caller may see it: one of another customer is as unknown (docs/api.md §7.4). */
 function tokenFor(transitTokenId: number, ctx: OpContext) {
   const known = ctx.catalog.tokens.get(transitTokenId);
   const scoped = ctx.customerProfileId != null && known && known.customerProfileId !== ctx.customerProfileId;
@@ -126,7 +126,7 @@ export function toCustomerToken(input: CustomerTokenInput, ctx: OpContext): Cust
 
 const termsOf = (product: Product, ctx: OpContext) => product.termsUrls.map((termsUrl) => ({ orderLineTermsId: ctx.newId(), termsUrl }));
 
-/** The product data a line takes on (interface.md 4.5): name, description, tax, amounts (terms: termsOf). */
+/** The product data a line takes on (docs/api.md §0.4): name, description, tax, amounts (terms: termsOf). */
 function productPart(product: Product, quantity: number, validFrom: string | null, validUntil: string | null | undefined, ctx: OpContext) {
   return {
     productId: product.productId,
@@ -172,7 +172,7 @@ export function newLine(input: OrderLineInput & { createdOn?: string | null }, c
 
 /**
  * A line changed by PATCH /orderlines: present fields replace. A new product or start date
- * without a new `validUntil` derives `validUntil` again (README, "Order rules").
+ * without a new `validUntil` derives `validUntil` again (docs/api.md §3.2).
  */
 export function patchedLine(line: OrderLine, patch: PatchOrderLineInput, ctx: OpContext): OrderLine {
   const product = ctx.catalog.products.get(patch.productId ?? line.productId)!;

@@ -11,7 +11,7 @@ import { addPayment, addRefund, changePaymentStatus } from './payments';
 import type { OrderRecord } from './record';
 
 /**
- * CONTRACT 7 as properties: random sequences of what clerks, payment providers and sync do to
+ * docs/api.md §7 as properties: random sequences of what clerks, payment providers and sync do to
  * one order, checked after every step. Replay a failing run with MONEY_SEED=<seed printed>.
  */
 
@@ -149,7 +149,7 @@ function checkInvariants(record: OrderRecord, ledger: number, everSettled: boole
   }
 }
 
-describe('money of one order under random operations (CONTRACT 7)', () => {
+describe('money of one order under random operations (docs/api.md §7)', () => {
   it('is never lost, never over-refunded, and never deleted once settled', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 3 }), fc.array(op, { maxLength: 30 }), (quantity, ops) => {

@@ -2,7 +2,7 @@ import type { PaymentStatusCode } from '../../shared/enums';
 import type { Order, Payment } from '../../shared/schemas/order';
 
 /**
- * CONTRACT 7: the money an order holds, from its payments and refunds (payments with
+ * docs/api.md §7: the money an order holds, from its payments and refunds (payments with
  * `isRefund`). Every rule about money reads these sums, on the central and at the counter.
  */
 

@@ -8,7 +8,7 @@ import { addLine, patchLine, removeLine } from './operations';
 import { changePaymentStatus } from './payments';
 import type { OrderRecord } from './record';
 
-/** The operations on an order's lines (CONTRACT 4), on one record without a store. */
+/** The operations on an order's lines (docs/api.md §4), on one record without a store. */
 
 const { ctx, pay, paidOrder, pendingOrder } = orderMoney();
 

@@ -8,7 +8,7 @@ import { cancel, checkDeletable, createOrder, deliver, patchOrder, setCustomer }
 import { addRefund } from './payments';
 import { currentStatus, withStatus } from './settle';
 
-/** The order operations of CONTRACT 3.3, 4 and 7.2 on one record, without a store (its lines: operations.lines.test.ts). */
+/** The order operations of docs/api.md §3.3, §4 and §7.2 on one record, without a store (its lines: operations.lines.test.ts). */
 
 const { ctx, pay, paidOrder, pendingOrder } = orderMoney();
 const DEVICE = 'c0ffee00-1111-4222-8333-444455556666';

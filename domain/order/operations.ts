@@ -166,7 +166,7 @@ export function setCustomer(record: OrderRecord, input: CustomerInput, ctx: OpCo
   return ok(settle(record, { ...order, orderCustomer }, ctx));
 }
 
-/** A paid order is delivered: it and its lines become delivered (CONTRACT 4). */
+/** A paid order is delivered: it and its lines become delivered (docs/api.md §4). */
 export function deliver(record: OrderRecord, ctx: OpContext): Result<OrderRecord> {
   const { order } = record;
   if (!canMove(currentStatus(order), 'delivered')) {
@@ -181,7 +181,7 @@ export function deliver(record: OrderRecord, ctx: OpContext): Result<OrderRecord
 }
 
 /**
- * CONTRACT 7.2: an unpaid order is cancelled with its pending payments; one that holds
+ * docs/api.md §7.2: an unpaid order is cancelled with its pending payments; one that holds
  * settled money is refunded first, and a paid one is cancelled only by a full refund.
  */
 export function cancel(record: OrderRecord, ctx: OpContext): Result<OrderRecord> {
@@ -207,7 +207,7 @@ export function cancel(record: OrderRecord, ctx: OpContext): Result<OrderRecord>
 }
 
 /**
- * DELETE /orders (CONTRACT 3.3, 7.2): refused for pendingPayment, paid and delivered, and for
+ * DELETE /orders (docs/api.md §3.3, §7.2): refused for pendingPayment, paid and delivered, and for
  * any order that holds money or ever did, so that no cent leaves the record.
  */
 export function checkDeletable(record: OrderRecord): Result<true> {

@@ -16,7 +16,7 @@ import { Catalog } from '../catalog';
 import { addPayment, cancelPending, changePaymentStatus } from './payments';
 import { currentStatus, withStatus } from './settle';
 
-/** CONTRACT 7.1 and 8 on one order: what is still to be paid, a payment's status (refunds: refunds.test.ts). */
+/** docs/api.md §7.1 and §8 on one order: what is still to be paid, a payment's status (refunds: refunds.test.ts). */
 
 const DIRECT_DEBIT = 42;
 

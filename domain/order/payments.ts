@@ -41,7 +41,7 @@ function missing(order: Order, withMandateInput: boolean): ProblemError[] {
 }
 
 /**
- * Moves the order along as far as its money allows (CONTRACT 4 and 7.1): paid once the money
+ * Moves the order along as far as its money allows (docs/api.md §4 and §7.1): paid once the money
  * held covers the total, back to awaitingPayment when no payment is pending or settled, and
  * cancelled when a paid or delivered order has been refunded in full.
  */
@@ -87,7 +87,7 @@ function newPayment(
 }
 
 /**
- * CONTRACT 8: `operatorPaymentReference` is unique within an order, payments and refunds
+ * docs/api.md §8: `operatorPaymentReference` is unique within an order, payments and refunds
  * alike, so money sent twice is taken once; the repeat learns the payment it made. It is
  * judged before anything else: the order may have moved on because of that very payment.
  */
@@ -144,7 +144,7 @@ export function addPayment(record: OrderRecord, input: PaymentInput, ctx: OpCont
   return ok({ record: settle(record, next, ctx), paymentId: payment.paymentId });
 }
 
-/** CONTRACT 7.1: money given back, never more than the order holds and has not promised back. */
+/** docs/api.md §7.1: money given back, never more than the order holds and has not promised back. */
 export function addRefund(record: OrderRecord, input: RefundInput, ctx: OpContext): Result<{ record: OrderRecord; paymentId: string }> {
   const { order } = record;
   const repeat = repeatedPayment(order, input.operatorPaymentReference);

@@ -4,7 +4,7 @@ import { catalog, conceptOrder, fixtures, lineOf, opContext, valueOf } from '../
 import { addPayment } from './payments';
 import { answerText, needsPresenting, nestedToken, present } from './present';
 
-/** The order as answered (CONTRACT 3.1, 7.4): registered tokens' reference records while it is open. */
+/** The order as answered (docs/api.md §3.1, §7.4): registered tokens' reference records while it is open. */
 
 const ctx = opContext();
 const twoTravellers = () =>

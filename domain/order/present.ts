@@ -33,8 +33,8 @@ export function needsPresenting(order: Order): boolean {
 /**
  * The order as answered: a registered token's nested transitToken is its current
  * reference record while the order is open, and null once paid, delivered or cancelled
- * (CONTRACT 3.1). A customer (`viewer`, from a customer JWT) sees only their own tokens'
- * records: another traveller's on the same order stays null (CONTRACT 7.4).
+ * (docs/api.md §3.1). A customer (`viewer`, from a customer JWT) sees only their own tokens'
+ * records: another traveller's on the same order stays null (docs/api.md §7.4).
  */
 export function present(order: Order, catalog: Catalog, viewer: number | null = null): Order {
   if (!needsPresenting(order)) return order;

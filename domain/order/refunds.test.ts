@@ -6,7 +6,7 @@ import { deliver } from './operations';
 import { addRefund, changePaymentStatus, refundReason } from './payments';
 import { currentStatus } from './settle';
 
-/** CONTRACT 7.1 and 8 on one order: refunds, what may be given back and what a full refund does to the order. */
+/** docs/api.md §7.1 and §8 on one order: refunds, what may be given back and what a full refund does to the order. */
 
 const { ctx, payment, refund, single, paid, refunded, paidOrder } = orderMoney();
 

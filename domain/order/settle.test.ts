@@ -4,7 +4,7 @@ import { NOW_ISO, fixtures, conceptOrder, lineOf, mandateInput, opContext, value
 import { addPayment, changePaymentStatus } from './payments';
 import { settle, withStatus } from './settle';
 
-/** What `settle` derives after every change (CONTRACT 3.1, 3.2): the customer, the lines' verdicts, the total. */
+/** What `settle` derives after every change (docs/api.md §3.1, §3.2): the customer, the lines' verdicts, the total. */
 
 const ctx = opContext();
 const registered = (transitTokenId: number, tokenTypeId: number) => ({ tokenTypeId, transitTokenId });

@@ -34,7 +34,7 @@ export function withStatus(order: Order, status: OrderStatusName, description: s
 }
 
 /**
- * Recomputes everything derived (CONTRACT 3.1/3.2) after a change: the customer, each
+ * Recomputes everything derived (docs/api.md §3.1/3.2) after a change: the customer, each
  * line's remarks, errors and result, the total, validContents and lastUpdatedOn.
  */
 export function settle(record: OrderRecord, order: Order, ctx: OpContext): OrderRecord {

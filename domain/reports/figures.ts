@@ -27,7 +27,7 @@ export interface Movement {
   amount: number;
   state: PaymentStatusCode;
   createdOn: string;
-  /** When it became SETTLED (a settled payment never changes again, CONTRACT 7.2); null if never. */
+  /** When it became SETTLED (a settled payment never changes again, docs/api.md §7.2); null if never. */
   settledAt: string | null;
   /** When its last status was set. */
   lastAt: string;
@@ -73,7 +73,7 @@ export function orderFactOf(order: Order, clerk: Actor | null): OrderFact {
       productId: l.productId,
       productName: l.productName,
       quantity: l.quantity,
-      // A line's amountInclTax is already unit price × quantity (CONTRACT 3.1).
+      // A line's amountInclTax is already unit price × quantity (docs/api.md §3.1).
       amount: l.amountInclTax,
     })),
   };

@@ -4,7 +4,7 @@ import { lineAmounts, orderTotal } from './amounts';
 
 const priced = (amountInclTax: number, taxPercentage: number | null) => ({ amountInclTax, taxPercentage }) as Product;
 
-describe('amounts (CONTRACT 3.1, cents)', () => {
+describe('amounts (docs/api.md §3.1, cents)', () => {
   it('a line is unit price times quantity, with tax split out and rounded', () => {
     // 3 × 333 = 999; 999 / 1.21 = 825.6 → 826, tax 173.
     expect(lineAmounts(priced(333, 21), 3, true)).toEqual({ amountInclTax: 999, amountExclTax: 826, taxAmount: 173 });

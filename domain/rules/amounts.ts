@@ -7,7 +7,7 @@ export interface LineAmounts {
 }
 
 /**
- * CONTRACT 3.1: amounts are euro cents; a line's amount is unit price × quantity, and a
+ * docs/api.md §3.1: amounts are euro cents; a line's amount is unit price × quantity, and a
  * line whose product is not a leaf costs nothing until a leaf is chosen.
  */
 export function lineAmounts(product: Product, quantity: number, isLeaf: boolean): LineAmounts {

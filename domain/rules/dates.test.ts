@@ -16,12 +16,12 @@ describe('dates', () => {
     expect(ageOn('2000-06-15', new Date('2030-07-10T12:00:00Z'))).toBe(30);
   });
 
-  it('an age profile takes both its ends in and nothing beyond them (CONTRACT 3.2)', () => {
+  it('an age profile takes both its ends in and nothing beyond them (docs/api.md §3.2)', () => {
     const profile = { ageFromInclusive: 4, ageToInclusive: 11 };
     expect([3, 4, 11, 12].map((age) => ageFits(age, profile))).toEqual([false, true, true, false]);
   });
 
-  it('a start date may be 60 days ahead, not a millisecond more (interface.md 8)', () => {
+  it('a start date may be 60 days ahead, not a millisecond more (docs/api.md §0.8)', () => {
     const now = new Date('2030-01-01T10:00:00.000Z');
     expect(latestStart(now).toISOString()).toBe('2030-03-02T10:00:00.000Z');
     expect(startTooLate('2030-03-02T10:00:00.000Z', now)).toBe(false);

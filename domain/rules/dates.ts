@@ -10,7 +10,7 @@ export function ageOn(birthdate: string, on: Date): number {
   return beforeBirthday ? years - 1 : years;
 }
 
-/** CONTRACT 3.2: an age profile takes both its ends in. */
+/** docs/api.md §3.2: an age profile takes both its ends in. */
 export function ageFits(age: number, profile: { ageFromInclusive: number; ageToInclusive: number }): boolean {
   return age >= profile.ageFromInclusive && age <= profile.ageToInclusive;
 }
@@ -19,7 +19,7 @@ export function addDays(iso: string, days: number): string {
   return new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 }
 
-/** The latest start date a product may have (interface.md 8): 60 days after now. */
+/** The latest start date a product may have (docs/api.md §0.8): 60 days after now. */
 export function latestStart(now: Date): Date {
   return new Date(now.getTime() + MAX_START_DAYS_AHEAD * DAY_MS);
 }

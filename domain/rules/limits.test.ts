@@ -11,7 +11,7 @@ import {
   photoBytes,
 } from './limits';
 
-/** CONTRACT 7.5: the size of an order and the dates it may carry, each just inside and just outside. */
+/** docs/api.md §7.5: the size of an order and the dates it may carry, each just inside and just outside. */
 
 type OrderLine = Order['orderLines'][number];
 type CustomerToken = NonNullable<OrderLine['customerTokens']>[number];
@@ -46,7 +46,7 @@ describe('photoBytes: the decoded size of a base64 data URI', () => {
   });
 });
 
-describe('limitErrors (CONTRACT 7.5)', () => {
+describe('limitErrors (docs/api.md §7.5)', () => {
   const lines = (n: number) => Array.from({ length: n }, () => plainLine);
 
   it(`takes ${MAX_ORDER_LINES} lines and refuses ${MAX_ORDER_LINES + 1}, pointing where it was asked to`, () => {

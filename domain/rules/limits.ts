@@ -1,7 +1,7 @@
 import type { Order } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
 
-/** CONTRACT 7.5: how large one order may grow, and how far back or ahead it may be dated. */
+/** docs/api.md §7.5: how large one order may grow, and how far back or ahead it may be dated. */
 export const MAX_ORDER_LINES = 100;
 export const MAX_ORDER_PHOTO_BYTES = 8 * 1024 * 1024;
 export const EARLIEST_CREATED_ON = '2000-01-01T00:00:00.000Z';

@@ -3,7 +3,7 @@ import type { Fixtures, Product } from '../../shared/schemas/reference';
 import { Catalog } from '../catalog';
 import { judgeLine, type RuledLine, type RuledToken } from './lineRules';
 
-/** The remarks and errors of CONTRACT 3.2 on a small hand-made catalogue. */
+/** The remarks and errors of docs/api.md §3.2 on a small hand-made catalogue. */
 
 const NOW = new Date('2030-04-10T12:00:00.000Z');
 
@@ -103,7 +103,7 @@ const lineOf = (productId: number, over: Partial<RuledLine> = {}): RuledLine => 
 const judge = (p: Product, line: Partial<RuledLine> = {}, f = facts()) => judgeLine(lineOf(p.productId, line), p, f);
 const codes = (p: Product, line: Partial<RuledLine> = {}, f = facts()) => judge(p, line, f).remarks.map((r) => r.code);
 
-describe('remarks (CONTRACT 3.2)', () => {
+describe('remarks (docs/api.md §3.2)', () => {
   it('a line that needs nothing is valid', () => {
     expect(judge(product(2))).toEqual({ remarks: [], errors: [], validationResult: 'valid' });
   });
@@ -170,7 +170,7 @@ describe('remarks (CONTRACT 3.2)', () => {
   });
 });
 
-describe('validation errors (CONTRACT 3.2)', () => {
+describe('validation errors (docs/api.md §3.2)', () => {
   const takesTokens = product(2, { ageProfile: { ageFromInclusive: 18, ageToInclusive: 64 } });
 
   it('an inactive registered token, pointing at its transitTokenId', () => {

@@ -32,7 +32,7 @@ export interface LineVerdict {
 const remark = (code: RemarkCode): Remark => ({ code, parameter: REMARK_PARAMETER[code] });
 
 /**
- * CONTRACT 3.2, in its order. Decisions where the table is silent (README, "Order rules"):
+ * docs/api.md §3.2, in its order. Decisions where the table is silent (docs/api.md §3.2):
  * a line without any token lacks a registered token too (CUSTOMERTOKEN_REQUIRED with
  * TOKEN_REQUIRED); the birthdate remark needs a token to carry the birthdate, so a product
  * that neither requires a token nor a birthdate is not held up by its age profile alone.

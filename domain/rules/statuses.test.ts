@@ -3,14 +3,14 @@ import { ORDER_STATUS, type OrderStatusName } from '../../shared/enums';
 import { MAY, canMove, statusName } from './statuses';
 
 /**
- * The status machine, written out here by hand from CONTRACT 3.3 and 4 rather than read
+ * The status machine, written out here by hand from docs/api.md §3.3 and §4 rather than read
  * from TRANSITIONS, so that a changed table is caught.
  */
 const ALLOWED: Record<OrderStatusName, OrderStatusName[]> = {
   concept: ['awaitingPayment', 'cancelled'],
   awaitingPayment: ['pendingPayment', 'cancelled'],
   pendingPayment: ['paid', 'awaitingPayment', 'cancelled'],
-  // CONTRACT 7.1: a full refund cancels a paid or delivered order.
+  // docs/api.md §7.1: a full refund cancels a paid or delivered order.
   paid: ['delivered', 'cancelled'],
   delivered: ['cancelled'],
   cancelled: [],
@@ -28,7 +28,7 @@ describe('order status machine', () => {
     expect(canMove(from, to)).toBe(false);
   });
 
-  it('names every status id of interface.md section 3', () => {
+  it('names every status id of docs/api.md §0.3', () => {
     expect([1, 2, 3, 4, 5, 6].map(statusName)).toEqual(['concept', 'awaitingPayment', 'pendingPayment', 'paid', 'delivered', 'cancelled']);
   });
 
@@ -38,7 +38,7 @@ describe('order status machine', () => {
     expect(statusesWhere(MAY.changeLines)).toEqual(['concept']);
   });
 
-  it('refuses to delete pendingPayment, paid and delivered orders (CONTRACT 3.3)', () => {
+  it('refuses to delete pendingPayment, paid and delivered orders (docs/api.md §3.3)', () => {
     expect(statusesWhere(MAY.delete)).toEqual(['concept', 'awaitingPayment', 'cancelled']);
   });
 

@@ -1,14 +1,14 @@
 import { ORDER_STATUS, type OrderStatusName } from '../../shared/enums';
 
 /**
- * CONTRACT 3.3 and 4: the order status machine. Every move the service makes goes through
+ * docs/api.md §3.3 and §4: the order status machine. Every move the service makes goes through
  * `canMove`, so a refused move is refused in one place.
  */
 export const TRANSITIONS: Readonly<Record<OrderStatusName, readonly OrderStatusName[]>> = {
   concept: ['awaitingPayment', 'cancelled'],
   awaitingPayment: ['pendingPayment', 'cancelled'],
   pendingPayment: ['paid', 'awaitingPayment', 'cancelled'],
-  // Only a full refund cancels a paid or delivered order (CONTRACT 7.1).
+  // Only a full refund cancels a paid or delivered order (docs/api.md §7.1).
   paid: ['delivered', 'cancelled'],
   delivered: ['cancelled'],
   cancelled: [],

@@ -12,7 +12,7 @@ export interface DeletedFilter {
   customerProfileId?: number;
 }
 
-/** The filters of GET /orders (CONTRACT 3.4), already parsed. */
+/** The filters of GET /orders (docs/api.md §3.4), already parsed. */
 export interface OrderFilter {
   orderId?: string;
   orderNumber?: string;
@@ -45,7 +45,7 @@ export interface Page {
   next: PageAfter | null;
 }
 
-/** The tombstone of a deleted order (CONTRACT 8): what a counter holding a copy needs to drop it. */
+/** The tombstone of a deleted order (docs/api.md §8): what a counter holding a copy needs to drop it. */
 export interface DeletedOrder {
   orderId: string;
   externalOrderId: string | null;

@@ -4,7 +4,7 @@ import type { saleChannels } from '../../shared/ipc/sale';
 import { ok } from '../../shared/refusals';
 
 /**
- * The IPC contract is checked by the compiler (docs/architecture.md §3): the functions below
+ * The IPC contract is checked by the compiler (docs/counter.md §9): the functions below
  * are never called; `npm run typecheck` fails if any line marked @ts-expect-error compiles.
  */
 type SaleHandlers = HandlersOf<typeof saleChannels>;

@@ -6,7 +6,7 @@ import { clerk, openCounter } from './testing/counter';
 
 /**
  * The counter's data folder and database files are its user's only, whatever the umask the
- * app was started with (POSIX modes; on Windows the user's profile ACLs do this, see README).
+ * app was started with (POSIX modes; on Windows the user's profile ACLs do this, see docs/counter.md §11).
  */
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -23,7 +23,7 @@ afterEach(() => {
   folder.remove();
 });
 
-const POSIX_ONLY = 'POSIX file modes: on Windows the user profile’s ACLs protect the data folder (README)';
+const POSIX_ONLY = 'POSIX file modes: on Windows the user profile’s ACLs protect the data folder (docs/counter.md §11)';
 
 describe('data at rest', () => {
   it('keeps the data folder 0700 and the database, its WAL and shared memory 0600', async (ctx) => {

@@ -13,7 +13,7 @@ const orderIdOf = (input: unknown) => {
   return typeof id === 'string' ? id.slice(0, 100) : null;
 };
 
-/** What the trail keeps of a call that was done: its declaration's values and note (docs/counter.md §5). */
+/** What the trail keeps of a call that was done: its declaration's values and note (docs/counter.md §10). */
 function doneFacts(declared: AnyDeclared, input: unknown, answer: unknown): AuditFacts | null {
   const values = declared.audit?.values?.(input, answer);
   const note = declared.audit?.note?.(input) ?? undefined;

@@ -5,7 +5,7 @@ import { clerk, STATUS, statusOf, value, type TestCounter } from './testing/coun
 import { offlineCounterPerTest } from './testing/offlineCounter';
 
 /**
- * CONTRACT 7 at the counter: the same domain judges money offline as the central does, and
+ * docs/api.md §7 at the counter: the same domain judges money offline as the central does, and
  * an order another touchpoint owns is shown but never changed (nor queued for the central).
  */
 

@@ -3,7 +3,7 @@ import type { ChangeChannel, ReadChannel } from '../../shared/ipc';
 import { useInvoke } from './useInvoke';
 
 /**
- * The renderer's read path takes reads only (docs/architecture.md §3): the function below is
+ * The renderer's read path takes reads only (docs/counter.md §9): the function below is
  * never called; `npm run typecheck` fails if the line marked @ts-expect-error compiles.
  */
 export function readPathChecks() {

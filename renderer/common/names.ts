@@ -1,6 +1,6 @@
 import type { MessageKey, Params } from '../i18n/i18n';
 
-/** The enumerations of interface.md in the counter's language. */
+/** The enumerations of the order interface (docs/api.md §0.2, §0.3) in the counter's language. */
 
 type T = (key: MessageKey, params?: Params) => string;
 

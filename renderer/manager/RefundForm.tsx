@@ -17,7 +17,7 @@ function paidWith(order: Order): number | undefined {
 
 /**
  * Money back, in full or in part, with a reason and the payment method it goes back by. The
- * main process checks the amount against what may still be refunded (CONTRACT 7.1).
+ * main process checks the amount against what may still be refunded (docs/api.md §7.1).
  */
 export function RefundForm({ order, onDone, onCancel }: { order: Order; onDone: (order: CounterOrder) => void; onCancel: () => void }) {
   const { t, money } = useI18n();

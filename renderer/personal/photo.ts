@@ -67,7 +67,7 @@ export function encodeUnderLimit(
 }
 
 /**
- * What the central accepts (CONTRACT 3.3), checked without decoding: a JPEG data URI (its
+ * What the central accepts (docs/api.md §3.3), checked without decoding: a JPEG data URI (its
  * bytes start FF D8 FF, "/9j/" in base64) of at most 1 MiB. Kept here rather than importing
  * the shared zod schemas, so the renderer's bundle carries no zod.
  */

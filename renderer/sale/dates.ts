@@ -14,7 +14,7 @@ export function addDaysToDate(date: string, days: number): string {
   return localDate(new Date(y, m - 1, d + days));
 }
 
-/** The last start date the central accepts: 60 days after now (CONTRACT 3.3). */
+/** The last start date the central accepts: 60 days after now (docs/api.md §3.3). */
 export function latestStartDate(now: Date): string {
   return localDate(new Date(now.getTime() + MAX_START_DAYS_AHEAD * 24 * 60 * 60 * 1000));
 }

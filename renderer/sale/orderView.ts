@@ -27,7 +27,7 @@ export interface PaymentGate {
   mandateOnly: boolean;
 }
 
-/** CONTRACT 4: payments are taken when validContents, or when only MANDATE_REQUIRED remains. */
+/** docs/api.md §4: payments are taken when validContents, or when only MANDATE_REQUIRED remains. */
 export function paymentGate(order: Order | null | undefined): PaymentGate {
   if (!order || order.orderLines.length === 0) return { allowed: false, mandateOnly: false };
   if (order.validContents === true) return { allowed: true, mandateOnly: false };

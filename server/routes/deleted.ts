@@ -5,7 +5,7 @@ import type { OrderService } from '../../domain/service';
 import { sendProblem } from '../problems';
 import { decodeCursor, pageLinks } from '../paging';
 
-/** CONTRACT 8: deletions are visible, so a counter holding a copy of an order deleted elsewhere drops it. */
+/** docs/api.md §8: deletions are visible, so a counter holding a copy of an order deleted elsewhere drops it. */
 export const deletedRoutes =
   (service: OrderService): FastifyPluginAsyncZod =>
   async (app) => {

@@ -7,7 +7,7 @@ import { findMandates, findTransitTokens, forCustomer } from '../../domain/looku
 
 const errors = { 400: problem, 401: problem };
 
-/** interface.md 4.6: the read-only lookup interface. */
+/** docs/api.md §0.4: the read-only lookup interface. */
 export const lookupRoutes =
   (catalog: () => Catalog): FastifyPluginAsyncZod =>
   async (app) => {

@@ -23,7 +23,7 @@ export function answer<T>(reply: FastifyReply, result: Result<T>, status = 200) 
   return result.ok ? reply.code(status).send(result.value) : sendRefusal(reply, result.refusal);
 }
 
-/** interface.md 4.1: the order interface's own operations. */
+/** docs/api.md §0.4: the order interface's own operations. */
 export const orderRoutes =
   (service: OrderService): FastifyPluginAsyncZod =>
   async (app) => {

@@ -156,7 +156,7 @@ export function expectOrder(res: Response, status = 200): Order {
   return orderSchema.parse(res.body);
 }
 
-/** Asserts a problem answer (interface.md 7, CONTRACT 5) with this status. */
+/** Asserts a problem answer (docs/api.md §0.7, docs/api.md §5) with this status. */
 export function expectProblem(res: Response, status: number): Problem {
   if (res.status !== status) expect.fail(`expected ${status}, got ${res.status}: ${res.text}`);
   expect(res.headers['content-type']).toMatch(/^application\/json/);

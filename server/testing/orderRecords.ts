@@ -33,7 +33,7 @@ export const lineOf = (productName: string, extra: Partial<OrderLineInput> = {})
   ...extra,
 });
 
-/** A direct-debit mandate as a payment brings it (CONTRACT 7.1). */
+/** A direct-debit mandate as a payment brings it (docs/api.md §7.1). */
 export const mandateInput = {
   directDebitMandateTypeId: 3,
   bic: 'ABNANL2A',

@@ -55,7 +55,7 @@ export const BIC = 'ABNANL2A';
 
 export const mandateInput = { directDebitMandateTypeId: 3, bic: BIC, iban: IBAN, ascription: 'A. Traveller', place: 'Utrecht' };
 
-/** Each payment its own reference: a repeated one is a repeat of the same payment (CONTRACT 8). */
+/** Each payment its own reference: a repeated one is a repeat of the same payment (docs/api.md §8). */
 let paymentsMade = 0;
 
 export async function pay(h: Harness, order: Order, extra: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Order> {

@@ -5,7 +5,7 @@ import { line } from './orders';
 export type Attempt = [method: string, path: string, body?: unknown];
 
 /**
- * Every write to an order (CONTRACT 7.3), with a body that the owner could send: a test that
+ * Every write to an order (docs/api.md §7.3), with a body that the owner could send: a test that
  * finds one of them refused for a foreign caller knows the refusal is about who asks.
  * The order needs a line and a payment.
  */

@@ -7,7 +7,7 @@ import type { IpcError } from '../refusals';
  * its input, the type of its answer, who may call it, whether it reads or changes, and, when
  * the audit trail records it, how the trail words it. The access table, the audit list, the
  * renderer's read channels and each area's handler map are derived from the declarations
- * (index.ts), so the compiler checks them (docs/architecture.md §3).
+ * (index.ts), so the compiler checks them (docs/counter.md §9).
  */
 
 /** 'public': the login screen's calls, answered without a session. */
@@ -25,7 +25,7 @@ export type AuditValue = { money: number } | { method: number } | { text: string
 export type AuditValues = Record<string, AuditValue>;
 
 /**
- * How the audit trail records a channel (docs/counter.md §5): `act` names it (a refused call
+ * How the audit trail records a channel (docs/counter.md §10): `act` names it (a refused call
  * shows only that), `words` is the sentence of a call that was done, its {names} filled from
  * `values` (taken from the input and the answer), and `note` the free text a person typed with
  * it (a refund's reason, a close's note). Never personal data of travellers.

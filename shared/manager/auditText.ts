@@ -34,7 +34,7 @@ function filled(template: string, values: AuditValues, lang: AuditLanguage, word
 }
 
 /**
- * What an entry of the audit trail did, in words (docs/counter.md §5): the sentence its
+ * What an entry of the audit trail did, in words (docs/counter.md §10): the sentence its
  * channel's declaration gives a call that was done, with its values; else the act's name.
  */
 export function auditAct(entry: Pick<AuditEntry, 'action' | 'outcome' | 'detail'>, lang: AuditLanguage, words: AuditSay): string {

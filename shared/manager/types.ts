@@ -206,7 +206,7 @@ export interface SyncProblem {
   kind: SyncProblemKind;
   statusId: number;
   totalAmount: number;
-  /** What may still be refunded (CONTRACT 7.1). */
+  /** What may still be refunded (docs/api.md §7.1). */
   refundable: number;
   since: string;
   attempts: number;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageFields } from './order';
 import { intParam, timestamp } from './primitives';
 
-/** GET /deletedorders (CONTRACT 8): the tombstones of deleted orders, paged like GET /orders' changes. */
+/** GET /deletedorders (docs/api.md §8): the tombstones of deleted orders, paged like GET /orders' changes. */
 export const deletedOrderQuery = z.object({
   updatedAfter: timestamp.optional().describe('inclusive: deletions stamped at or after this time'),
   touchpointId: intParam.optional().describe('only orders of this touchpoint (an extension)'),

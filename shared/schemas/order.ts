@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REMARK_CODES } from '../enums';
 
-/** The resources of interface.md section 2 as the service answers them. */
+/** The resources of docs/api.md §0.2 as the service answers them. */
 
 const idName = <K extends string>(key: K) =>
   z.object({ [key]: z.number().int(), name: z.string() } as Record<K, z.ZodNumber> & { name: z.ZodString });
@@ -217,7 +217,7 @@ export const order = z.object({
 });
 
 const link = z.object({ href: z.string(), method: z.string(), templated: z.boolean() });
-/** A page's own address and, when more follow, the next page's (CONTRACT 3.4). */
+/** A page's own address and, when more follow, the next page's (docs/api.md §3.4). */
 export const pageFields = { _links: z.object({ self: link, next: link.optional() }), href: z.string() };
 export const orderList = z.object({ orders: z.array(order), ...pageFields });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES } from '../enums';
 
-/** An id of an enumeration of interface.md: refuses ids outside the table. */
+/** An id of an enumeration of the order interface (docs/api.md §0.2): refuses ids outside the table. */
 export function enumId(table: Record<number, string>, what: string) {
   const ids = Object.keys(table).map(Number);
   return z
@@ -20,7 +20,7 @@ export const calendarDate = z.iso.date({ message: 'must be a calendar date (YYYY
 
 /**
  * A time stamp as the interface allows it: with or without a zone designator. One without a
- * zone is read as UTC (CONTRACT 3.1); all are normalised to UTC with a `Z` so that stored
+ * zone is read as UTC (docs/api.md §3.1); all are normalised to UTC with a `Z` so that stored
  * time stamps sort as text.
  */
 export const timestamp = z.iso

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** interface.md section 7 / CONTRACT 5: the body of every 4xx and 5xx answer. */
+/** docs/api.md §0.7 / docs/api.md §5: the body of every 4xx and 5xx answer. */
 export const problemError = z.object({
   detail: z.string(),
   pointer: z.string(),
@@ -8,9 +8,9 @@ export const problemError = z.object({
   productId: z.number().int().optional(),
   orderStatusId: z.number().int().optional(),
   orderId: z.string().optional(),
-  /** The line already holding a repeated externalOrderLineId (CONTRACT 8). */
+  /** The line already holding a repeated externalOrderLineId (docs/api.md §8). */
   orderLineId: z.string().optional(),
-  /** The payment or refund already holding a repeated operatorPaymentReference (CONTRACT 8). */
+  /** The payment or refund already holding a repeated operatorPaymentReference (docs/api.md §8). */
   paymentId: z.string().optional(),
   /** Cents, where the refusal is about money (settled money still on an order). */
   amount: z.number().int().optional(),

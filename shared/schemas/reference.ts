@@ -13,7 +13,7 @@ import {
   touchPoint,
 } from './order';
 
-/** CONTRACT section 6: the reference data file. Every key is optional. */
+/** docs/api.md §6: the reference data file. Every key is optional. */
 
 const isoTimestamp = z.iso.datetime({ offset: true, local: true });
 

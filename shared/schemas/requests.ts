@@ -3,7 +3,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { ADDRESS_TYPE, CHALLENGE_TYPE, MANDATE_STATES, MANDATE_TYPE, ORDER_STATUS, TOKEN_STATUS, TOKEN_TYPE } from '../enums';
 import { calendarDate, commaList, enumId, enumIdList, int, intParam, photo, positiveInt, timestamp, uuid } from './primitives';
 
-/** Request bodies and queries of interface.md section 4 and the CONTRACT 4 extensions. */
+/** Request bodies and queries of docs/api.md §0.4 and the docs/api.md §4 extensions. */
 
 const text = (max: number) => z.string().max(max);
 
@@ -122,7 +122,7 @@ export const paymentInput = z.object({
   mandateInput: mandateInputSchema.nullish(),
 });
 
-/** CONTRACT 7.1: money given back; SETTLED unless it is still to be executed. */
+/** docs/api.md §7.1: money given back; SETTLED unless it is still to be executed. */
 export const refundInput = z.object({
   paymentMethodId: int,
   amountDebit: positiveInt,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * The change clock (CONTRACT 8) on a database that several central processes write at
+ * The change clock (docs/api.md §8) on a database that several central processes write at
  * once. A batch takes its stamp when it is sealed, after its writes and just before its
  * commit, by updating the one `change_clock` row: the later of the clock and one millisecond
  * past the last stamp given. The row stays locked until the batch commits, so the next batch

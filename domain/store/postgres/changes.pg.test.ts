@@ -10,7 +10,7 @@ import { stampedAtSeal, UNSEALED } from './changeClock';
 import { postgresOrderStore } from './store';
 
 /**
- * The change clock (CONTRACT 8) on PostgreSQL, where several processes write at once: stamps
+ * The change clock (docs/api.md §8) on PostgreSQL, where several processes write at once: stamps
  * rise in commit order whatever the processes' clocks say, so a reader asking from the
  * greatest stamp it has seen gets every later change.
  */

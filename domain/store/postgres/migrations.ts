@@ -6,7 +6,7 @@
  */
 export const PG_MIGRATIONS: readonly string[] = [
   // 1: orders, their lookup rows, the order number sequence, the reference data; the change
-  // feed (CONTRACT 8): the change clock and the tombstones of deleted orders.
+  // feed (docs/api.md §8): the change clock and the tombstones of deleted orders.
   `
   CREATE TABLE orders (
     order_id text COLLATE "C" PRIMARY KEY,

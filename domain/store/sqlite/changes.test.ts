@@ -6,7 +6,7 @@ import { openDatabase } from './database';
 import { sqliteOrderStore, type SqliteWriteHook } from './store';
 
 /**
- * The change clock (CONTRACT 8): a reader that asks for changes from the greatest
+ * The change clock (docs/api.md §8): a reader that asks for changes from the greatest
  * lastUpdatedOn (or deletedOn) it has seen gets every later change, whatever the writers'
  * clocks say and however their transactions interleave with its reads.
  */

@@ -4,7 +4,7 @@ import { stmt } from './statements';
 import type { DeletedFilter, DeletedOrder, DeletedPage, PageAfter } from '../types';
 
 /**
- * The change feed's clock (CONTRACT 8). Every write transaction takes one stamp, while it
+ * The change feed's clock (docs/api.md §8). Every write transaction takes one stamp, while it
  * holds SQLite's write lock: the later of the clock and one millisecond past the greatest
  * stamp ever given, kept in `sequences`. So stamps rise in commit order whatever the
  * clock does (stepped back, or another process's clock behind on the same database file),

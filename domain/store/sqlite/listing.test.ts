@@ -117,7 +117,7 @@ const startArb: fc.Arbitrary<PageAfter | null> = fc.option(
   { nil: null },
 );
 
-/** The filters, sort and paging of CONTRACT 3.4 in plain code: the orders after `from`, in page order. */
+/** The filters, sort and paging of docs/api.md §3.4 in plain code: the orders after `from`, in page order. */
 function model(rows: ModelRow[], f: OrderFilter, from: PageAfter | null): string[] {
   const byUpdate = f.updatedAfter !== undefined;
   const kept = rows.filter(

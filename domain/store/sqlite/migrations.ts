@@ -52,7 +52,7 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
         loaded_on TEXT NOT NULL
       );
     `),
-  // 2 (released as 4): the change feed (CONTRACT 8): the change clock, which goes on from the greatest
+  // 2 (released as 4): the change feed (docs/api.md §8): the change clock, which goes on from the greatest
   // lastUpdatedOn stored, and the tombstones of deleted orders.
   (db) => {
     db.exec(`

@@ -55,7 +55,7 @@ function everyPage<T, C>(page: (after: C | null) => { rows: T[]; next: C | null 
   return all;
 }
 
-/** The manager's channels: review, stale concepts, the drawer's day, reports and export, audit (docs/counter.md §5). */
+/** The manager's channels: review, stale concepts, the drawer's day, reports and export, audit (docs/counter.md §10). */
 export function managerHandlers(deps: ManagerDeps): HandlersOf<typeof managerChannels> {
   const { db, days, timeZone } = deps;
   const bounds = (range: { from: string; to: string }): Bounds => dayBounds(range.from, timeZone, range.to);

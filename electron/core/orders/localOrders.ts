@@ -14,7 +14,7 @@ import { indexOrder, unindexOrder } from './facts';
  * written over or dropped) through the functions below. Both end in `written`, which keeps the
  * manager's review index (facts.ts) in step in the same transaction, so an order that came by
  * sync is indexed as a clerk's is. Only a clerk's change is queued for the central
- * (docs/counter.md §1).
+ * (docs/counter.md §3).
  */
 
 /** Indexes an order write (null: deleted at `at`), inside the write's transaction; `by` null: no one here. */

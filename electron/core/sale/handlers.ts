@@ -27,7 +27,7 @@ export const registeredTokens = (lines: { customerTokens?: { transitTokenId?: nu
 /** All time, for a list without a day. */
 const EVER = { from: '0000', to: '9999' };
 
-/** A sale: the catalogue, the order and its lines on the counter's own store (docs/counter.md §8). */
+/** A sale: the catalogue, the order and its lines on the counter's own store (docs/counter.md §12). */
 export function saleHandlers({ db, desk, catalog, lookups, settings, staff, timeZone }: SaleDeps): HandlersOf<typeof saleChannels> {
   const { service, caller, change } = desk;
   return {

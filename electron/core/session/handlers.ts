@@ -15,7 +15,7 @@ export interface SessionDeps {
 export const unknownLanguage = (languageId: number) =>
   refusal('invalid', 'settings.unknownLanguage', { languageId }, [{ detail: 'unknown language', pointer: '/languageId' }]);
 
-/** Who is at the counter: the login screen's calls (docs/counter.md §4). */
+/** Who is at the counter: the login screen's calls (docs/counter.md §8). */
 export function sessionHandlers({ staff, settings, catalog, embeddedCentral }: SessionDeps): HandlersOf<typeof sessionChannels> {
   const status = (): SessionStatus => ({
     firstRun: staff.firstRun(),

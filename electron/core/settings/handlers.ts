@@ -17,7 +17,7 @@ export interface SettingsDeps {
   now: () => Date;
 }
 
-/** This counter's settings: anyone reads them, a manager changes them (docs/counter.md §3). */
+/** This counter's settings: anyone reads them, a manager changes them (docs/counter.md §2). */
 export function settingsHandlers({
   db,
   settings,

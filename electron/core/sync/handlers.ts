@@ -7,7 +7,7 @@ import { syncProblems } from '../manager/syncProblems';
 import type { OrderDesk } from '../orders/desk';
 import type { SyncEngine } from './engine';
 
-/** Sync with the central as the screens see it (docs/counter.md §1). */
+/** Sync with the central as the screens see it (docs/counter.md §3). */
 export function syncHandlers({
   db,
   engine,

@@ -9,7 +9,7 @@ import { clerk, NOTHING_WRONG, openCounter, reconcile, settleFully, STATUS, stat
 import { freePort } from '../testing/processes';
 
 /**
- * CONTRACT 7 and 8 in sync: refunds travel between counter and central exactly once, either
+ * docs/api.md §7 and §8 in sync: refunds travel between counter and central exactly once, either
  * way; a change to an order another touchpoint owns is never sent.
  */
 

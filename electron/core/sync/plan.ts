@@ -38,7 +38,7 @@ export function createBody(local: Order, deviceId: string): CreateOrderInput {
     languageId: local.language.languageId,
     externalDeviceId: local.device?.externalDeviceId ?? deviceId,
     createdOn: local.createdOn,
-    // An order has at most as many lines as one create takes (CONTRACT 7.5), so it goes in one.
+    // An order has at most as many lines as one create takes (docs/api.md §7.5), so it goes in one.
     orderLines: local.orderLines.map((line) => ({ ...lineFields(line), externalOrderLineId: line.orderLineId })),
   };
 }
@@ -83,7 +83,7 @@ function lineStep(local: Order, central: Order): Step | null {
 /**
  * Payments and refunds, each sent once under our id as its operatorPaymentReference. When
  * the order is being cancelled, a payment cancelled here is left to the cancellation, which
- * cancels the central's pending payments in the same step (CONTRACT 7.2): no moment in which
+ * cancels the central's pending payments in the same step (docs/api.md §7.2): no moment in which
  * the order is neither cancelled nor without a pending payment the provider could settle.
  */
 function paymentStep(local: Order, central: Order, cancelling: boolean): Step | null {

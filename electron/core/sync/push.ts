@@ -224,8 +224,8 @@ function cancellationOverruled(local: Order, central: Order): ProblemError | nul
 /**
  * An order deleted here held no money any more (the counter deletes only such orders), but
  * the central may not have learnt yet that its payments ended: those outcomes died with the
- * local copy. Cancelling it there first ends its pending payments in the same step (CONTRACT
- * 7.2), which is what the central needs to allow the delete. If it still holds money (a payment
+ * local copy. Cancelling it there first ends its pending payments in the same step (docs/api.md
+ * §7.2), which is what the central needs to allow the delete. If it still holds money (a payment
  * settled there), the DELETE is refused and the central's copy is kept (keepCentralCopy).
  */
 async function readyForDelete(

@@ -40,7 +40,7 @@ export function counterSyncingWith(dir: string, url: string, bearerToken: string
 
 /** Clerk actions that must succeed. */
 export function clerk(counter: TestCounter) {
-  // Each payment and refund its own reference: a repeated one is the same payment again (CONTRACT 8).
+  // Each payment and refund its own reference: a repeated one is the same payment again (docs/api.md §8).
   let references = 0;
   const call = async <T>(channel: string, input: unknown) => value((await counter.dispatch(channel, input)) as IpcResult<T>, channel);
   return {
