@@ -225,7 +225,7 @@ test('a clerk reaches none of the manager’s screens, and the main process refu
   await managerPart(page, 'Audit trail');
   const refused = page.getByRole('table', { name: 'Audit trail' }).getByRole('row').filter({ hasText: 'refused' });
   await expect(refused).toHaveCount(5);
-  await expect(refused.filter({ hasText: 'day.close' })).toContainText('Anna de Vries');
+  await expect(refused.filter({ hasText: 'Day closed' })).toContainText('Anna de Vries');
   await page.goto('about:blank');
 });
 
@@ -283,9 +283,9 @@ test('a manager tries again an order the central kept failing, and it goes throu
     expect(held[0]!.totalAmount).toBe(340);
     await button(page, 'Back').click();
     await managerPart(page, 'Audit trail');
-    await expect(page.getByRole('table', { name: 'Audit trail' }).getByRole('row').filter({ hasText: 'sync.retry' })).toContainText(
-      'Mark Jansen',
-    );
+    await expect(
+      page.getByRole('table', { name: 'Audit trail' }).getByRole('row').filter({ hasText: 'Sending again: this order' }),
+    ).toContainText('Mark Jansen');
     await page.goto('about:blank');
   } finally {
     await counter.close();
