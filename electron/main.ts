@@ -14,6 +14,7 @@ import {
 import type { IpcResult, SettingsView } from '../shared/ipc';
 import { refusal } from '../shared/refusals';
 import { createCounter } from './core/counter';
+import { readMachineConfig } from './core/config/machineConfig';
 import type { CounterCore, TokenVault } from './core/types';
 import { contentSecurityPolicy, securityHeaders } from './shell/csp';
 import { EVENT_CHANNEL, EVENT_NAMES, INVOKE_CHANNEL } from './shell/ipcNames';
@@ -173,10 +174,14 @@ function serveCounter(core: CounterCore): void {
 async function start(): Promise<CounterCore> {
   hardenSession(session.defaultSession);
   protocol.handle(APP_SCHEME, serveRenderer(appPath('dist', 'renderer')));
+  // An invalid configuration stops the start, naming the key (docs/api.md §9.1).
+  const config = readMachineConfig();
+  if (!config.ok) throw new Error(config.message);
   const core = await createCounter({
     dataDir: app.getPath('userData'),
     vault: tokenVault(),
     fixtures: appPath('assets', 'fixtures', 'demo.json'),
+    config: config.value,
   });
   serveCounter(core);
   mainWindow = createWindow();

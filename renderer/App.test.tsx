@@ -23,6 +23,7 @@ const settings: SettingsView = {
   embeddedCentral: true,
   hasBearerToken: false,
   tokenStorage: 'none',
+  fixed: {},
   retentionDays: 30,
   touchpointId: 10,
   deviceId: '5eed0000-0000-0000-0000-000000000001',

@@ -27,6 +27,7 @@ export const REFUSAL_TEXT = {
   'settings.unknownLanguage': 'There is no language {languageId}.',
   'settings.unknownTouchpoint': 'There is no active touchpoint {touchpointId}.',
   'settings.unknownProduct': 'There is no product {productId} to put on a quick key.',
+  'settings.fixed': 'This setting is fixed by the machine’s configuration and cannot be changed here.',
   'receipt.notPrinted': 'The receipt was not printed: {reason}.',
   'challenge.noRelay': 'This counter has no mail relay, so no code can be sent.',
   'challenge.notSent': 'The code could not be sent: the mail relay did not take it.',

@@ -270,7 +270,10 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
 
 /** Loaded on demand: tests give their own core and never load SQLite. */
 async function createCore(dataDir: string, fixtures: string | undefined): Promise<CounterCore> {
-  const { createCounter } = await import('../core/counter');
+  const [{ createCounter }, { readMachineConfig }] = await Promise.all([import('../core/counter'), import('../core/config/machineConfig')]);
+  // An invalid configuration stops the start, naming the key (docs/api.md §9.1).
+  const config = readMachineConfig();
+  if (!config.ok) throw new Error(config.message);
   // No vault under plain Node: the core keeps a bearer token in memory only.
-  return createCounter({ dataDir, vault: null, fixtures });
+  return createCounter({ dataDir, vault: null, fixtures, config: config.value });
 }

@@ -66,7 +66,14 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     }
     const firstTouchpoint = [...catalog.current().touchpoints.values()].find((t) => t.isActive)?.salesTouchpointId ?? 0;
     const firstLanguage = [...catalog.current().languages.keys()][0] ?? 1;
-    const settings = new CounterSettings(db, options.vault, newId, { touchpointId: firstTouchpoint, languageId: firstLanguage }, clock);
+    const settings = new CounterSettings(
+      db,
+      options.vault,
+      newId,
+      { touchpointId: firstTouchpoint, languageId: firstLanguage },
+      clock,
+      options.config,
+    );
 
     let centralUrl = options.central?.url ?? settings.centralUrl;
     if (centralUrl && !isAllowedCentralUrl(centralUrl)) {

@@ -52,8 +52,6 @@ const snapshot = () => ({
 });
 
 beforeEach(() => {
-  delete process.env.COUNTER_CENTRAL_TOKEN;
-  delete process.env.COUNTER_CENTRAL_URL;
   folder = tempDir('counter-handlers-');
 });
 afterEach(async () => {

@@ -1,4 +1,5 @@
 import type { MailTransport } from './tokens/challenge';
+import type { LoadedConfig } from './config/machineConfig';
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 
 /**
@@ -45,6 +46,8 @@ export interface CounterOptions {
   random?: () => number;
   /** The e-mail challenge's relay; null for none. Default: COUNTER_SMTP_URL, or the demo relay with the embedded central. */
   mail?: MailTransport | null;
+  /** The machine's configuration (docs/api.md §9.1), read by the shell at start; none: everything from the settings. */
+  config?: LoadedConfig;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
 }

@@ -22,6 +22,7 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'settings.unknownLanguage': 'Taal {languageId} bestaat niet.',
   'settings.unknownTouchpoint': 'Er is geen actief verkooppunt {touchpointId}.',
   'settings.unknownProduct': 'Er is geen product {productId} voor een sneltoets.',
+  'settings.fixed': 'Deze instelling is vastgelegd in de configuratie van deze computer en kan hier niet worden gewijzigd.',
   'receipt.notPrinted': 'De bon is niet afgedrukt: {reason}.',
   'challenge.noRelay': 'Deze balie heeft geen mailserver, dus er kan geen code worden verstuurd.',
   'challenge.notSent': 'De code kon niet worden verstuurd: de mailserver nam hem niet aan.',

@@ -126,6 +126,7 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
     embeddedCentral: true,
     hasBearerToken: true,
     tokenStorage: 'none',
+    fixed: {},
     touchpointId: 10,
     deviceId: '5eed0000-0000-0000-0000-000000000001',
     retentionDays: 30,

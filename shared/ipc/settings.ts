@@ -37,8 +37,10 @@ export interface SettingsView {
   /** True when no central is configured and the counter runs its own demo central. */
   embeddedCentral: boolean;
   hasBearerToken: boolean;
-  /** Where the token is kept: the OS keychain (Electron safeStorage) or, without one, refused. */
-  tokenStorage: 'safeStorage' | 'memory-only' | 'none';
+  /** Where the token is kept: the machine's configuration, the OS keychain (Electron safeStorage), or memory only. */
+  tokenStorage: 'configuration' | 'safeStorage' | 'memory-only' | 'none';
+  /** The settings the machine's configuration fixes (docs/api.md §9.1), with where: shown read-only. */
+  fixed: Partial<Record<SettingName, 'environment' | 'file'>>;
   touchpointId: number;
   deviceId: string;
   languageId: number;

@@ -29,6 +29,12 @@ export function settingsHandlers({
   return {
     'settings.get': async () => ok(settings.view(embeddedCentral)),
     'settings.set': async (change) => {
+      const fixed = (['centralUrl', 'bearerToken'] as const).find((name) => change[name] !== undefined && settings.fixedSettings[name]);
+      if (fixed) {
+        return refusal('conflict', 'settings.fixed', { setting: fixed }, [
+          { detail: "fixed by the machine's configuration", pointer: `/${fixed}` },
+        ]);
+      }
       const known = catalog.current();
       if (change.languageId !== undefined && !known.languages.has(change.languageId)) return unknownLanguage(change.languageId);
       if (change.touchpointId !== undefined && !known.touchpoints.get(change.touchpointId)?.isActive) {

@@ -3,6 +3,7 @@ import type { ReceiptLayout, SettingsChange, SettingsView, StaffMember } from '.
 import { stmt } from '../../../domain/store/sqlite/statements';
 import { deleteSetting, readSetting, writeSetting } from '../db/settings';
 import type { TokenVault } from '../types';
+import { NO_CONFIG, type LoadedConfig } from '../config/machineConfig';
 
 const SEALED_TOKEN = 'central.bearerTokenSealed';
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -19,14 +20,17 @@ export interface SettingsUpdate {
 }
 
 /**
- * The counter's settings. The central's bearer token is sealed with the OS keychain
- * (Electron safeStorage) before it touches the database; where no keychain is available
- * (the browser shell) it is kept in memory only, from COUNTER_CENTRAL_TOKEN or the settings
- * screen, and never written in plain text. A token belongs to one central: changing the
- * address forgets it, and COUNTER_CENTRAL_TOKEN is only ever sent to COUNTER_CENTRAL_URL.
+ * The counter's settings. A value the machine's configuration fixes (environment or config
+ * file: docs/api.md §9.1) wins, and cannot be changed here. The central's bearer token is
+ * sealed with the OS keychain (Electron safeStorage) before it touches the database; where no
+ * keychain is available (the browser shell) it is kept in memory only, and never written in
+ * plain text. A token belongs to one central: changing the address forgets it, and the
+ * configuration's token goes only to the configuration's central.
  */
 export class CounterSettings {
-  private memoryToken: string | null;
+  private memoryToken: string | null = null;
+  private readonly fixed: Pick<LoadedConfig['sources'], 'central.url' | 'central.token'>;
+  private readonly central: { url?: string; token?: string };
 
   constructor(
     private readonly db: Database,
@@ -34,13 +38,26 @@ export class CounterSettings {
     newId: () => string,
     defaults: { touchpointId: number; languageId: number },
     private readonly now: () => Date = () => new Date(),
+    config: LoadedConfig = NO_CONFIG,
   ) {
     if (readSetting(db, 'deviceId') === undefined) writeSetting(db, 'deviceId', newId());
     if (readSetting(db, 'touchpointId') === undefined) writeSetting(db, 'touchpointId', defaults.touchpointId);
     if (readSetting(db, 'languageId') === undefined) writeSetting(db, 'languageId', defaults.languageId);
-    const stored = readSetting<string | null>(db, 'centralUrl');
-    const envTokenFits = stored === undefined || stored === process.env.COUNTER_CENTRAL_URL;
-    this.memoryToken = envTokenFits ? (process.env.COUNTER_CENTRAL_TOKEN ?? null) : null;
+    const { url, token } = config.config.central ?? {};
+    // A token without its central's address is never sent anywhere.
+    this.central = url ? { url, ...(token && { token }) } : {};
+    this.fixed = {
+      ...(url && { 'central.url': config.sources['central.url'] }),
+      ...(url && token && { 'central.token': config.sources['central.token'] }),
+    };
+  }
+
+  /** The settings the configuration fixes, and where each comes from: read-only on the settings screen. */
+  get fixedSettings(): SettingsView['fixed'] {
+    return {
+      ...(this.fixed['central.url'] && { centralUrl: this.fixed['central.url'] }),
+      ...(this.fixed['central.token'] && { bearerToken: this.fixed['central.token'] }),
+    };
   }
 
   get retentionDays(): number {
@@ -58,7 +75,7 @@ export class CounterSettings {
   }
   /** Null: no central configured, the counter runs its embedded demo central. */
   get centralUrl(): string | null {
-    return readSetting<string | null>(this.db, 'centralUrl') ?? process.env.COUNTER_CENTRAL_URL ?? null;
+    return this.central.url ?? readSetting<string | null>(this.db, 'centralUrl') ?? null;
   }
 
   private get canSeal() {
@@ -66,6 +83,7 @@ export class CounterSettings {
   }
 
   bearerToken(): string | null {
+    if (this.central.token) return this.central.token;
     const sealed = readSetting<string>(this.db, SEALED_TOKEN);
     if (sealed && this.vault && this.canSeal) return this.vault.decrypt(Buffer.from(sealed, 'base64'));
     return this.memoryToken;
@@ -139,7 +157,8 @@ export class CounterSettings {
       centralUrl: this.centralUrl,
       embeddedCentral,
       hasBearerToken: embeddedCentral || this.bearerToken() !== null,
-      tokenStorage: sealed ? 'safeStorage' : this.memoryToken ? 'memory-only' : 'none',
+      tokenStorage: this.central.token ? 'configuration' : sealed ? 'safeStorage' : this.memoryToken ? 'memory-only' : 'none',
+      fixed: this.fixedSettings,
       touchpointId: this.touchpointId,
       deviceId: this.deviceId,
       languageId: this.languageId,

@@ -3,6 +3,7 @@ import type { CounterOrder, IpcResult, SettingsChange, SettingsView } from '../.
 import type { Order } from '../../../shared/schemas/order';
 import { tempDir } from '../../../server/testing/fixtures';
 import { purgePersonalData } from './retention';
+import { loadMachineConfig, type LoadedConfig } from '../config/machineConfig';
 import { countingIds, testClock, type TestClock } from '../testing/clock';
 import { clerk, openCounter, value, type TestCounter } from '../testing/counter';
 
@@ -19,11 +20,12 @@ let counter: TestCounter;
 let clock: TestClock;
 let folder: ReturnType<typeof tempDir>;
 
-async function openAsMark(database = ':memory:') {
+async function openAsMark(database = ':memory:', config?: LoadedConfig) {
   clock = testClock(START);
   counter = await openCounter({
     dataDir: folder.dir,
     database,
+    config,
     clock,
     newId: countingIds('5e771495'),
     central: { url: 'http://127.0.0.1:9', bearerToken: 'given' },
@@ -33,16 +35,19 @@ async function openAsMark(database = ':memory:') {
 
 const set = async (change: Record<string, unknown>) => (await counter.dispatch('settings.set', change)) as IpcResult<SettingsView>;
 
+/** The configuration a machine with these variables and no config file has. */
+function configured(env: Record<string, string>): LoadedConfig {
+  const loaded = loadMachineConfig(env, 'linux', () => null);
+  if (!loaded.ok) throw new Error(loaded.message);
+  return loaded.value;
+}
+
 beforeEach(() => {
-  delete process.env.COUNTER_CENTRAL_URL;
-  delete process.env.COUNTER_CENTRAL_TOKEN;
   folder = tempDir('counter-settings-');
 });
 afterEach(async () => {
   await counter?.close();
   folder.remove();
-  delete process.env.COUNTER_CENTRAL_URL;
-  delete process.env.COUNTER_CENTRAL_TOKEN;
 });
 
 describe('the central’s address', () => {
@@ -73,17 +78,25 @@ describe('the central’s address', () => {
     expect(value(await set({ centralUrl: 'https://attacker.example.net' }))).toMatchObject({ hasBearerToken: false, tokenStorage: 'none' });
   });
 
-  it('sends COUNTER_CENTRAL_TOKEN only to COUNTER_CENTRAL_URL, never to an address set in the settings', async () => {
-    process.env.COUNTER_CENTRAL_URL = 'https://central.example.org';
-    process.env.COUNTER_CENTRAL_TOKEN = TOKEN;
-    const file = `${folder.dir}/counter.sqlite`;
-    await openAsMark(file);
+  it('shows a central the machine’s configuration fixes read-only: its address and token stay, and its token goes nowhere else', async () => {
+    const env = { COUNTER_CENTRAL_URL: 'https://central.example.org', COUNTER_CENTRAL_TOKEN: TOKEN };
+    const config = configured(env);
+    await openAsMark(undefined, config);
+    expect(value(await set({}))).toMatchObject({
+      centralUrl: 'https://central.example.org',
+      hasBearerToken: true,
+      tokenStorage: 'configuration',
+      fixed: { centralUrl: 'environment', bearerToken: 'environment' },
+    });
+    for (const change of [{ centralUrl: 'https://elsewhere.example.net' }, { bearerToken: 'another-token-of-this-counter' }]) {
+      expect(await set(change)).toMatchObject({ ok: false, error: { kind: 'conflict', code: 'settings.fixed' } });
+    }
     expect(value(await set({}))).toMatchObject({ centralUrl: 'https://central.example.org', hasBearerToken: true });
-    value(await set({ centralUrl: 'https://elsewhere.example.net' }));
     await counter.close();
-    // After a restart too: the stored address is not the environment's, so its token stays away.
-    await openAsMark(file);
-    expect(value(await set({}))).toMatchObject({ centralUrl: 'https://elsewhere.example.net', hasBearerToken: false });
+    // A token configured without its central's address is sent nowhere: the settings' central gets none.
+    await openAsMark(undefined, configured({ COUNTER_CENTRAL_TOKEN: TOKEN }));
+    value(await set({ centralUrl: 'https://elsewhere.example.net' }));
+    expect(value(await set({}))).toMatchObject({ centralUrl: 'https://elsewhere.example.net', hasBearerToken: false, fixed: {} });
   });
 
   it('records every change of central, token, touchpoint and retention with who and when, never the token', async () => {
