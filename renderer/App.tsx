@@ -4,10 +4,13 @@ import type { CounterApi } from '../shared/ipc';
 import { CounterProvider } from './api/counter';
 import { useCounterEvents } from './api/events';
 import { useInvoke } from './api/useInvoke';
+import { areas } from './areas';
+import { AreaSlot } from './common/area';
 import { I18nProvider, langOf } from './i18n/i18n';
-import { FirstRunScreen } from './start/FirstRunScreen';
 import { LoginScreen } from './start/LoginScreen';
 import { Workspace } from './start/Workspace';
+
+const FirstRunScreen = areas.firstRun.lazy((m) => m.FirstRunScreen);
 
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -49,7 +52,15 @@ function Root() {
   }
   return (
     <I18nProvider lang={lang}>
-      {status.value?.firstRun ? <FirstRunScreen /> : session.value ? <Workspace clerk={session.value} /> : <LoginScreen />}
+      {status.value?.firstRun ? (
+        <AreaSlot>
+          <FirstRunScreen />
+        </AreaSlot>
+      ) : session.value ? (
+        <Workspace clerk={session.value} />
+      ) : (
+        <LoginScreen />
+      )}
     </I18nProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { areas } from '../areas';
 import { focusSoon, useSale } from '../sale/saleStore';
 
 /** Where a manager is in the manager's screens: which part, which order's detail is open. */
@@ -20,7 +21,7 @@ export const useManagerNav = create<ManagerNav>()(() => ({ part: 'orders', order
 export function openManager(part: ManagerPart = useManagerNav.getState().part): void {
   useManagerNav.setState({ part });
   useSale.getState().goTo('manager');
-  focusSoon(MANAGER_TITLE_ID);
+  focusSoon(MANAGER_TITLE_ID, areas.manager.load());
 }
 
 export function showOrderDetail(orderId: string | null): void {

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { areas } from '../areas';
 import { NewSaleButton, ScreenNav, StartButton } from '../common/ScreenNav';
 import { TokenPanel } from '../tokens/TokenPanel';
 import { OrderPanel } from './OrderPanel';
@@ -6,6 +8,8 @@ import { ProductsPanel } from './ProductsPanel';
 
 /** The sale: products, the token, and the order with what it still needs. */
 export function SaleScreen() {
+  // The checkout is not part of the first load; its code comes while the clerk chooses.
+  useEffect(() => void areas.checkout.load().catch(() => undefined), []);
   return (
     <div className="sale">
       <ScreenNav>

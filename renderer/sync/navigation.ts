@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { areas } from '../areas';
 import { focusSoon, useSale, type Screen } from '../sale/saleStore';
 
 /**
@@ -15,7 +16,7 @@ export function openSyncPanel(): void {
   const sale = useSale.getState();
   if (sale.screen !== 'sync') useReturnTo.setState({ screen: sale.screen });
   sale.goTo('sync');
-  focusSoon(SYNC_PANEL_TITLE_ID);
+  focusSoon(SYNC_PANEL_TITLE_ID, areas.sync.load());
 }
 
 export function closeSyncPanel(): void {
