@@ -6,6 +6,7 @@ import { useCounterEvents } from './api/events';
 import { useInvoke } from './api/useInvoke';
 import { areas } from './areas';
 import { AreaSlot } from './common/area';
+import { useDictionary } from './i18n/dictionaries';
 import { I18nProvider, langOf } from './i18n/i18n';
 import { LoginScreen } from './start/LoginScreen';
 import { Workspace } from './start/Workspace';
@@ -37,13 +38,21 @@ function Root() {
   // Before anyone logs in only the public calls answer: the screen's language comes with the status.
   const status = useInvoke('session.status', {});
   const session = useInvoke('session.current', {});
-  const lang = langOf(status.value?.languageId, status.value?.languages ?? []);
+  const lang = status.isLoading ? null : langOf(status.value?.languageId, status.value?.languages ?? []);
+  const { dictionary, failed } = useDictionary(lang);
 
   useEffect(() => {
-    document.documentElement.lang = lang;
-  }, [lang]);
+    if (dictionary) document.documentElement.lang = dictionary.lang;
+  }, [dictionary]);
 
-  if (status.isLoading || session.isLoading) {
+  if (!dictionary && failed) {
+    return (
+      <p className="loading" role="alert">
+        Counter could not load its texts: restart Counter. / Counter kon zijn teksten niet laden: start Counter opnieuw.
+      </p>
+    );
+  }
+  if (!dictionary || session.isLoading) {
     return (
       <p className="loading" role="status">
         Counter…
@@ -51,7 +60,7 @@ function Root() {
     );
   }
   return (
-    <I18nProvider lang={lang}>
+    <I18nProvider dictionary={dictionary}>
       {status.value?.firstRun ? (
         <AreaSlot>
           <FirstRunScreen />

@@ -4,7 +4,6 @@ import { useInvokePages } from '../api/useInvokePages';
 import { ErrorNote } from '../common/ErrorNote';
 import { TableHead } from '../common/TableHead';
 import { useI18n } from '../i18n/i18n';
-import { describeRefusal } from '../i18n/refusals';
 import type { RefusalCode } from '../../shared/refusals';
 import { useBusinessDay } from './businessDay';
 import { ExportButtons } from './ExportButtons';
@@ -54,8 +53,8 @@ function Audit({ today }: { today: string }) {
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const { t, lang, dateTime } = useI18n();
-  const detail = entry.outcome === 'refused' && entry.detail ? describeRefusal(lang, entry.detail as RefusalCode) : entry.detail;
+  const { t, refusal, dateTime } = useI18n();
+  const detail = entry.outcome === 'refused' && entry.detail ? refusal(entry.detail as RefusalCode) : entry.detail;
   return (
     <tr>
       <td>{dateTime(entry.at)}</td>
