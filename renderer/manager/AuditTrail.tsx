@@ -7,7 +7,7 @@ import { useI18n } from '../i18n/i18n';
 import type { RefusalCode } from '../../shared/refusals';
 import { useBusinessDay } from './businessDay';
 import { ExportButtons } from './ExportButtons';
-import { showOrderDetail, openManager } from './navigation';
+import { openManager } from './navigation';
 import { RangePicker, type DayRange } from './RangePicker';
 
 /** Who did what, when, to which order: the acts that move money, close a day or take data out, and every refused attempt. */
@@ -67,8 +67,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           <button
             type="button"
             onClick={() => {
-              openManager('orders');
-              showOrderDetail(entry.orderId);
+              openManager('orders', entry.orderId);
             }}
           >
             {t('audit.openOrder')}

@@ -5,7 +5,7 @@ import { queryKeys, syncStatusChanged, useAction, useInvoke } from '../api/useIn
 import { ErrorNote } from '../common/ErrorNote';
 import { describeProblem } from '../common/problems';
 import { useI18n, type I18n } from '../i18n/i18n';
-import { openManager, showOrderDetail } from '../manager/navigation';
+import { openManager } from '../manager/navigation';
 import { useSale } from '../sale/saleStore';
 import { screenForStatus, statusKey } from '../start/OrderList';
 
@@ -93,8 +93,7 @@ function ProblemItem({ problem, retrying, onRetry }: { problem: SyncProblem; ret
         <button
           type="button"
           onClick={() => {
-            openManager('orders');
-            showOrderDetail(problem.orderId);
+            openManager('orders', problem.orderId);
           }}
         >
           {t('health.fix', { number })}
