@@ -15,6 +15,8 @@ export default defineConfig({
     emptyOutDir: true,
     // No inline module-preload polyfill: Electron's Chromium and the shell's Chromium support it.
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: the chunk graph the bundle budget reads (scripts/testing/bundleBudget.ts).
+    manifest: true,
     assetsInlineLimit: 0,
     sourcemap: true,
     target: 'chrome120',

@@ -4,10 +4,14 @@ import type { CounterApi } from '../shared/ipc';
 import { CounterProvider } from './api/counter';
 import { useCounterEvents } from './api/events';
 import { useInvoke } from './api/useInvoke';
+import { areas } from './areas';
+import { AreaSlot } from './common/area';
+import { useDictionary } from './i18n/dictionaries';
 import { I18nProvider, langOf } from './i18n/i18n';
-import { FirstRunScreen } from './start/FirstRunScreen';
 import { LoginScreen } from './start/LoginScreen';
 import { Workspace } from './start/Workspace';
+
+const FirstRunScreen = areas.firstRun.lazy((m) => m.FirstRunScreen);
 
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -34,13 +38,21 @@ function Root() {
   // Before anyone logs in only the public calls answer: the screen's language comes with the status.
   const status = useInvoke('session.status', {});
   const session = useInvoke('session.current', {});
-  const lang = langOf(status.value?.languageId, status.value?.languages ?? []);
+  const lang = status.isLoading ? null : langOf(status.value?.languageId, status.value?.languages ?? []);
+  const { dictionary, failed } = useDictionary(lang);
 
   useEffect(() => {
-    document.documentElement.lang = lang;
-  }, [lang]);
+    if (dictionary) document.documentElement.lang = dictionary.lang;
+  }, [dictionary]);
 
-  if (status.isLoading || session.isLoading) {
+  if (!dictionary && failed) {
+    return (
+      <p className="loading" role="alert">
+        Counter could not load its texts: restart Counter. / Counter kon zijn teksten niet laden: start Counter opnieuw.
+      </p>
+    );
+  }
+  if (!dictionary || session.isLoading) {
     return (
       <p className="loading" role="status">
         Counter…
@@ -48,8 +60,16 @@ function Root() {
     );
   }
   return (
-    <I18nProvider lang={lang}>
-      {status.value?.firstRun ? <FirstRunScreen /> : session.value ? <Workspace clerk={session.value} /> : <LoginScreen />}
+    <I18nProvider dictionary={dictionary}>
+      {status.value?.firstRun ? (
+        <AreaSlot>
+          <FirstRunScreen />
+        </AreaSlot>
+      ) : session.value ? (
+        <Workspace clerk={session.value} />
+      ) : (
+        <LoginScreen />
+      )}
     </I18nProvider>
   );
 }

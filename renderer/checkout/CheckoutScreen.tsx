@@ -1,20 +1,24 @@
 import { ORDER_STATUS } from '../../shared/enums';
 import type { Order } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
+import { areas } from '../areas';
 import { ErrorNote } from '../common/ErrorNote';
 import { ScreenNav, StartButton } from '../common/ScreenNav';
+import { AreaSlot } from '../common/area';
 import { useI18n } from '../i18n/i18n';
 import { useCatalog, useCurrentOrder } from '../sale/hooks';
 import { paymentState } from '../../domain/order/money';
 import { orderStatusId, outstandingAmount, paymentGate, settledAmount } from '../sale/orderView';
-import { focusSoon, useSale } from '../sale/saleStore';
+import { useSale } from '../sale/saleStore';
 import { statusKey } from '../start/OrderList';
 import { BillingCustomer } from './BillingCustomerForm';
 import { CashPanel } from './CashPanel';
-import { DirectDebitPanel } from './DirectDebitPanel';
+import { focusMethod } from './focusMethod';
 import { METHOD_KINDS, methodId, type MethodKind } from './payments';
 import { PaymentsList } from './PaymentsList';
 import { PinPanel } from './PinPanel';
+
+const DirectDebitPanel = areas.directDebit.lazy((m) => m.DirectDebitPanel);
 
 /**
  * Checkout: what is being paid for, payment by cash, PIN or direct debit (the method of the
@@ -115,7 +119,7 @@ export function CheckoutScreen() {
                   disabled={!canPay || !allowedKind(kind) || (pendingPin !== undefined && kind !== 'pin')}
                   onClick={() => {
                     choosePayment(kind);
-                    focusSoon(`pay-${kind}`);
+                    focusMethod(kind);
                   }}
                 >
                   {t(`method.${kind}`)}
@@ -125,7 +129,11 @@ export function CheckoutScreen() {
             {pendingPin && <PinPanel order={order} pending={pendingPin} />}
             {!pendingPin && canPay && method === 'cash' && allowedKind('cash') && <CashPanel order={order} />}
             {!pendingPin && canPay && method === 'pin' && allowedKind('pin') && <PinPanel order={order} pending={null} />}
-            {!pendingPin && canPay && method === 'directDebit' && <DirectDebitPanel order={order} mandateOnly={mandateOnly} />}
+            {!pendingPin && canPay && method === 'directDebit' && (
+              <AreaSlot>
+                <DirectDebitPanel order={order} mandateOnly={mandateOnly} />
+              </AreaSlot>
+            )}
             <BillingCustomer order={order} required={method === 'directDebit'} />
           </section>
         </>

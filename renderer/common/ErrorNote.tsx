@@ -1,7 +1,6 @@
 import type { IpcError } from '../../shared/ipc';
 import type { ProblemError } from '../../shared/schemas/problem';
 import { useI18n, type I18n } from '../i18n/i18n';
-import { describeRefusal } from '../i18n/refusals';
 import { describeProblem } from './problems';
 
 /**
@@ -18,11 +17,11 @@ export function ErrorNote({
   id?: string;
   describe?: (t: I18n['t'], error: ProblemError) => string;
 }) {
-  const { t, lang } = useI18n();
+  const { t, refusal } = useI18n();
   if (!error) return null;
   return (
     <div className="note note-error" role="alert" id={id}>
-      <strong>{t(`error.${error.kind}`)}</strong> {describeRefusal(lang, error.code, error.params)}
+      <strong>{t(`error.${error.kind}`)}</strong> {refusal(error.code, error.params)}
       {error.errors.length > 0 && (
         <ul>
           {error.errors.map((e, i) => (

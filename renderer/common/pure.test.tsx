@@ -2,8 +2,10 @@
 import { formatDay, parseDay } from './dateText';
 import { describe, expect, it } from 'vitest';
 import { REMARK_PARAMETER } from '../../shared/enums';
+import type { RefusalCode } from '../../shared/refusals';
 import { changeDue, methodId, methodKindOf, parseEuros } from '../checkout/payments';
 import { checkIban } from '../checkout/DirectDebitPanel';
+import { loadDictionary } from '../i18n/dictionaries';
 import { en } from '../i18n/en';
 import { makeI18n } from '../i18n/i18n';
 import { nl } from '../i18n/nl';
@@ -24,10 +26,20 @@ describe('dictionary', () => {
     }
   });
 
-  it('formats money in integer cents for both languages', () => {
-    expect(makeI18n('en').money(950)).toBe('€9.50');
-    expect(makeI18n('nl').money(14900).replace(/\s/g, ' ')).toBe('€ 149,00');
-    expect(makeI18n('en').t('cash.change', { amount: '€1.00' })).toBe('Change: €1.00');
+  it('formats money in integer cents for both languages', async () => {
+    const [english, dutch] = [makeI18n(await loadDictionary('en')), makeI18n(await loadDictionary('nl'))];
+    expect(english.money(950)).toBe('€9.50');
+    expect(dutch.money(14900).replace(/\s/g, ' ')).toBe('€ 149,00');
+    expect(english.t('cash.change', { amount: '€1.00' })).toBe('Change: €1.00');
+  });
+
+  it('words a refusal in the language, and an unknown code in general words', async () => {
+    const [english, dutch] = [makeI18n(await loadDictionary('en')), makeI18n(await loadDictionary('nl'))];
+    expect(english.refusal('session.lockedOut', { seconds: 30 })).toBe('Too many wrong PINs: try again in 30 seconds.');
+    expect(dutch.refusal('session.lockedOut', { seconds: 30 })).toBe(
+      'Te vaak een verkeerde pincode: probeer het over 30 seconden opnieuw.',
+    );
+    expect(dutch.refusal('newer.code' as RefusalCode)).toBe('Er ging iets mis; er is niets gewijzigd.');
   });
 });
 

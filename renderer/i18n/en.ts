@@ -10,6 +10,7 @@ export const en = {
   ...lockdownEn,
   ...managerEn,
   'common.loading': 'Loading…',
+  'common.areaFailed': 'This part of Counter could not be shown. Restart Counter to try again.',
   'common.searching': 'Searching…',
   'common.required': 'required',
   'common.optional': 'optional',

@@ -1,25 +1,21 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { en, type MessageKey } from './en';
-import { nl } from './nl';
+import { refusalMessage, type IpcError, type RefusalCode } from '../../shared/refusals';
+import type { Dictionary } from './dictionaries';
+import type { MessageKey } from './en';
 
-/** Dutch and English, from a small typed dictionary. */
+/** Dutch and English, from a small typed dictionary per language (dictionaries.ts loads them). */
 
 export type Lang = 'nl' | 'en';
 export type Params = Record<string, string | number>;
 
-const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { en, nl };
 const LOCALES: Record<Lang, string> = { nl: 'nl-NL', en: 'en-GB' };
-
-export function translate(lang: Lang, key: MessageKey, params?: Params): string {
-  const template = DICTIONARIES[lang][key] ?? en[key];
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
 
 export interface I18n {
   lang: Lang;
   locale: string;
   t: (key: MessageKey, params?: Params) => string;
+  /** A refusal's code in the screen's language; an unknown code (an older or newer main) in general words. */
+  refusal: (code: RefusalCode, params?: IpcError['params']) => string;
   /** Integer euro cents as an amount in euros. */
   money: (cents: number) => string;
   /** A calendar date or time stamp as a date. */
@@ -27,7 +23,7 @@ export interface I18n {
   dateTime: (value: string) => string;
 }
 
-export function makeI18n(lang: Lang): I18n {
+export function makeI18n({ lang, messages, refusals }: Dictionary): I18n {
   const locale = LOCALES[lang];
   const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
   const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -44,22 +40,30 @@ export function makeI18n(lang: Lang): I18n {
   return {
     lang,
     locale,
-    t: (key, params) => translate(lang, key, params),
+    t: (key, params) => {
+      const template = messages[key];
+      if (!params) return template;
+      return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+    },
+    refusal: (code, params = {}) =>
+      code in refusals ? refusalMessage(code, params, refusals) : refusalMessage('request.internal', {}, refusals),
     money: (cents) => euros.format(cents / 100),
     date: (value) => safe(dates, value),
     dateTime: (value) => safe(dateTimes, value),
   };
 }
 
-const I18nContext = createContext<I18n>(makeI18n('en'));
+const I18nContext = createContext<I18n | null>(null);
 
-export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
-  const value = useMemo(() => makeI18n(lang), [lang]);
+export function I18nProvider({ dictionary, children }: { dictionary: Dictionary; children: ReactNode }) {
+  const value = useMemo(() => makeI18n(dictionary), [dictionary]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
 export function useI18n(): I18n {
-  return useContext(I18nContext);
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error('useI18n needs an I18nProvider above it');
+  return i18n;
 }
 
 /** The counter's language from the catalogue's language list (languageId → ISO 639 code). */

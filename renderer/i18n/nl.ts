@@ -11,6 +11,7 @@ export const nl: Record<MessageKey, string> = {
   ...lockdownNl,
   ...managerNl,
   'common.loading': 'Laden…',
+  'common.areaFailed': 'Dit deel van Counter kon niet worden getoond. Start Counter opnieuw om het nog eens te proberen.',
   'common.searching': 'Zoeken…',
   'common.required': 'verplicht',
   'common.optional': 'optioneel',

@@ -4,12 +4,11 @@ import { useInvokePages } from '../api/useInvokePages';
 import { ErrorNote } from '../common/ErrorNote';
 import { TableHead } from '../common/TableHead';
 import { useI18n } from '../i18n/i18n';
-import { describeRefusal } from '../i18n/refusals';
 import { auditAct } from '../../shared/manager/auditText';
 import { useMethodName } from '../checkout/methodName';
 import { useBusinessDay } from './businessDay';
 import { ExportButtons } from './ExportButtons';
-import { showOrderDetail, openManager } from './navigation';
+import { openManager } from './navigation';
 import { RangePicker, type DayRange } from './RangePicker';
 
 /** Who did what, when, to which order: the acts that move money, close a day or take data out, and every refused attempt. */
@@ -55,10 +54,10 @@ function Audit({ today }: { today: string }) {
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const { t, lang, dateTime, money, date } = useI18n();
+  const { t, lang, refusal, dateTime, money, date } = useI18n();
   const method = useMethodName();
   const refused = entry.detail?.refused;
-  const detail = refused ? describeRefusal(lang, refused) : entry.detail?.note;
+  const detail = refused ? refusal(refused) : entry.detail?.note;
   return (
     <tr>
       <td>{dateTime(entry.at)}</td>
@@ -69,8 +68,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           <button
             type="button"
             onClick={() => {
-              openManager('orders');
-              showOrderDetail(entry.orderId);
+              openManager('orders', entry.orderId);
             }}
           >
             {t('audit.openOrder')}

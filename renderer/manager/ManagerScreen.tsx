@@ -36,13 +36,3 @@ export function ManagerScreen({ clerk }: { clerk: StaffMember }) {
     </div>
   );
 }
-
-/** The start screen's way in; the start screen shows it to managers only. */
-export function ManagerButton() {
-  const { t } = useI18n();
-  return (
-    <button type="button" id={MANAGER_OPEN_ID} onClick={() => openManager()}>
-      {t('manager.open')}
-    </button>
-  );
-}

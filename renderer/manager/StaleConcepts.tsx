@@ -4,7 +4,6 @@ import type { StaleCancelOutcome } from '../../shared/manager/types';
 import { queryKeys, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
-import { describeRefusal } from '../i18n/refusals';
 import type { RefusalCode } from '../../shared/refusals';
 
 /**
@@ -12,7 +11,7 @@ import type { RefusalCode } from '../../shared/refusals';
  * cancelling at login (the start screen) and at the day close. Shown only when there are any.
  */
 export function StaleConcepts({ atClose = false }: { atClose?: boolean }) {
-  const { t, lang, money, dateTime } = useI18n();
+  const { t, refusal, money, dateTime } = useI18n();
   const client = useQueryClient();
   const stale = useInvoke('manager.staleConcepts', {}, { staleTime: 0 });
   const [refused, setRefused] = useState<StaleCancelOutcome['refused']>([]);
@@ -55,7 +54,7 @@ export function StaleConcepts({ atClose = false }: { atClose?: boolean }) {
         <ul className="note note-warn" role="alert">
           {refused.map((r) => (
             <li key={r.orderId}>
-              {orders.find((o) => o.orderId === r.orderId)?.orderNumber ?? r.orderId}: {describeRefusal(lang, r.code as RefusalCode)}
+              {orders.find((o) => o.orderId === r.orderId)?.orderNumber ?? r.orderId}: {refusal(r.code as RefusalCode)}
             </li>
           ))}
         </ul>

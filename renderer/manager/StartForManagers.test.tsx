@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffMember } from '../../shared/ipc';
 import type { StaleConcept } from '../../shared/manager/types';
@@ -53,7 +53,8 @@ describe('the start screen', () => {
     expect(screen.queryByRole('region', { name: /Open orders of earlier days/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Manager’s day' }));
-    expect(useSale.getState().screen).toBe('manager');
+    // The screen is gone to once its code is in.
+    await waitFor(() => expect(useSale.getState().screen).toBe('manager'));
   });
 
   it('shows a clerk none of it, and asks the main process for none of it', async () => {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { areas, openWhenLoaded } from '../areas';
 import { focusSoon, useSale } from '../sale/saleStore';
 
 /** Where a manager is in the manager's screens: which part, which order's detail is open. */
@@ -17,10 +18,14 @@ interface ManagerNav {
 
 export const useManagerNav = create<ManagerNav>()(() => ({ part: 'orders', orderId: null }));
 
-export function openManager(part: ManagerPart = useManagerNav.getState().part): void {
-  useManagerNav.setState({ part });
-  useSale.getState().goTo('manager');
-  focusSoon(MANAGER_TITLE_ID);
+/** To the manager's screens at `part`; with `orderId`, that order's detail is open beside the list. */
+export function openManager(part: ManagerPart = useManagerNav.getState().part, orderId: string | null = null): void {
+  openWhenLoaded(areas.manager, () => {
+    useManagerNav.setState({ part });
+    useSale.getState().goTo('manager');
+    focusSoon(MANAGER_TITLE_ID);
+    if (orderId) showOrderDetail(orderId);
+  });
 }
 
 export function showOrderDetail(orderId: string | null): void {

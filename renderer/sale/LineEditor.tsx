@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import type { OrderLine } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/reference';
 import { useAction } from '../api/useInvoke';
+import { areas } from '../areas';
+import { AreaSlot } from '../common/area';
 import { Dialog } from '../common/Dialog';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
-import { PersonalDataForm } from '../personal/PersonalDataForm';
 import { childrenOf, isLeaf, leavesUnder } from './catalogTree';
 import { dateOfTimestamp, startDateProblem, startTimestamp } from './dates';
 import { useProducts } from './hooks';
@@ -14,6 +15,8 @@ import { focusSoon, useSale, type LineTask } from './saleStore';
 import { StartDateField } from './StartDateField';
 import { VariantChoices } from './VariantChoices';
 import { nextActionId } from './pick';
+
+const PersonalDataForm = areas.personal.lazy((m) => m.PersonalDataForm);
 
 /** Changes a line: its product variant, quantity and start date, and the traveller's personal data. */
 export function LineEditor({ line, task }: { line: OrderLine; task: LineTask }) {
@@ -35,7 +38,7 @@ export function LineEditor({ line, task }: { line: OrderLine; task: LineTask }) 
           aria-haspopup="dialog"
           onClick={() => {
             useSale.getState().edit(line.orderLineId, 'personal');
-            focusSoon(`line-${line.orderLineId}-birthdate`);
+            focusSoon(`line-${line.orderLineId}-birthdate`, areas.personal.load());
           }}
         >
           {t('personal.title')}
@@ -52,15 +55,17 @@ export function LineEditor({ line, task }: { line: OrderLine; task: LineTask }) 
             focusSoon('remarks-title');
           }}
         >
-          <PersonalDataForm
-            line={line}
-            product={product ?? null}
-            autoFocusBirthdate
-            onSaved={(order) => {
-              useSale.getState().stopEditing();
-              focusSoon(nextActionId(order));
-            }}
-          />
+          <AreaSlot>
+            <PersonalDataForm
+              line={line}
+              product={product ?? null}
+              autoFocusBirthdate
+              onSaved={(order) => {
+                useSale.getState().stopEditing();
+                focusSoon(nextActionId(order));
+              }}
+            />
+          </AreaSlot>
         </Dialog>
       )}
     </div>

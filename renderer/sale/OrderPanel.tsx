@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useAction } from '../api/useInvoke';
+import { areas } from '../areas';
+import { focusMethod } from '../checkout/focusMethod';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { statusKey } from '../start/OrderList';
@@ -39,7 +41,7 @@ function resolveRemark(lineId: string, action: RemarkAction): void {
     default: {
       const { task, field } = IN_EDITOR[action];
       sale.edit(lineId, task);
-      focusSoon(`line-${lineId}-${field}`);
+      focusSoon(`line-${lineId}-${field}`, task === 'personal' ? areas.personal.load() : undefined);
     }
   }
 }
@@ -53,7 +55,7 @@ function openCheckout(mandateOnly: boolean): void {
   const method = mandateOnly ? 'directDebit' : sale.lastMethod;
   sale.choosePayment(method);
   sale.goTo('checkout');
-  focusSoon(`pay-${method}`);
+  focusMethod(method);
 }
 
 /** The order being sold: its lines, total, what is still needed, and the way to payment. */

@@ -89,9 +89,10 @@ export const useSale = create<SaleState>()((set) => ({
  * from main may draw it a few frames later (the Pay button opens when the order is complete).
  * Gives up after about half a second; a newer call replaces an older one. It keeps to the
  * document it was asked in, which outlives the global a test environment removes at its end.
+ * An element of a part that loads on demand is looked for once `after` (the part's load) is done.
  */
 let focusRun = 0;
-export function focusSoon(id: string): void {
+export function focusSoon(id: string, after?: Promise<unknown>): void {
   const run = ++focusRun;
   const doc = document;
   let frames = 30;
@@ -105,5 +106,8 @@ export function focusSoon(id: string): void {
       setTimeout(attempt, 16);
     }
   };
-  setTimeout(attempt, 0);
+  const start = () => setTimeout(attempt, 0);
+  // A part that cannot load has nothing to focus; its slot says so.
+  if (after) after.then(start, () => undefined);
+  else start();
 }

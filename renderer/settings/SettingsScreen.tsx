@@ -8,10 +8,10 @@ import { Field } from '../common/Field';
 import { describeDetail, describeProblem } from '../common/problems';
 import { ScreenNav, StartButton } from '../common/ScreenNav';
 import { useI18n, type I18n, type MessageKey } from '../i18n/i18n';
-import { focusSoon, useSale } from '../sale/saleStore';
 import { CounterSetup } from './CounterSetup';
 import { centralNowAndNext, rememberCentralBeforeChange, useCentralAtStart } from './centralAtStart';
 import { centralUsable, checkBearerToken, checkCentralUrl, settingsChange } from './checks';
+import { SETTINGS_OPEN_ID, SETTINGS_TITLE_ID } from './navigation';
 import { SettingsHistory } from './SettingsHistory';
 import { StaffPanel } from './StaffPanel';
 
@@ -21,29 +21,7 @@ import { StaffPanel } from './StaffPanel';
  * write-only: the screen shows whether one is set and where it is kept, never the token.
  */
 
-const OPEN_BUTTON_ID = 'settings-open';
-const TITLE_ID = 'settings-title';
 const ERROR_ID = 'settings-error';
-
-export function openSettings(): void {
-  useSale.getState().goTo('settings');
-  focusSoon(TITLE_ID);
-}
-
-/** The start screen's way in; the start screen shows it to managers only. */
-export function SettingsButton() {
-  const { t } = useI18n();
-  return (
-    <>
-      <button type="button" id={OPEN_BUTTON_ID} aria-describedby="settings-open-hint" onClick={openSettings}>
-        {t('settings.open')}
-      </button>
-      <p className="hint" id="settings-open-hint">
-        {t('settings.openHint')}
-      </p>
-    </>
-  );
-}
 
 export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
   const { t } = useI18n();
@@ -54,10 +32,10 @@ export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
   return (
     <div className="settings">
       <ScreenNav label={t('settings.nav')}>
-        <StartButton focus={OPEN_BUTTON_ID} />
+        <StartButton focus={SETTINGS_OPEN_ID} />
       </ScreenNav>
-      <section className="card" aria-labelledby={TITLE_ID}>
-        <h2 id={TITLE_ID} tabIndex={-1}>
+      <section className="card" aria-labelledby={SETTINGS_TITLE_ID}>
+        <h2 id={SETTINGS_TITLE_ID} tabIndex={-1}>
           {t('settings.title')}
         </h2>
         {!manager && <p className="note note-warn">{t('settings.managersOnly')}</p>}

@@ -4,9 +4,9 @@ import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { useSale } from '../sale/saleStore';
-import { ManagerButton } from '../manager/ManagerScreen';
+import { MANAGER_OPEN_ID, openManager } from '../manager/navigation';
 import { StaleConcepts } from '../manager/StaleConcepts';
-import { SettingsButton } from '../settings/SettingsScreen';
+import { openSettings, SETTINGS_OPEN_ID } from '../settings/navigation';
 import { NEW_SALE_KEYS } from './GlobalKeys';
 import { OrderList } from './OrderList';
 import { RejectedOrders } from './RejectedOrders';
@@ -23,16 +23,29 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
           {t('start.newSale')}
         </button>
         <p className="hint">{t('start.newSaleKeys')}</p>
-        {clerk.role === 'manager' && (
-          <div className="row">
-            <ManagerButton />
-            <SettingsButton />
-          </div>
-        )}
+        {clerk.role === 'manager' && <ManagerWays />}
       </section>
       <OrderSearch />
       {clerk.role === 'manager' && <StaleConcepts />}
       <RejectedOrders open={showRejected} />
+    </div>
+  );
+}
+
+/** The ways into the manager's day and the settings, which load on demand. */
+function ManagerWays() {
+  const { t } = useI18n();
+  return (
+    <div className="row">
+      <button type="button" id={MANAGER_OPEN_ID} onClick={() => openManager()}>
+        {t('manager.open')}
+      </button>
+      <button type="button" id={SETTINGS_OPEN_ID} aria-describedby="settings-open-hint" onClick={openSettings}>
+        {t('settings.open')}
+      </button>
+      <p className="hint" id="settings-open-hint">
+        {t('settings.openHint')}
+      </p>
     </div>
   );
 }

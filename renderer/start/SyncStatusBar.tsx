@@ -2,12 +2,11 @@ import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { useI18n } from '../i18n/i18n';
-import { describeRefusal } from '../i18n/refusals';
 import { SYNC_DETAILS_BUTTON_ID } from '../sync/navigation';
 
 /** Always on screen: online or offline, what waits to be sent, what the central refused. */
 export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejected?: () => void; onShowDetails?: () => void }) {
-  const { t, dateTime, lang } = useI18n();
+  const { t, dateTime, refusal } = useI18n();
   const factsId = useId();
   // Events keep it current; a slow poll covers a main process that stays silent.
   const status = useInvoke('sync.status', {}, { staleTime: 30_000, refetchInterval: 60_000 });
@@ -28,7 +27,7 @@ export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejecte
             <span className={`badge ${s.rejected > 0 ? 'badge-bad' : 'badge-plain'}`}>{t('sync.rejected', { n: s.rejected })}</span>
             {s.embeddedCentral && <span className="badge badge-demo">{t('sync.demo')}</span>}
             {s.lastSuccessAt && <span className="muted">{t('sync.last', { when: dateTime(s.lastSuccessAt) })}</span>}
-            {s.lastError && !s.online && <span className="muted">{describeRefusal(lang, s.lastError)}</span>}
+            {s.lastError && !s.online && <span className="muted">{refusal(s.lastError)}</span>}
           </>
         )}
       </div>

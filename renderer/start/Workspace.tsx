@@ -2,20 +2,23 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StaffMember } from '../../shared/ipc';
 import { setAnswer, useAction } from '../api/useInvoke';
+import { areas } from '../areas';
+import { AreaSlot } from '../common/area';
 import { useI18n } from '../i18n/i18n';
-import { CheckoutScreen } from '../checkout/CheckoutScreen';
-import { ReceiptScreen } from '../checkout/ReceiptScreen';
 import { SaleScreen } from '../sale/SaleScreen';
 import { useSale } from '../sale/saleStore';
-import { ManagerScreen } from '../manager/ManagerScreen';
-import { SettingsScreen } from '../settings/SettingsScreen';
 import { openSyncPanel } from '../sync/navigation';
-import { SyncPanel } from '../sync/SyncPanel';
 import { ScannerListener } from '../tokens/ScannerListener';
 import { GlobalKeys } from './GlobalKeys';
 import { LanguageSwitch } from './LanguageSwitch';
 import { StartScreen } from './StartScreen';
 import { SyncStatusBar } from './SyncStatusBar';
+
+const CheckoutScreen = areas.checkout.lazy((m) => m.CheckoutScreen);
+const ReceiptScreen = areas.checkout.lazy((m) => m.ReceiptScreen);
+const ManagerScreen = areas.manager.lazy((m) => m.ManagerScreen);
+const SettingsScreen = areas.settings.lazy((m) => m.SettingsScreen);
+const SyncPanel = areas.sync.lazy((m) => m.SyncPanel);
 
 /** The counter once a clerk is logged in: the top bar and the screen of the sale flow. */
 export function Workspace({ clerk }: { clerk: StaffMember }) {
@@ -57,11 +60,13 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
       <main id="main" tabIndex={-1}>
         {screen === 'start' && <StartScreen clerk={clerk} showRejected={showRejected} />}
         {screen === 'sale' && <SaleScreen key={saleSeq} />}
-        {screen === 'checkout' && <CheckoutScreen />}
-        {screen === 'receipt' && <ReceiptScreen />}
-        {screen === 'settings' && <SettingsScreen clerk={clerk} />}
-        {screen === 'sync' && <SyncPanel />}
-        {screen === 'manager' && <ManagerScreen clerk={clerk} />}
+        <AreaSlot key={screen}>
+          {screen === 'checkout' && <CheckoutScreen />}
+          {screen === 'receipt' && <ReceiptScreen />}
+          {screen === 'settings' && <SettingsScreen clerk={clerk} />}
+          {screen === 'sync' && <SyncPanel />}
+          {screen === 'manager' && <ManagerScreen clerk={clerk} />}
+        </AreaSlot>
       </main>
     </>
   );

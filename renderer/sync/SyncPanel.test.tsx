@@ -301,7 +301,8 @@ describe('sync problems, for a manager', () => {
     expect(api.callsOf('sync.retry')).toEqual([{ orderId: refused.orderId }, { orderId: held.orderId }, {}]);
 
     await user.click(within(items[1]!).getByRole('button', { name: 'Refund or cancel order KAB12-000022' }));
-    expect(useSale.getState().screen).toBe('manager');
+    // The screen is gone to once its code is in.
+    await waitFor(() => expect(useSale.getState().screen).toBe('manager'));
     expect(useManagerNav.getState()).toMatchObject({ part: 'orders', orderId: held.orderId });
   });
 

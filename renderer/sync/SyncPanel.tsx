@@ -5,7 +5,6 @@ import { syncStatusChanged, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { ScreenNav } from '../common/ScreenNav';
 import { useI18n } from '../i18n/i18n';
-import { describeRefusal } from '../i18n/refusals';
 import { orderStatusId } from '../sale/orderView';
 import { useSale } from '../sale/saleStore';
 import { screenForStatus } from '../start/OrderList';
@@ -52,7 +51,7 @@ export function SyncPanel() {
 }
 
 function SyncDetails() {
-  const { t, dateTime, lang } = useI18n();
+  const { t, dateTime, refusal } = useI18n();
   const client = useQueryClient();
   const status = useInvoke('sync.status', {}, { staleTime: 30_000, refetchInterval: 60_000 });
   const [finished, setFinished] = useState<SyncStatus | null>(null);
@@ -85,7 +84,7 @@ function SyncDetails() {
           <dt>{t('syncPanel.lastSuccess')}</dt>
           <dd>{s.lastSuccessAt ? dateTime(s.lastSuccessAt) : t('syncPanel.never')}</dd>
           <dt>{t('syncPanel.lastError')}</dt>
-          <dd>{s.lastError ? describeRefusal(lang, s.lastError) : t('syncPanel.noError')}</dd>
+          <dd>{s.lastError ? refusal(s.lastError) : t('syncPanel.noError')}</dd>
         </dl>
       )}
       <div className="row">

@@ -4,9 +4,8 @@ import { REFUSAL_TEXT, type RefusalCode } from '../../shared/refusals';
 import { queryKeys, syncStatusChanged, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { describeProblem } from '../common/problems';
-import { useI18n } from '../i18n/i18n';
-import { describeRefusal } from '../i18n/refusals';
-import { openManager, showOrderDetail } from '../manager/navigation';
+import { useI18n, type I18n } from '../i18n/i18n';
+import { openManager } from '../manager/navigation';
 import { useSale } from '../sale/saleStore';
 import { screenForStatus, statusKey } from '../start/OrderList';
 
@@ -55,12 +54,12 @@ export function SyncProblems() {
   );
 }
 
-function lastErrorText(lang: 'nl' | 'en', error: string): string {
-  return error in REFUSAL_TEXT ? describeRefusal(lang, error as RefusalCode) : error;
+function lastErrorText(refusal: I18n['refusal'], error: string): string {
+  return error in REFUSAL_TEXT ? refusal(error as RefusalCode) : error;
 }
 
 function ProblemItem({ problem, retrying, onRetry }: { problem: SyncProblem; retrying: boolean; onRetry: () => void }) {
-  const { t, lang, money, dateTime } = useI18n();
+  const { t, refusal, money, dateTime } = useI18n();
   const openOrder = useSale((s) => s.openOrder);
   const titleId = `problem-${problem.orderId}`;
   const number = problem.orderNumber;
@@ -84,7 +83,7 @@ function ProblemItem({ problem, retrying, onRetry }: { problem: SyncProblem; ret
           ))}
         </ul>
       )}
-      {problem.lastError && <p>{t('health.lastError', { error: lastErrorText(lang, problem.lastError) })}</p>}
+      {problem.lastError && <p>{t('health.lastError', { error: lastErrorText(refusal, problem.lastError) })}</p>}
       <div className="row">
         {problem.kind !== 'unsent' && (
           <button type="button" disabled={retrying} onClick={onRetry}>
@@ -94,8 +93,7 @@ function ProblemItem({ problem, retrying, onRetry }: { problem: SyncProblem; ret
         <button
           type="button"
           onClick={() => {
-            openManager('orders');
-            showOrderDetail(problem.orderId);
+            openManager('orders', problem.orderId);
           }}
         >
           {t('health.fix', { number })}

@@ -1,11 +1,10 @@
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
-import { describeRefusal } from '../i18n/refusals';
 
 /** The sales the central has not received yet, by number, with their state and why the last try failed. */
 export function UnsentOrders() {
-  const { t, lang, dateTime } = useI18n();
+  const { t, refusal, dateTime } = useI18n();
   const unsent = useInvoke('sync.unsent', {}, { staleTime: 0 });
   const orders = unsent.value ?? [];
   return (
@@ -36,7 +35,7 @@ export function UnsentOrders() {
                 <td>{dateTime(o.since)}</td>
                 <td className="num">{o.changes}</td>
                 <td>{t(`unsent.state.${o.state}`)}</td>
-                <td>{o.lastError ? describeRefusal(lang, o.lastError) : '—'}</td>
+                <td>{o.lastError ? refusal(o.lastError) : '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { areas, openWhenLoaded } from '../areas';
 import { focusSoon, useSale, type Screen } from '../sale/saleStore';
 
 /**
@@ -12,10 +13,12 @@ export const SYNC_DETAILS_BUTTON_ID = 'sync-details';
 const useReturnTo = create<{ screen: Screen }>()(() => ({ screen: 'start' }));
 
 export function openSyncPanel(): void {
-  const sale = useSale.getState();
-  if (sale.screen !== 'sync') useReturnTo.setState({ screen: sale.screen });
-  sale.goTo('sync');
-  focusSoon(SYNC_PANEL_TITLE_ID);
+  openWhenLoaded(areas.sync, () => {
+    const sale = useSale.getState();
+    if (sale.screen !== 'sync') useReturnTo.setState({ screen: sale.screen });
+    sale.goTo('sync');
+    focusSoon(SYNC_PANEL_TITLE_ID);
+  });
 }
 
 export function closeSyncPanel(): void {
