@@ -8,6 +8,7 @@ import { startServerChild, type ServerChild } from '../server/testing/child';
 import { checkProbes, getAgainstBare, postAgainstBare } from './lib/againstBare';
 import { get, headersFor, scaleRatios } from './lib/measure';
 import { probes } from './lib/probes';
+import { envNumber, ROUNDS } from './lib/rounds';
 import { seedSqlite } from './lib/seedSqlite';
 
 /**
@@ -20,21 +21,17 @@ import { seedSqlite } from './lib/seedSqlite';
  *    BENCH_SMALL: each request's p50 may grow at most GOALS.scale times.
  * 3. POST /orders against the bare server writing the same rows through the same group
  *    commit with the same durability.
- * Every comparison runs in interleaved rounds (interleaved.ts); printed are medians with
- * their spread and PASS/MISS. Reports, never fails: exit 0 on a MISS.
+ * Every comparison runs in interleaved rounds (rounds.ts); printed are medians with their
+ * spread, p50 and p99 beside the goal's figure, and PASS/MISS. Reports, never fails: exit 0
+ * on a MISS.
  */
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-const SCALE = env('BENCH_SCALE', 1_000_000);
-const SMALL = Math.min(env('BENCH_SMALL', 10_000), SCALE);
-const ROUNDS = Math.max(3, env('BENCH_ROUNDS', 3));
-const SECONDS = env('BENCH_SECONDS', 2);
-const WARMUP = env('BENCH_WARMUP', 3);
-const CONNECTIONS = env('BENCH_CONNECTIONS', 50);
-const READERS = env('BENCH_READERS', 2);
+const SCALE = envNumber('BENCH_SCALE', 1_000_000);
+const SMALL = Math.min(envNumber('BENCH_SMALL', 10_000), SCALE);
+const SECONDS = envNumber('BENCH_SECONDS', 2);
+const WARMUP = envNumber('BENCH_WARMUP', 3);
+const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 50);
+const READERS = envNumber('BENCH_READERS', 2);
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 

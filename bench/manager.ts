@@ -19,23 +19,24 @@ import {
   MOVEMENTS_SETTLED_SQL,
   ORDERS_MADE_SQL,
 } from '../electron/core/manager/queries';
-import { percentile } from './counter';
-import { fmt, table } from './lib/report';
+import { comparison, latencyColumns, latencyOf } from './lib/report';
+import { envNumber, interleaved, ROUNDS } from './lib/rounds';
 
 /**
  * `npm run bench -- manager [ORDERS]`: the manager's reads on a local store of ORDERS orders
  * (default 1,000,000) against the same reads on 10,000: a filtered 50-row page with the day's
  * summary, the clerks' order search, and a day's Z report figures. Each store holds 1,000
  * orders a day, so a day's work is the same in both: the ratio of the p50s shows whether the
- * indexes do the work (goal at most 2). Rounds alternate small and large store, at least 3;
- * the median p50 and p99 and their spread are printed, and each query's plan (no full scan).
+ * indexes do the work (goal at most 2; the p99s' ratio printed beside it). Rounds take turns
+ * (small, large; large, small; ...), at least 3; printed are the medians of the rounds' p50 and
+ * p99 with their spread, the ratios round by round, and each query's plan (no full scan).
  */
 
 const TZ = 'Europe/Amsterdam';
 const PER_DAY = 1000;
 const SMALL = 10_000;
-const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
-const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const QUERIES = envNumber('BENCH_QUERIES', 200);
+const GOAL = { p50: 2 } as const;
 const FIRST_DAY = '2023-01-01';
 const CLERKS = Array.from({ length: 10 }, (_, i) => ({ staffId: `clerk-${i}`, name: `Clerk ${i}` }));
 const METHODS = [
@@ -258,8 +259,6 @@ function plans(db: Database): string[] {
   return out;
 }
 
-const median = (xs: number[]) => percentile(xs, 50);
-
 export async function benchManager(args: string[]): Promise<void> {
   const large = Number(args[0] ?? process.env.BENCH_MANAGER_ORDERS ?? 1_000_000);
   if (!Number.isSafeInteger(large) || large < SMALL) throw new Error(`ORDERS must be at least ${SMALL}`);
@@ -273,38 +272,18 @@ export async function benchManager(args: string[]): Promise<void> {
       stores.push({ count, db, days: Math.ceil(count / PER_DAY) });
     }
     console.log(`\nquery plans on ${large} orders:\n${plans(stores[1]!.db).join('\n')}\n`);
-    const rows: (string | number)[][] = [];
+    console.log(`${ROUNDS} interleaved rounds of ${QUERIES} queries on each store (BENCH_ROUNDS, BENCH_QUERIES)`);
+    const [small, big] = stores as [Store, Store];
     for (const [name, work] of Object.entries(WORK)) {
-      // Rounds alternate small and large store; each round runs QUERIES queries on each.
-      const p50: number[][] = [[], []];
-      const p99: number[][] = [[], []];
-      for (let round = 0; round < ROUNDS; round++) {
-        stores.forEach((store, k) => {
-          const samples = measure(store, work, round + 1);
-          p50[k]!.push(percentile(samples, 50));
-          p99[k]!.push(percentile(samples, 99));
-        });
-      }
-      const spread = (xs: number[]) => `${fmt.ms(Math.min(...xs))}-${fmt.ms(Math.max(...xs))}`;
-      const ratio = median(p50[1]!) / median(p50[0]!);
-      rows.push([
-        name,
-        fmt.ms(median(p50[0]!)),
-        fmt.ms(median(p99[0]!)),
-        fmt.ms(median(p50[1]!)),
-        spread(p50[1]!),
-        fmt.ms(median(p99[1]!)),
-        fmt.ratio(ratio),
-        ratio <= 2 ? 'PASS' : 'MISS',
-      ]);
+      // The same queries on both stores in a round: the generator seeded by the round.
+      const rounds = await interleaved(['small', 'large'] as const, ROUNDS, async (side, round) =>
+        latencyOf(measure(side === 'small' ? small : big, work, round + 1)),
+      );
+      console.log(`\n${name}`);
+      console.log(
+        comparison({ name: `at ${large}`, rounds: rounds.large }, { name: `at ${SMALL}`, rounds: rounds.small }, latencyColumns(GOAL)),
+      );
     }
-    console.log(
-      table(
-        ['query', `p50 ${SMALL} ms`, `p99 ${SMALL} ms`, `p50 ${large} ms`, `p50 spread`, `p99 ${large} ms`, 'ratio', 'goal <= 2'],
-        rows,
-      ),
-    );
-    console.log(`\n${ROUNDS} rounds of ${QUERIES} queries per store; medians of the rounds' p50 and p99.`);
     stores.forEach((s) => s.db.close());
   } finally {
     folder.remove();

@@ -11,25 +11,27 @@ import { CentralClient } from '../electron/core/central/centralClient';
 import { createCounter } from '../electron/core/counter';
 import { createBody } from '../electron/core/sync/plan';
 import { counterToken, TEST_SECRET } from '../electron/core/testing/central';
-import { offlineCounter, percentile } from './counter';
+import { offlineCounter } from './counter';
 import { startServerChild } from '../server/testing/child';
 import { mapLimited } from './lib/limit';
-import { fmt, ratio, table } from './lib/report';
+import { comparison, fmt, goalVerdict, summary } from './lib/report';
+import { envNumber, interleaved, ROUNDS } from './lib/rounds';
 
 /**
  * `npm run bench -- sync`: how long a counter takes, left alone, to bring a queue of orders
  * made offline to a central behind a lossy network (the faulty proxy drops answers after
  * the central carried the request out, and resets connections), against the same queue
  * with no loss; and its no-loss throughput against an HTTP client posting the same orders
- * with the same concurrency through the same proxy. Rounds alternate the measures, and every
- * other round runs them in reverse order: a measure that always followed the baseline paid for
- * the baseline's disk write-back (sync at 0 % loss came out slower than at 2 %). Each measure
- * also starts with the disk's dirty pages written (`sync`), so none pays for the one before.
+ * with the same concurrency through the same proxy. Rounds take turns (rounds.ts): every
+ * other round runs the measures in reverse order, as a measure that always followed the
+ * baseline paid for the baseline's disk write-back (sync at 0 % loss came out slower than at
+ * 2 %). Each measure also starts with the disk's dirty pages written (`sync`), so none pays for
+ * the one before. The goals are on whole queues' times: there is no per-request p50 or p99.
  */
 
-const SMALL = Number(process.env.BENCH_SYNC_SMALL ?? 1000);
-const LARGE = Number(process.env.BENCH_SYNC_LARGE ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SMALL = envNumber('BENCH_SYNC_SMALL', 1000);
+const LARGE = envNumber('BENCH_SYNC_LARGE', 10_000);
+const GOALS = { loss: 1.5, lossySeconds: 60, throughput: 0.8 } as const;
 /** The sync engine's own: orders pushed at once. */
 const CONCURRENCY = 32;
 
@@ -112,8 +114,6 @@ async function baseline(queue: Queue, dir: string, token: string): Promise<numbe
   }
 }
 
-const spread = (xs: number[]) => `${fmt.ms(Math.min(...xs))}–${fmt.ms(Math.max(...xs))}`;
-
 export async function benchSync(): Promise<void> {
   const { dir, remove } = tempDir('sync-bench-');
   try {
@@ -130,40 +130,33 @@ export async function benchSync(): Promise<void> {
       'sync, small, 0 %': (r: number) => converge(small, join(dir, `r${r}-small-0`), 0, r, token),
       'sync, small, 30 %': (r: number) => converge(small, join(dir, `r${r}-small-30`), 0.3, r, token),
     };
-    const seconds: Record<string, number[]> = Object.fromEntries(Object.keys(measures).map((k) => [k, []]));
-    for (let round = 1; round <= ROUNDS; round++) {
-      const order = Object.entries(measures);
-      for (const [name, run] of round % 2 === 1 ? order : order.reverse()) {
-        execFileSync('sync');
-        const s = await run(round);
-        seconds[name]!.push(s);
-        console.log(`round ${round}: ${name}: ${fmt.ms(s)} s`);
-      }
-    }
-    const perRound = (a: string, b: string) => seconds[a]!.map((s, i) => ratio(s, seconds[b]![i]!));
-    const median = (xs: number[]) => percentile(xs, 50);
+    const names = Object.keys(measures) as (keyof typeof measures)[];
+    const seconds = await interleaved(names, ROUNDS, async (name, round) => {
+      execFileSync('sync');
+      const s = await measures[name](round + 1);
+      console.log(`round ${round + 1}: ${name}: ${fmt.ms(s)} s`);
+      return s;
+    });
+    const of = (name: keyof typeof measures, as: string) => ({ name: as, rounds: seconds[name] });
+    const time = (goal?: number) => [
+      { label: 'seconds', of: (s: number) => s, goal: goal === undefined ? undefined : { direction: '<=' as const, value: goal } },
+    ];
+
+    console.log(`\n${LARGE} queued orders, 2 % loss against none`);
+    console.log(comparison(of('sync, large, 2 %', '2 % loss'), of('sync, large, 0 %', 'no loss'), time(GOALS.loss)));
+    console.log(`\n${SMALL} queued orders, 30 % loss against none`);
+    console.log(comparison(of('sync, small, 30 %', '30 % loss'), of('sync, small, 0 %', 'no loss'), time()));
+    const lossy = summary(seconds['sync, small, 30 %']);
     console.log(
-      '\n' +
-        table(
-          ['measure', 'orders', 'median s', 'spread s', 'orders/s'],
-          Object.entries(seconds).map(([name, xs]) => {
-            const n = name.includes('small') ? SMALL : LARGE;
-            return [name, n, fmt.ms(median(xs)), spread(xs), fmt.rps(n / median(xs))];
-          }),
-        ),
+      `at 30 % loss, median ${fmt.spread(lossy, 1)} s (goal within ${GOALS.lossySeconds} s): ${goalVerdict(lossy.median, GOALS.lossySeconds, '<=', 0)}`,
     );
-    const lossLarge = median(perRound('sync, large, 2 %', 'sync, large, 0 %'));
-    const lossSmall = median(perRound('sync, small, 30 %', 'sync, small, 0 %'));
-    const throughput = median(perRound('HTTP client, large, 0 %', 'sync, large, 0 %'));
-    const smallSeconds = median(seconds['sync, small, 30 %']!);
-    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+    console.log(`\n${LARGE} queued orders with no loss, sync against the HTTP client`);
+    const rate = (name: keyof typeof measures, as: string) => ({ name: as, rounds: seconds[name].map((s) => LARGE / s) });
     console.log(
-      `\n${LARGE} at 2 % loss / no loss, median of per-round ratios = ${fmt.ratio(lossLarge)} (goal at most 1.50): ${verdict(lossLarge <= 1.5)}`,
+      comparison(rate('sync, large, 0 %', 'sync'), rate('HTTP client, large, 0 %', 'HTTP client'), [
+        { label: 'orders/s', of: (r) => r, goal: { direction: '>=', value: GOALS.throughput }, digits: 0 },
+      ]),
     );
-    console.log(
-      `${SMALL} at 30 % loss / no loss = ${fmt.ratio(lossSmall)}; median ${fmt.ms(smallSeconds)} s (goal within 60 s): ${verdict(smallSeconds <= 60)}`,
-    );
-    console.log(`no-loss throughput, sync / HTTP client = ${fmt.ratio(throughput)} (goal at least 0.80): ${verdict(throughput >= 0.8)}`);
   } finally {
     remove();
   }

@@ -1,23 +1,19 @@
 import { chromium, type Page } from 'playwright';
 import { startCounter } from '../e2e/support/counter';
-import { fmt, table } from './lib/report';
+import { comparison, latencyColumns, latencyOf } from './lib/report';
+import { envNumber, interleaved, ROUNDS } from './lib/rounds';
 
 /**
  * From a touch on a product to its line on the screen, in Chromium through the browser shell
  * (the built renderer, dist/renderer: `npm run build:renderer` first), against the bare IPC
  * call that touch makes (`orders.create` through the same bridge to the same core), measured
  * on the same page in the same run. Each sample is a fresh sale: the touch creates the order.
- * Rounds alternate baseline and system; the verdict is the median round's p50 ratio.
+ * Rounds take turns (bare, touch; touch, bare; ...); the goal is on the median round's p50
+ * ratio, p99 printed beside it.
  */
 
-const SAMPLES = Number(process.env.BENCH_TOUCHES ?? 40);
-const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
-const GOAL = 1.5;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
+const SAMPLES = envNumber('BENCH_TOUCHES', 40);
+const GOAL = { p50: 1.5 } as const;
 
 /**
  * Every sample starts from the same quiet state: a new sale on the screen and nothing left to
@@ -107,40 +103,10 @@ export async function benchTouch(): Promise<void> {
     await bareCalls(page, 5);
     await touches(page, 5);
 
-    const rounds: { bare: number[]; touch: number[] }[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      const bare = await bareCalls(page, SAMPLES);
-      const touch = await touches(page, SAMPLES);
-      rounds.push({ bare, touch });
-    }
-    const rows = rounds.map((r, i) => {
-      const ratio = percentile(r.touch, 50) / percentile(r.bare, 50);
-      return { i: i + 1, ratio, r };
-    });
-    console.log(
-      table(
-        ['round', 'bare p50 ms', 'bare p99 ms', 'touch p50 ms', 'touch p99 ms', 'touch/bare p50', 'touch/bare p99'],
-        rows.map(({ i, r, ratio }) => [
-          i,
-          fmt.ms(percentile(r.bare, 50)),
-          fmt.ms(percentile(r.bare, 99)),
-          fmt.ms(percentile(r.touch, 50)),
-          fmt.ms(percentile(r.touch, 99)),
-          fmt.ratio(ratio),
-          fmt.ratio(percentile(r.touch, 99) / percentile(r.bare, 99)),
-        ]),
-      ),
+    const rounds = await interleaved(['bare', 'touch'] as const, ROUNDS, async (side) =>
+      latencyOf(await (side === 'touch' ? touches : bareCalls)(page, SAMPLES)),
     );
-    const ratios = rows.map((r) => r.ratio);
-    const median = percentile(ratios, 50);
-    const all = { bare: rounds.flatMap((r) => r.bare), touch: rounds.flatMap((r) => r.touch) };
-    console.log(
-      `\nall rounds: touch p50 ${fmt.ms(percentile(all.touch, 50))} ms, p99 ${fmt.ms(percentile(all.touch, 99))} ms; ` +
-        `bare p50 ${fmt.ms(percentile(all.bare, 50))} ms, p99 ${fmt.ms(percentile(all.bare, 99))} ms`,
-    );
-    console.log(
-      `touch / bare IPC (p50), median of ${ROUNDS} rounds = ${fmt.ratio(median)} (spread ${fmt.ratio(Math.min(...ratios))}–${fmt.ratio(Math.max(...ratios))}; goal at most ${GOAL.toFixed(2)}): ${median <= GOAL ? 'PASS' : 'MISS'}`,
-    );
+    console.log(comparison({ name: 'touch', rounds: rounds.touch }, { name: 'bare IPC', rounds: rounds.bare }, latencyColumns(GOAL)));
   } finally {
     await browser.close();
     await counter.close();

@@ -2,7 +2,7 @@ import type { ServerChild } from '../../server/testing/child';
 import { runLoad } from './load';
 import { failedIn, get, med } from './measure';
 import type { Probe } from './probes';
-import { fmt, goalVerdict, summary, table } from './report';
+import { comparison, fmt, goalVerdict, roundRatios, table } from './report';
 import { interleaved } from './rounds';
 
 /**
@@ -51,7 +51,10 @@ export async function getAgainstBare(servers: Pair, list: Probe[], headersOf: (p
     const runs = await interleaved(['bare', 'central'] as const, o.rounds, (name) =>
       get(servers[name], probe, headersOf(probe), o.connections, o.seconds),
     );
-    const ratios = summary(runs.central.map((c, i) => c.rps / runs.bare[i]!.rps));
+    const ratios = roundRatios(
+      runs.central.map((f) => f.rps),
+      runs.bare.map((f) => f.rps),
+    );
     rows.push([
       probe.name,
       fmt.rps(med(runs.central, (f) => f.rps)),
@@ -76,20 +79,17 @@ export async function postAgainstBare(servers: Pair, headers: Record<string, str
     runLoad({ url: `${server.url}/api/2.0/orders`, method: 'POST', headers, body: ORDER_BODY, connections: o.connections, seconds });
   for (const name of ['bare', 'central'] as const) await post(servers[name], o.warmup);
   const runs = await interleaved(['bare', 'central'] as const, o.rounds, (name) => post(servers[name], o.seconds));
-  const ratios = summary(runs.central.map((c, i) => c.rps / runs.bare[i]!.rps));
-  console.log(`\nPOST /orders, ${o.connections} connections, ${o.rounds} rounds of ${o.seconds} s (goal central/bare >= ${o.goals.post})`);
+  console.log(`\nPOST /orders, ${o.connections} connections, ${o.rounds} rounds of ${o.seconds} s`);
   console.log(
-    table(
-      ['server', 'req/s per round', 'p50 ms', 'p99 ms'],
-      (['central', 'bare'] as const).map((name) => [
-        name,
-        runs[name].map((f) => fmt.rps(f.rps)).join(' '),
-        fmt.ms(med(runs[name], (f) => f.p50)),
-        fmt.ms(med(runs[name], (f) => f.p99)),
-      ]),
+    comparison(
+      { name: 'central', rounds: runs.central },
+      { name: 'bare', rounds: runs.bare },
+      [
+        { label: 'req/s', of: (f) => f.rps, goal: { direction: '>=', value: o.goals.post }, digits: 0 },
+        { label: 'p50 ms', of: (f) => f.p50, digits: 1 },
+        { label: 'p99 ms', of: (f) => f.p99, digits: 1 },
+      ],
+      failedIn(runs.central, runs.bare),
     ),
-  );
-  console.log(
-    `central/bare req/s ${fmt.spread(ratios)}: ${goalVerdict(ratios.median, o.goals.post, '>=', failedIn(runs.central, runs.bare))}`,
   );
 }

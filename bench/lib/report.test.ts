@@ -1,33 +1,77 @@
 import { describe, expect, it } from 'vitest';
-import { fmt, goalVerdict, mergeSlices, ratio, summary, table, verdict, type Figures } from './report';
+import { fmt, goalVerdict, comparison, latencyColumns, latencyOf, percentile, ratio, roundRatios, summary, table } from './report';
 
-const ok = (rps: number, p99 = 10, total = rps): Figures => ({ rps, p99, failed: 0, total });
-
-describe('ratio and verdict', () => {
-  it('passes at the goal and misses below it', () => {
-    expect(verdict(ratio(70, 100), 0.7, ok(70), ok(100))).toBe('PASS');
-    expect(verdict(ratio(69, 100), 0.7, ok(69), ok(100))).toBe('MISS');
-  });
-
-  it('calls a run with failed requests invalid, whatever the ratio', () => {
-    expect(verdict(2, 0.6, { ...ok(200), failed: 3 }, ok(100))).toBe('INVALID');
-    expect(verdict(0.1, 0.6, ok(10), { ...ok(100), failed: 1 })).toBe('INVALID');
-  });
-
-  it('has no ratio against a baseline that served nothing', () => {
+describe('ratio', () => {
+  it('is NaN against a baseline that measured nothing, printed as a dash', () => {
     expect(ratio(5, 0)).toBeNaN();
-    expect(verdict(ratio(5, 0), 0.6, ok(5), ok(0))).toBe('INVALID');
-    expect(fmt.ratio(Number.NaN)).toBe('-');
+    expect(fmt.ratio(ratio(5, 0))).toBe('-');
+  });
+
+  it('is taken round by round, then summarised', () => {
+    expect(roundRatios([2, 9, 4], [1, 3, 4])).toEqual({ median: 2, min: 1, max: 3 });
   });
 });
 
-describe('mergeSlices', () => {
-  it('averages rates, weights p99 by requests and sums failures', () => {
-    const merged = mergeSlices([
-      { rps: 100, p99: 10, failed: 0, total: 300 },
-      { rps: 300, p99: 30, failed: 2, total: 100 },
+describe('percentile', () => {
+  it('takes the nearest rank, whatever the order of the samples', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(percentile(samples, 50)).toBe(51);
+    expect(percentile(samples, 99)).toBe(100);
+    expect(latencyOf([3, 1, 2])).toEqual({ p50: 2, p99: 3 });
+  });
+});
+
+describe('comparison', () => {
+  it('prints both sides’ p50 and p99 over the rounds, their ratios and a verdict where there is a goal', () => {
+    const text = comparison(
+      {
+        name: 'handler',
+        rounds: [
+          { p50: 3, p99: 10 },
+          { p50: 4, p99: 12 },
+          { p50: 5, p99: 30 },
+        ],
+      },
+      {
+        name: 'bare',
+        rounds: [
+          { p50: 1, p99: 10 },
+          { p50: 2, p99: 10 },
+          { p50: 2, p99: 10 },
+        ],
+      },
+      latencyColumns({ p50: 2 }),
+    );
+    expect(text.split('\n')).toEqual([
+      '                p50 ms              p99 ms',
+      '--------------  ------------------  -------------------',
+      'handler         4.00 (3.00–5.00)    12.00 (10.00–30.00)',
+      'bare            2.00 (1.00–2.00)    10.00 (10.00–10.00)',
+      'handler / bare  2.50 (2.00–3.00)    1.20 (1.00–3.00)',
+      'goal            at most 2.00: MISS  none',
     ]);
-    expect(merged).toEqual({ rps: 200, p99: 15, failed: 2, total: 400 });
+  });
+
+  it('checks a lower goal on any figure, with its own decimals', () => {
+    const text = comparison({ name: 'sync', rounds: [800, 900, 1000] }, { name: 'direct', rounds: [1600, 1500, 2500] }, [
+      { label: 'orders/s', of: (r) => r, goal: { direction: '>=', value: 0.5 }, digits: 0 },
+    ]);
+    expect(text.split('\n').slice(2)).toEqual([
+      'sync           900 (800–1000)',
+      'direct         1600 (1500–2500)',
+      'sync / direct  0.50 (0.40–0.60)',
+      'goal           at least 0.50: PASS',
+    ]);
+  });
+
+  it('calls every goal invalid when a request failed, whatever the ratio', () => {
+    const text = comparison(
+      { name: 'central', rounds: [1000] },
+      { name: 'bare', rounds: [900] },
+      [{ label: 'req/s', of: (r) => r, goal: { direction: '>=', value: 0.9 } }],
+      1,
+    );
+    expect(text.split('\n').at(-1)).toBe('goal            at least 0.90: INVALID');
   });
 });
 

