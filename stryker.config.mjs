@@ -76,7 +76,7 @@ export default {
   // refuse are then run and, if no test fails, counted as survivors: the score can only be lower.
   // `npm run mutate -- --checkers typescript` turns it on.
   checkers: [],
-  tsconfigFile: 'tsconfig.json',
+  tsconfigFile: 'tsconfig.node.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   mutate: [...mutationTargets.filter((t) => t.tests === set).map((t) => t.files), ...notMutated.map((pattern) => `!${pattern}`)],
   coverageAnalysis: 'perTest',

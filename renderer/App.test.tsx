@@ -7,7 +7,7 @@ import type { CatalogView, SettingsView, SyncStatus } from '../shared/ipc';
 import type { Product } from '../shared/schemas/reference';
 import { App } from './App';
 import { useSale } from './sale/saleStore';
-import { counterOrder, line } from './testing/builders';
+import { counterOrder, line } from '../shared/testing/builders';
 import { fakeCounter } from './testing/fakeCounter';
 
 const catalog: CatalogView = {

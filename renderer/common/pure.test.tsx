@@ -13,9 +13,9 @@ import { buildTree, quickProducts, searchProducts } from '../sale/catalogTree';
 import { ageFits } from '../../domain/rules/dates';
 import { addDaysToDate, ageOn, latestStartDate, localDate, startDateProblem } from '../sale/dates';
 import { outstandingAmount, paymentGate, tokenCombination } from '../sale/orderView';
-import { line, order, product } from '../testing/builders';
+import { line, order, product } from '../../shared/testing/builders';
 import { classifyTokenText, tokenMarks } from '../tokens/tokenQuery';
-import { tokenRecord } from '../testing/builders';
+import { tokenRecord } from '../../shared/testing/builders';
 
 describe('dictionary', () => {
   const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

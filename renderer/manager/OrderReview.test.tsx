@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { IpcInput } from '../../shared/ipc';
 import type { ManagerOrdersPage } from '../../shared/manager/types';
-import { product } from '../testing/builders';
+import { product } from '../../shared/testing/builders';
 import { fail, fakeCounter } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { useManagerNav } from './navigation';

@@ -6,7 +6,7 @@ import type { StaffMember } from '../../shared/ipc';
 import type { StaleConcept } from '../../shared/manager/types';
 import { useSale } from '../sale/saleStore';
 import { StartScreen } from '../start/StartScreen';
-import { syncStatus } from '../testing/builders';
+import { syncStatus } from '../../shared/testing/builders';
 import { fakeCounter } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { useManagerNav } from './navigation';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { counterOrder, line } from '../testing/builders';
+import { counterOrder, line } from '../../shared/testing/builders';
 import { fakeCounter } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { OrderPanel } from './OrderPanel';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REMARK_CODES, REMARK_PARAMETER, type RemarkCode } from '../../shared/enums';
-import { line, order } from '../testing/builders';
+import { line, order } from '../../shared/testing/builders';
 import { fakeCounter } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { RemarkPanel } from './RemarkPanel';

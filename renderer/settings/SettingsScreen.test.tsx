@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { channels, type CatalogView, type SettingsView, type StaffMember } from '../../shared/ipc';
 import { useSale } from '../sale/saleStore';
 import { StartScreen } from '../start/StartScreen';
-import { settingsView, syncStatus } from '../testing/builders';
+import { settingsView, syncStatus } from '../../shared/testing/builders';
 import { fail, fakeCounter, type FakeHandlers } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { useCentralAtStart } from './centralAtStart';

@@ -6,7 +6,7 @@ import type { StaffMember, StaffRecord } from '../../shared/ipc';
 import { fakeCounter } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { checkCentralUrl, settingsChange } from './checks';
-import { settingsView } from '../testing/builders';
+import { settingsView } from '../../shared/testing/builders';
 import { StaffPanel } from './StaffPanel';
 
 afterEach(cleanup);

@@ -6,7 +6,7 @@ import demo from '../../assets/fixtures/demo.json';
 import type { SessionStatus, StaffMember } from '../../shared/ipc';
 import { refusal } from '../../shared/refusals';
 import { App } from '../App';
-import { settingsView, syncStatus } from '../testing/builders';
+import { settingsView, syncStatus } from '../../shared/testing/builders';
 import { fakeCounter } from '../testing/fakeCounter';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import type { SyncProblem } from '../../shared/manager/types';
 import { useManagerNav } from '../manager/navigation';
 import { App } from '../App';
 import { useSale } from '../sale/saleStore';
-import { line, rejectedOrder, settingsView, syncStatus } from '../testing/builders';
+import { line, rejectedOrder, settingsView, syncStatus } from '../../shared/testing/builders';
 import { fail, fakeCounter, type FakeHandlers } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { SyncPanel } from './SyncPanel';

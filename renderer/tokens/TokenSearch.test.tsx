@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { IpcInput, LookupAnswer } from '../../shared/ipc';
 import type { TransitTokenRecord } from '../../shared/schemas/reference';
 import { useSale } from '../sale/saleStore';
-import { tokenRecord } from '../testing/builders';
+import { tokenRecord } from '../../shared/testing/builders';
 import { fakeCounter, fail, type FakeCounter } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { ScannerListener } from './ScannerListener';

@@ -3,15 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The import boundaries of eslint.config.js, checked on snippets linted as if they were files at
- * the given paths (the files need not exist). Each place is tried with an import it must refuse
- * and one it must let through, so a block that silently stopped applying fails a test.
+ * The layers of eslint.config.js and their import boundaries (docs/architecture.md §2), checked on
+ * snippets linted as if they were files at the given paths (the files need not exist). Each place
+ * is tried with an import it must refuse and one it must let through, so a block that silently
+ * stopped applying fails a test; a file that no layer holds must fail too.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const PACKAGES = 'no-restricted-imports';
-const FOLDERS = '@typescript-eslint/no-restricted-imports';
-const boundaryRules = [PACKAGES, FOLDERS];
+const PACKAGES = 'house/packages';
+const FOLDERS = 'house/folders';
+const LAYER = 'house/layer';
+const boundaryRules = [PACKAGES, FOLDERS, LAYER];
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -156,4 +158,220 @@ describe('only electron/main.ts and electron/preload.ts import electron', () => 
     ['electron/preload.ts', "import { contextBridge, ipcRenderer } from 'electron';"],
     ['electron/core/counter.ts', "import '../../domain/service';"],
   ]);
+});
+
+describe('every source file belongs to a layer', () => {
+  it.each([
+    'misc/x.ts',
+    'misc/x.test.ts',
+    'x.ts',
+    'assets/x.js',
+    'electron/x.ts',
+    'electron/core/newarea/x.ts',
+    'electron/core/newarea/x.test.ts',
+    'domain/newfolder/x.ts',
+    'docs/example.mjs',
+  ])('%s is in no layer and fails', async (file) => {
+    expect(await boundaryFindings(file, 'export {};')).toEqual([
+      {
+        rule: LAYER,
+        message: `${file} is in no layer: every file belongs to a layer; add it to eslint.config.js's layers (docs/architecture.md §2).`,
+      },
+    ]);
+  });
+  it.each([
+    'shared/enums.ts',
+    'shared/testing/builders.ts',
+    'domain/rules/dates.ts',
+    'domain/catalog.ts',
+    'domain/service.ts',
+    'domain/store/sqlite/orders.ts',
+    'domain/store/tsxThread.mjs',
+    'domain/testing/seed.ts',
+    'server/app.ts',
+    'server/routes/orders.ts',
+    'server/testing/harness.ts',
+    'electron/main.ts',
+    'electron/preload.test.ts',
+    'electron/shell/policy.ts',
+    'electron/browserShell/server.ts',
+    'electron/browserShell/client/bridge.ts',
+    'electron/core/counter.ts',
+    ...['session', 'sale', 'tokens', 'payments', 'settings', 'sync', 'manager', 'orders', 'catalog', 'central', 'db', 'testing'].map(
+      (area) => `electron/core/${area}/x.ts`,
+    ),
+    'renderer/App.tsx',
+    'renderer/sale/SaleScreen.test.tsx',
+    'e2e/sales.spec.ts',
+    'bench/run.ts',
+    'scripts/start.mjs',
+    'scripts/testing/workerReuse/patch.d.mts',
+    'eslint.config.js',
+    'vite.config.ts',
+    'stryker.config.mjs',
+  ])('%s is in a layer', async (file) => {
+    expect(await boundaryFindings(file, 'export {};')).toEqual([]);
+  });
+});
+
+describe('server/ (the central) imports server/, domain/ and shared/, never electron/ or renderer/', () => {
+  refuses(FOLDERS, /server\/ is the central: it imports server\/, domain\/ and shared\/, never electron\/ or renderer\//, [
+    ['server/app.ts', "import '../electron/core/counter';"],
+    ['server/routes/orders.ts', "import { App } from '../../renderer/App';"],
+    ['server/app.ts', "import type { CounterCore } from '../electron/core/types';"],
+    ['server/central.ts', "const shell = await import('../electron/browserShell/server');"],
+    ['server/testing/harness.ts', "import '../../electron/core/testing/central';"],
+    ['server/auth.test.ts', "import '../renderer/testing/fakeCounter';"],
+  ]);
+  allows([
+    ['server/app.ts', "import '../domain/service';"],
+    ['server/routes/orders.ts', "import '../../shared/schemas/order';"],
+    ['server/routes/orders.ts', "import '../auth';"],
+    ['server/auth.test.ts', "import './testing/harness';"],
+    ['server/testing/harness.ts', "import '../../domain/testing/seed';"],
+  ]);
+});
+
+describe("electron/core/ (the counter's core) never imports renderer/, electron/shell/ or electron/browserShell/", () => {
+  refuses(FOLDERS, /electron\/core\/ is the counter's main-process core/, [
+    ['electron/core/handlers.ts', "import '../../renderer/App';"],
+    ['electron/core/sale/handlers.ts', "import '../../shell/policy';"],
+    ['electron/core/counter.ts', "import '../browserShell/server';"],
+    ['electron/core/tokens/mail.ts', "export * from '../../main';"],
+    // Only counter.ts starts an embedded central.
+    ['electron/core/dispatch.ts', "import '../../server/central';"],
+    ['electron/core/manager/days.ts', "import type { Central } from '../../../server/central';"],
+  ]);
+  refuses(FOLDERS, /electron\/core\/'s tests import electron\/core\/, domain\/, shared\/ and server\//, [
+    ['electron/core/settings/retention.test.ts', "import '../../../renderer/testing/fakeCounter';"],
+    ['electron/core/testing/world.ts', "import '../../shell/policy';"],
+  ]);
+  allows([
+    ['electron/core/counter.ts', "const { startCentral } = await import('../../server/central');"],
+    ['electron/core/handlers.ts', "import './sync/handlers';"],
+    ['electron/core/manager/days.ts', "import '../db/database';"],
+    ['electron/core/orders/localOrders.ts', "import '../../../domain/store/sqlite/store';"],
+    ['electron/core/sync/engine.test.ts', "import '../../../server/central';"],
+    ['electron/core/testing/world.ts', "import '../../../server/testing/fixtures';"],
+  ]);
+});
+
+describe("electron/core/db/ (the counter's storage) never imports a feature area", () => {
+  const features = ['session', 'sale', 'tokens', 'payments', 'settings', 'sync', 'manager', 'orders', 'catalog', 'central'];
+  refuses(FOLDERS, /electron\/core\/db\/ is the counter's storage: it imports db\/, domain\/ and shared\//, [
+    ['electron/core/db/outbox.ts', "import { SyncEngine } from '../sync/engine';"],
+    ['electron/core/db/database.ts', "import '../counter';"],
+    ['electron/core/db/syncOrders.ts', "import type { OrderDesk } from '../orders/desk';"],
+    ...features.map((area): Case => ['electron/core/db/settings.ts', `import '../${area}/x';`]),
+  ]);
+  refuses(FOLDERS, /electron\/core\/db\/'s tests import db\/, domain\/, shared\/ and the test helpers/, [
+    ['electron/core/db/outbox.test.ts', "import '../sync/engine';"],
+  ]);
+  allows([
+    ['electron/core/db/outbox.ts', "import './database';"],
+    ['electron/core/db/database.ts', "import '../../../domain/store/sqlite/database';"],
+    ['electron/core/db/outbox.ts', "import type { Order } from '../../../shared/schemas/order';"],
+    ['electron/core/db/outbox.test.ts', "import '../../../server/testing/fixtures';"],
+  ]);
+});
+
+describe('electron/core/sync/ reaches local orders only through orders/localOrders.ts', () => {
+  refuses(FOLDERS, /electron\/core\/sync\/ reaches local orders only through orders\/localOrders.ts/, [
+    ['electron/core/sync/push.ts', "import '../../../domain/store/sqlite/orders';"],
+    ['electron/core/sync/pull.ts', "import { sqliteStore } from '../../../domain/store/sqlite/store';"],
+    ['electron/core/sync/pull.ts', "import type { Database } from '../../../domain/store/sqlite/database';"],
+    ['electron/core/sync/engine.ts', "import type { OrderStore } from '../../../domain/store/types';"],
+    ['electron/core/sync/pull.ts', "import '../orders/facts';"],
+    ['electron/core/sync/engine.ts', "import '../manager/days';"],
+    ['electron/core/sync/engine.ts', "import '../handlers';"],
+  ]);
+  allows([
+    ['electron/core/sync/pull.ts', "import { localOrderStore } from '../orders/localOrders';"],
+    ['electron/core/sync/handlers.ts', "import type { OrderDesk } from '../orders/desk';"],
+    ['electron/core/sync/engine.ts', "import '../db/outbox';"],
+    ['electron/core/sync/engine.ts', "import '../central/centralClient';"],
+    ['electron/core/sync/engine.ts', "import '../manager/dayCloseSync';"],
+    ['electron/core/sync/push.ts', "import '../../../domain/order/money';"],
+    ['electron/core/sync/push.ts', "import { owns } from '../../../domain/service';"],
+    // Its tests may look at what the backend stored.
+    ['electron/core/sync/pull.test.ts', "import '../../../domain/store/sqlite/store';"],
+  ]);
+});
+
+describe('electron/main.ts, electron/preload.ts and the two shells', () => {
+  refuses(FOLDERS, /electron\/main.ts wires the window to the core/, [
+    ['electron/main.ts', "import '../renderer/App';"],
+    ['electron/main.ts', "import './core/handlers';"],
+  ]);
+  refuses(FOLDERS, /electron\/preload.ts runs beside the page/, [
+    ['electron/preload.ts', "import './core/counter';"],
+    ['electron/preload.ts', "import './shell/policy';"],
+  ]);
+  refuses(FOLDERS, /electron\/shell\/ is the window's policy/, [['electron/shell/policy.ts', "import '../core/counter';"]]);
+  refuses(FOLDERS, /electron\/shell\/'s tests import electron\/shell\/, shared\/ and server\/testing\//, [
+    ['electron/shell/policy.test.ts', "import '../core/counter';"],
+  ]);
+  refuses(FOLDERS, /electron\/browserShell\/ stands in for electron\/main.ts in a browser/, [
+    ['electron/browserShell/server.ts', "import '../../renderer/App';"],
+    ['electron/browserShell/server.ts', "import '../core/dispatch';"],
+  ]);
+  refuses(FOLDERS, /electron\/browserShell\/'s tests import what it may, and server\/testing\//, [
+    ['electron/browserShell/server.test.ts', "import '../../renderer/App';"],
+  ]);
+  refuses(FOLDERS, /electron\/browserShell\/client\/ runs in the page/, [
+    ['electron/browserShell/client/counterBridge.ts', "import '../server';"],
+  ]);
+  refuses(PACKAGES, /no Node built-ins or Node-only packages/, [
+    ['electron/browserShell/client/bridge.ts', "import { readFileSync } from 'node:fs';"],
+  ]);
+  allows([
+    ['electron/main.ts', "import { createCounter } from './core/counter';"],
+    ['electron/main.ts', "import './shell/policy';"],
+    ['electron/preload.ts', "import { CHANNEL } from './shell/ipcNames';"],
+    ['electron/shell/staticFiles.test.ts', "import '../../server/testing/fixtures';"],
+    ['electron/browserShell/server.ts', "import '../shell/csp';"],
+    ['electron/browserShell/server.ts', "const { createCounter } = await import('../core/counter');"],
+    ['electron/browserShell/client/bridge.ts', "import './counterBridge';"],
+    ['electron/browserShell/client/counterBridge.ts', "import type { CounterApi } from '../../../shared/ipc';"],
+  ]);
+});
+
+describe('the harnesses (e2e/, bench/, scripts/, the config files) drive the hosts from outside', () => {
+  refuses(FOLDERS, /e2e\/ drives the built app through a browser/, [['e2e/sales.spec.ts', "import '../renderer/App';"]]);
+  refuses(FOLDERS, /bench\/ measures the hosts from outside/, [['bench/counter.ts', "import '../renderer/sale/pick';"]]);
+  refuses(FOLDERS, /scripts\/ is the tooling/, [['scripts/start.mjs', "import '../server/central';"]]);
+  refuses(FOLDERS, /The root's config files import only the tooling of scripts\//, [['vite.config.ts', "import './renderer/App';"]]);
+  allows([
+    ['e2e/support/counter.ts', "import '../../electron/core/testing/central';"],
+    ['bench/touch.ts', "import '../e2e/support/counter';"],
+    ['scripts/testing/mutate.ts', "import { mutationScores } from './mutationScores';"],
+    ['vitest.mutation.config.ts', "import SmallFilesFirst from './scripts/testing/smallFilesFirst';"],
+  ]);
+});
+
+describe('only tests, test helpers and the harnesses import a test or a test helper', () => {
+  refuses(FOLDERS, /a test or test helper: only tests, test helpers and the harnesses/, [
+    ['renderer/App.tsx', "import './testing/fakeCounter';"],
+    ['domain/service.ts', "import './testing/seed';"],
+    ['electron/core/counter.ts', "import './testing/clock';"],
+    ['shared/ipc/index.ts', "import '../testing/builders';"],
+    ['server/app.ts', "import { tempDir } from './testing/fixtures';"],
+    ['server/app.ts', "import './auth.test';"],
+  ]);
+  allows([
+    ['renderer/App.test.tsx', "import '../shared/testing/builders';"],
+    ['electron/core/settings/retention.test.ts', "import '../../../shared/testing/builders';"],
+    ['domain/testing/seed.ts', "import '../../server/testing/drafts';"],
+  ]);
+});
+
+describe('imports that name their module in other forms are checked too', () => {
+  refuses(FOLDERS, /renderer\/ reaches the main process only through the preload API/, [
+    ['renderer/App.tsx', "const { createCounter } = await import('../electron/core/counter');"],
+    ['renderer/App.tsx', 'const screen = await import(`../server/app`);'],
+    ['renderer/App.tsx', "type Hooks = import('../electron/core/counter').CounterTestHooks;"],
+    ['renderer/App.tsx', "import counter = require('../electron/core/counter');"],
+  ]);
+  refuses(PACKAGES, /no Node built-ins or Node-only packages/, [['renderer/App.tsx', "const fs = await import('node:fs');"]]);
+  allows([['renderer/App.tsx', "const Manager = lazy(() => import('./manager/ManagerScreen'));"]]);
 });

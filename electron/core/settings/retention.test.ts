@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../shared/schemas/order';
-import { customerToken, line, order } from '../../../renderer/testing/builders';
+import { customerToken, line, order } from '../../../shared/testing/builders';
 import { withoutPersonalData } from './retention';
 
 /** What the retention job takes out of an order, and what it leaves (see settingsRules.test.ts for the job itself). */

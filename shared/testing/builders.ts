@@ -1,8 +1,8 @@
-import type { CounterOrder, SettingsView, SyncStatus } from '../../shared/ipc';
-import type { CustomerToken, Order, OrderLine } from '../../shared/schemas/order';
-import type { Product, TransitTokenRecord } from '../../shared/schemas/reference';
+import type { CounterOrder, SettingsView, SyncStatus } from '../ipc';
+import type { CustomerToken, Order, OrderLine } from '../schemas/order';
+import type { Product, TransitTokenRecord } from '../schemas/reference';
 
-/** Small, valid resources for the renderer's tests. */
+/** Small, valid resources of the shared schemas and IPC answers, for the tests of the renderer and of the counter's core. */
 
 const T0 = '2026-01-10T10:00:00.000Z';
 let seq = 0;
