@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { language, paymentMethod, touchPoint } from '../../shared/schemas/order';
-import { problem } from '../../shared/schemas/problem';
 import { product } from '../../shared/schemas/reference';
 import type { OrderService } from '../../domain/service';
-
-const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
+import { errors } from './orders';
 
 /** The reference data a counter caches: the catalogue with its rules, and the rest (docs/api.md §4). */
 export const catalogRoutes =

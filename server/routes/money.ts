@@ -3,9 +3,7 @@ import { order } from '../../shared/schemas/order';
 import { problem } from '../../shared/schemas/problem';
 import { orderIdParams, paymentIdParams, paymentInput, paymentStatusInput, refundInput } from '../../shared/schemas/requests';
 import type { OrderService } from '../../domain/service';
-import { answer } from './orders';
-
-const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
+import { answer, errors } from './orders';
 
 /** Money on an order: payments, refunds and their outcomes, each answering the whole Order (docs/api.md §4, §7). */
 export const moneyRoutes =

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { order } from '../../shared/schemas/order';
-import { problem } from '../../shared/schemas/problem';
 import { customerInput, orderIdParams } from '../../shared/schemas/requests';
 import type { OrderService } from '../../domain/service';
-import { answer } from './orders';
-
-const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
+import { answer, errors } from './orders';
 
 /** An order's steps beyond its lines: the billing customer, delivery and cancellation (docs/api.md §4, §7.2). */
 export const orderStepRoutes =

@@ -17,7 +17,8 @@ import type { FastifyReply } from 'fastify';
 import { sendProblem, sendRefusal } from '../problems';
 import { decodeCursor, pageLinks } from '../paging';
 
-const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
+/** What an order operation may answer besides its success (docs/api.md §5); the other order routes share it. */
+export const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
 
 export function answer<T>(reply: FastifyReply, result: Result<T>, status = 200) {
   return result.ok ? reply.code(status).send(result.value) : sendRefusal(reply, result.refusal);
