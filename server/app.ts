@@ -17,6 +17,7 @@ import { lookupRoutes } from './routes/lookup';
 import { orderRoutes } from './routes/orders';
 import { fleetRoutes } from './routes/fleet';
 import type { Fleet } from './fleet';
+import { opsRoutes, shedLoad, type Ops } from './ops';
 
 export interface AppOptions {
   service: OrderService;
@@ -26,9 +27,23 @@ export interface AppOptions {
   logger: Logger | false;
   orderBase?: string;
   lookupBase?: string;
+  /**
+   * docs/api.md §11.3: the metrics (false: none) and readiness; `serveHere` puts /livez, /readyz
+   * and /metrics on this app (else they are on --ops-port); requests are shed while the event
+   * loop's mean lag over a second exceeds `maxEventLoopDelayMs` (default MAX_EVENT_LOOP_DELAY_MS; 0: never).
+   */
+  ops: Ops & { serveHere: boolean; maxEventLoopDelayMs?: number };
 }
 
-const PROBLEM_STATUSES = new Set([400, 401, 403, 404, 405, 409, 413, 415]);
+/**
+ * The event loop's mean lag over a second beyond which requests are shed with 503 and
+ * Retry-After. A central that saturates both cores in the benchmark lags a few milliseconds; a
+ * second without a turn of the loop reads as an infinite lag.
+ */
+export const MAX_EVENT_LOOP_DELAY_MS = 1000;
+
+// 503: shed load (ops.ts), its Retry-After already set.
+const PROBLEM_STATUSES = new Set([400, 401, 403, 404, 405, 409, 413, 415, 503]);
 
 /** How deep a JSON body may nest: far beyond any request of the interface, far below what JSON.stringify survives. */
 const MAX_BODY_DEPTH = 32;
@@ -138,6 +153,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).type('application/json').send(problemBody(500, 'Something went wrong on our side; the request may be retried.'));
   });
   app.setNotFoundHandler((req, reply) => sendProblem(reply, 404, `There is no ${req.method} ${req.url.split('?')[0]}.`));
+
+  const maxLag = options.ops.maxEventLoopDelayMs ?? MAX_EVENT_LOOP_DELAY_MS;
+  if (maxLag > 0) await shedLoad(app, maxLag);
+  if (options.ops.metrics) options.ops.metrics.track(app, `${orderBase}/orders`);
+  if (options.ops.serveHere) await app.register(opsRoutes(options.ops));
 
   app.get(`${orderBase}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 

@@ -3,7 +3,10 @@ import pino, { type Logger } from 'pino';
 import { Catalog } from '../domain/catalog';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { OrderService } from '../domain/service';
+import Fastify from 'fastify';
 import { buildApp } from './app';
+import { CentralMetrics } from './metrics';
+import { opsRoutes, readiness, type Ops } from './ops';
 import { DayClosures } from './dayClosures';
 import { channelVerifier, customerVerifier, signChannelToken } from './auth';
 import { Fleet } from './fleet';
@@ -31,12 +34,20 @@ export interface CentralOptions {
   readers?: number;
   /** PostgreSQL only: this process's connections for reads (READ_CONNECTIONS when not given). */
   connections?: number;
+  /** Serve /livez, /readyz and /metrics only on this port (0: a free one), not on the main one (docs/api.md §11.3). */
+  opsPort?: number;
+  /** Collect and serve the Prometheus metrics (default true; the benchmark compares without). */
+  metrics?: boolean;
+  /** The event loop's lag beyond which requests are shed (MAX_EVENT_LOOP_DELAY_MS when not given). */
+  maxEventLoopDelayMs?: number;
 }
 
 export interface Central {
   url: string;
   /** A ready-to-use bearer token, when the secret was made at start. */
   devToken: string | null;
+  /** Where /livez, /readyz and /metrics are served: `url`, or the --ops-port's address. */
+  opsUrl: string;
   service: OrderService;
   close(): Promise<void>;
 }
@@ -49,7 +60,9 @@ export interface Central {
 export async function startCentral(options: CentralOptions): Promise<Central> {
   const fixturesFile = options.fixtures ?? demoFixturesPath();
   const fixtures = loadFixturesFile(fixturesFile);
-  const store = await openCentralStore(options.db, options);
+  const metrics: CentralMetrics | false = options.metrics === false ? false : new CentralMetrics();
+  const store = await openCentralStore(options.db, { ...options, onBatch: metrics ? metrics.observeBatch : undefined });
+  let opsApp: ReturnType<typeof Fastify> | undefined;
   try {
     await store.saveReference(fixtures, fixturesFile, new Date().toISOString());
     const catalog = new Catalog(fixtures);
@@ -58,6 +71,8 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
     const secret = options.jwtSecret || randomBytes(32).toString('base64url');
     const clock = options.clock ?? (() => new Date());
     const fleet = new Fleet({ store: store.fleet, clock, signDeviceToken: signDeviceToken(secret) });
+    const ops: Ops = { metrics, ready: readiness(store) };
+    if (metrics) metrics.watch({ staleCounters: () => fleet.staleCount(), ready: ops.ready });
     const app = await buildApp({
       service,
       dayClosures: new DayClosures(store, clock),
@@ -68,28 +83,48 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
         activeDevice: fleet.isActive,
       },
       logger: options.logger ?? false,
+      ops: { ...ops, serveHere: options.opsPort === undefined, maxEventLoopDelayMs: options.maxEventLoopDelayMs },
     });
-    await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : options.port;
     const host = options.host ?? '127.0.0.1';
+    const url = await listen(app, host, options.port ?? 0);
+    let opsUrl = url;
+    if (options.opsPort !== undefined) {
+      opsApp = Fastify({ logger: false });
+      await opsApp.register(opsRoutes(ops));
+      opsUrl = await listen(opsApp, host, options.opsPort);
+    }
     const touchpoint = fixtures.touchpoints.find((t) => t.isActive);
     const devToken = generated
       ? await signChannelToken(secret, { sub: 'local-dev', ...(touchpoint ? { touchpointId: touchpoint.salesTouchpointId } : {}) })
       : null;
     return {
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      url,
+      opsUrl,
       devToken,
       service,
       async close() {
+        await opsApp?.close();
         await app.close();
         await store.close();
       },
     };
   } catch (error) {
+    await opsApp?.close();
     await store.close();
     throw error;
   }
+}
+
+/** Listens on `host`:`port` (0: a free one) and answers the address. */
+async function listen(
+  app: { listen(o: { host: string; port: number }): Promise<string>; server: import('node:http').Server },
+  host: string,
+  port: number,
+) {
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
 }
 
 export function centralLogger(): Logger {

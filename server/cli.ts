@@ -15,6 +15,7 @@ import { COMMANDS, defaultDatabase, productionRefusal, runCommand } from './comm
  * connections to the one database; `--readers N` (SQLite, default 2) runs the list queries
  * on N reader threads, off the event loop (0: on it); `--db-connections N` (PostgreSQL,
  * default 8) are the connections for reads of all the processes together, shared evenly.
+ * `--ops-port P` serves /livez, /readyz and /metrics on P instead of the main port (docs/api.md §11.3).
  * `--production` (or NODE_ENV=production) refuses to start without CENTRAL_JWT_SECRET. The
  * other commands (`enrol`, `token`) are in commands.ts.
  */
@@ -32,6 +33,7 @@ const args = z.object({
     .default(1),
   readers: z.string().regex(/^\d+$/, '--readers must be a number').transform(Number).pipe(z.number().max(16)).default(2),
   production: z.boolean().default(false),
+  'ops-port': z.string().regex(/^\d+$/, '--ops-port must be a number').transform(Number).pipe(z.number().max(65535)).optional(),
   'db-connections': z
     .string()
     .regex(/^\d+$/, '--db-connections must be a number')
@@ -53,13 +55,14 @@ const DEV_SECRET_ENV = 'CENTRAL_DEV_JWT_SECRET';
  */
 const connectionsPerProcess = (total: number, workers: number) => Math.max(1, Math.ceil(total / workers));
 
-async function serve({ 'db-connections': total, production: _, ...options }: Options, announce: boolean) {
+async function serve({ 'db-connections': total, production: _, 'ops-port': opsPort, ...options }: Options, announce: boolean) {
   const logger = centralLogger();
   const devSecret = process.env[DEV_SECRET_ENV];
   const connections = connectionsPerProcess(total, options.workers);
   const central = await startCentral({
     ...options,
     connections,
+    opsPort,
     jwtSecret: process.env.CENTRAL_JWT_SECRET || devSecret,
     devSecret: !process.env.CENTRAL_JWT_SECRET && !!devSecret,
     customerJwtSecret: process.env.CENTRAL_CUSTOMER_JWT_SECRET,
@@ -76,6 +79,7 @@ async function serve({ 'db-connections': total, production: _, ...options }: Opt
     console.log(
       `order interface ${central.url}/api/2.0, lookup interface ${central.url}/crud/v1, OpenAPI ${central.url}/api/2.0/openapi.json`,
     );
+    if (central.opsUrl !== central.url) console.log(`/livez, /readyz and /metrics on ${central.opsUrl}`);
     if (central.devToken) {
       console.log('CENTRAL_JWT_SECRET is not set: made a random key for this run. A bearer token for local use:');
       console.log(central.devToken);
@@ -149,6 +153,7 @@ async function main() {
       readers: { type: 'string' },
       'db-connections': { type: 'string' },
       production: { type: 'boolean' },
+      'ops-port': { type: 'string' },
     },
     strict: true,
   });

@@ -1,10 +1,10 @@
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deviceCredentials, enrolment, REVOKED_PROBLEM_TYPE, type DeviceCredentials, type Enrolment } from '../shared/schemas/fleet';
+import { deviceCredentials, REVOKED_PROBLEM_TYPE } from '../shared/schemas/fleet';
 import type { Problem } from '../shared/schemas/problem';
-import { signOperatorToken } from './fleetAuth';
+import { claim as claimOf, enrolDevice, makeCode as makeCodeOf, operatorToken } from './testing/fleet';
 import { scenarios } from './testing/fixtures';
-import { API, CHANNEL_SECRET, expectProblem, harness, pointers, type Harness } from './testing/harness';
+import { API, expectProblem, harness, pointers, type Harness } from './testing/harness';
 import { createOrder } from './testing/orders';
 
 /** Enrolment (docs/api.md §11.1): one-time codes, their claims, device tokens and revocation, on both backends. */
@@ -15,27 +15,13 @@ let h: Harness;
 let operator: string;
 beforeEach(async () => {
   h = await harness(scenario!);
-  operator = await signOperatorToken(CHANNEL_SECRET);
+  operator = await operatorToken();
 });
 afterEach(() => h.close());
 
-async function makeCode(touchpointId = h.roles.touchpoint.salesTouchpointId): Promise<Enrolment> {
-  const res = await h.call('POST', `${API}/enrolments`, { auth: operator, body: { touchpointId } });
-  expect(res.status, res.text).toBe(201);
-  return enrolment.parse(res.body);
-}
-
-const claim = (code: string, remoteAddress?: string) =>
-  h.call<DeviceCredentials | Problem>('POST', `${API}/enrolments/${encodeURIComponent(code)}/claim`, {
-    auth: null,
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
-
-async function enrolled(touchpointId?: number): Promise<DeviceCredentials> {
-  const res = await claim((await makeCode(touchpointId)).code);
-  expect(res.status, res.text).toBe(200);
-  return deviceCredentials.parse(res.body);
-}
+const makeCode = (touchpointId?: number) => makeCodeOf(h, touchpointId);
+const claim = (code: string, remoteAddress?: string) => claimOf(h, code, remoteAddress);
+const enrolled = (touchpointId?: number) => enrolDevice(h, touchpointId);
 
 /** A problem without its `instance`, which is fresh on every answer. */
 const sameness = ({ instance: _, ...rest }: Problem) => rest;

@@ -96,6 +96,8 @@ export interface OrderStore {
     limit: number,
     after: PageAfter | null,
   ): Promise<DayClosurePage>;
+  /** Resolves when the database answers and its migrations are current (GET /readyz); rejects otherwise. */
+  ready(): Promise<void>;
   /** The central's fleet of counters (docs/api.md §11). */
   fleet: FleetStore;
   loadReference(): Promise<Fixtures | undefined>;

@@ -12,6 +12,8 @@ import { buildApp } from '../app';
 import { DayClosures } from '../dayClosures';
 import { Fleet, type FleetOptions } from '../fleet';
 import { signDeviceToken } from '../fleetAuth';
+import { CentralMetrics } from '../metrics';
+import { readiness } from '../ops';
 import { channelVerifier, customerVerifier, signChannelToken, signCustomerToken } from '../auth';
 import { openCentralStore } from '../store';
 import { freshPostgresUrl, testPostgresUrl } from './postgres';
@@ -93,6 +95,10 @@ export interface HarnessOptions {
   /** A SQLite file's reader threads for the list queries, made once it is migrated (readers.ts); default none. */
   readers?: (file: string) => ReaderPool;
   logger?: Logger | false;
+  /** Collect and serve metrics (default off: each registry watches the event loop). */
+  metrics?: boolean;
+  /** The event loop's mean lag beyond which requests are shed; default never (a busy test machine must not shed a test's requests). */
+  maxEventLoopDelayMs?: number;
   /** The fleet's codes and claim limits, when a test sets its own. */
   fleet?: Partial<Pick<FleetOptions, 'newCode' | 'limiter'>>;
 }
@@ -103,7 +109,12 @@ export const freshTestStore = async () => (testPostgresUrl() ? freshPostgresUrl(
 export async function harness(options: HarnessOptions): Promise<Harness> {
   const clock = frozenClock(options.now);
   const now = () => new Date(clock.now);
-  const store = await openCentralStore(options.db ?? (await freshTestStore()), { clock: now, readers: options.readers });
+  const metrics = options.metrics ? new CentralMetrics() : false;
+  const store = await openCentralStore(options.db ?? (await freshTestStore()), {
+    clock: now,
+    readers: options.readers,
+    onBatch: metrics ? metrics.observeBatch : undefined,
+  });
   const catalog = new Catalog(options.fixtures);
   const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
   const fleet = new Fleet({
@@ -123,7 +134,9 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
       activeDevice: fleet.isActive,
     },
     logger: options.logger ?? false,
+    ops: { metrics, ready: readiness(store), serveHere: true, maxEventLoopDelayMs: options.maxEventLoopDelayMs ?? 0 },
   });
+  if (metrics) metrics.watch({ staleCounters: () => fleet.staleCount(), ready: readiness(store) });
   const roles = rolesOf(options.fixtures);
   const defaultToken = await signChannelToken(CHANNEL_SECRET, { sub: 'test', touchpointId: roles.touchpoint.salesTouchpointId });
 

@@ -19,6 +19,8 @@ export interface BatchRules<C, S> {
   open: () => C;
   /** Runs after the batch's writes, last before its commit; what it answers finishes each write's value. */
   seal: (client: pg.PoolClient, context: C) => Promise<S>;
+  /** Hears how many writes each committed batch held (those undone by a deadlock go in the next). */
+  committed?: (size: number) => void;
 }
 
 /**
@@ -72,6 +74,7 @@ export function groupCommit<C, S>(pool: pg.Pool, rules: BatchRules<C, S>) {
     } finally {
       client.release(broken instanceof Error ? broken : undefined);
     }
+    if (broken === undefined) rules.committed?.(outcomes.filter((o) => !('again' in o)).length);
     const again: Pending<C, S>[] = [];
     batch.forEach((item, i) => {
       const outcome = outcomes[i];

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Fixtures } from '../../../shared/schemas/reference';
 import type { OrderStore } from '../types';
 import { openPostgres } from './database';
+import { PG_MIGRATIONS } from './migrations';
 import { listDayClosures, putDayClosure } from './dayClosures';
 import { postgresFleet } from './fleet';
 import { findByExternalId, getOrder, listDeletions, listOrders, orderIdOfPart } from './orders';
@@ -16,8 +17,13 @@ const isDuplicateExternalId = (error: unknown) =>
  * The PostgreSQL backend of the order store: reads on `pool`, writes group-committed on a thread
  * of their own (writer.ts) with its own connection to `url`, each batch under one change stamp.
  */
-export function postgresOrderStore(pool: pg.Pool, url: string, clock: () => Date = () => new Date()): OrderStore & { pool: pg.Pool } {
-  const writer = writerThread(url);
+export function postgresOrderStore(
+  pool: pg.Pool,
+  url: string,
+  clock: () => Date = () => new Date(),
+  onBatch?: (size: number) => void,
+): OrderStore & { pool: pg.Pool } {
+  const writer = writerThread(url, undefined, onBatch);
   const at = () => clock().getTime();
   return {
     pool,
@@ -42,6 +48,10 @@ export function postgresOrderStore(pool: pg.Pool, url: string, clock: () => Date
     putDayClosure: (closure) => putDayClosure(pool, closure),
     listDayClosures: (touchpointId, from, limit, after) => listDayClosures(pool, touchpointId, from, limit, after),
     fleet: postgresFleet(pool),
+    async ready() {
+      const { rows } = await pool.query<{ version: number }>('SELECT COALESCE(MAX(version), 0)::integer AS version FROM schema_migrations');
+      if (rows[0]?.version !== PG_MIGRATIONS.length) throw new Error("the database's migrations are not current");
+    },
     async loadReference() {
       const { rows } = await pool.query<{ doc: string }>('SELECT doc FROM reference_data WHERE id = 1');
       return rows[0] ? (JSON.parse(rows[0].doc) as Fixtures) : undefined;
@@ -61,6 +71,6 @@ export function postgresOrderStore(pool: pg.Pool, url: string, clock: () => Date
 }
 
 /** The store on `url`, reading on at most `connections` (writes have one more, on the writer thread). */
-export async function openPostgresOrderStore(url: string, clock?: () => Date, connections?: number) {
-  return postgresOrderStore(await openPostgres(url, undefined, connections), url, clock);
+export async function openPostgresOrderStore(url: string, clock?: () => Date, connections?: number, onBatch?: (size: number) => void) {
+  return postgresOrderStore(await openPostgres(url, undefined, connections), url, clock, onBatch);
 }

@@ -32,9 +32,14 @@ interface Pending {
  * requests), so every batch took longer and every write waited for it. On their own thread the
  * batches go at the database's pace while the main thread serves requests. A thread that
  * dies fails the writes it held (as a lost connection does); the next write starts another.
- * `entry` is another thread entry calling serveWrites, for tests.
+ * `entry` is another thread entry calling serveWrites, for tests; `onBatch` hears each committed
+ * batch's size (the central's metrics).
  */
-export function writerThread(url: string, entry: URL = threadEntry('writerThread', import.meta.url)): Writer {
+export function writerThread(
+  url: string,
+  entry: URL = threadEntry('writerThread', import.meta.url),
+  onBatch?: (size: number) => void,
+): Writer {
   const pending = new Map<number, Pending>();
   const inFlight = new Set<Promise<unknown>>();
   let thread: Worker | undefined;
@@ -45,6 +50,7 @@ export function writerThread(url: string, entry: URL = threadEntry('writerThread
     if (thread) return thread;
     const worker = startThread(entry, { url });
     worker.on('message', (answer: WriterAnswer) => {
+      if ('batch' in answer) return onBatch?.(answer.batch);
       const waiting = pending.get(answer.id);
       pending.delete(answer.id);
       if (pending.size === 0) worker.unref();

@@ -36,17 +36,22 @@ export interface WriteFailure {
 }
 
 export type WriterMessage = { id: number; request: WriteRequest } | { close: true };
-export type WriterAnswer = { id: number; value: WriteResults[keyof WriteResults] } | { id: number; failure: WriteFailure };
+export type WriterAnswer =
+  | { id: number; value: WriteResults[keyof WriteResults] }
+  | { id: number; failure: WriteFailure }
+  /** A batch was committed, of this many writes. */
+  | { batch: number };
 
 interface Batch extends Written {
   at: number;
 }
 
 /** Performs writes on `pool`, group-committed. */
-function writesOn(pool: pg.Pool) {
+function writesOn(pool: pg.Pool, onBatch: (size: number) => void) {
   const commit = groupCommit(pool, {
     open: (): Batch => ({ orders: [], deleted: [], at: 0 }),
     seal: (client, batch) => sealBatch(client, batch, new Date(batch.at)),
+    committed: onBatch,
   });
   const restamp = (record: OrderRecord | null, stamp: string) => record && stamped(record, stamp);
 
@@ -96,7 +101,7 @@ const failureOf = (error: unknown): WriteFailure => {
 export function serveWrites(port: MessagePort, url: string): void {
   // One batch is committed at a time: one connection.
   const pool = connectPool(url, 1);
-  const perform = writesOn(pool);
+  const perform = writesOn(pool, (batch) => port.postMessage({ batch } satisfies WriterAnswer));
   port.on('message', (message: WriterMessage) => {
     if ('close' in message) {
       void pool.end().finally(() => port.close());

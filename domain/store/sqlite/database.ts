@@ -69,7 +69,7 @@ export function openDatabase(file: string, tracks: readonly Track[] = [ORDER_TRA
   }
 }
 
-const trackVersion = (db: Database, name: string) =>
+export const trackVersion = (db: Database, name: string) =>
   (db.prepare('SELECT version FROM schema_tracks WHERE track = ?').get(name) as { version: number } | undefined)?.version ?? 0;
 
 /**

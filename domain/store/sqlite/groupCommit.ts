@@ -13,8 +13,9 @@ interface Pending<C> {
  * others commit. Every caller is answered only after the commit: nothing is confirmed
  * before it is on disk. `begin` runs first in each transaction, holding the write lock,
  * and what it answers is handed to every write of the batch (the batch's change stamp).
+ * `onBatch` hears each committed batch's size (the central's metrics).
  */
-export function groupCommit<C = void>(db: Database, begin: () => C = () => undefined as C) {
+export function groupCommit<C = void>(db: Database, begin: () => C = () => undefined as C, onBatch?: (size: number) => void) {
   let queue: Pending<C>[] = [];
 
   function flush() {
@@ -37,6 +38,7 @@ export function groupCommit<C = void>(db: Database, begin: () => C = () => undef
       batch.forEach((item) => item.reject(error));
       return;
     }
+    onBatch?.(batch.length);
     batch.forEach((item, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) item.resolve(outcome.value);

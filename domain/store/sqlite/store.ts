@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { Fixtures } from '../../../shared/schemas/reference';
 import { listDeletions, nextStamp, recordDeletion } from './changes';
-import { openDatabase } from './database';
+import { openDatabase, trackVersion } from './database';
+import { ORDER_MIGRATIONS } from './migrations';
 import { listDayClosures, putDayClosure } from './dayClosures';
 import { sqliteFleet } from './fleet';
 import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
@@ -26,8 +27,9 @@ export function sqliteOrderStore(
   onWrite: SqliteWriteHook = () => {},
   clock: () => Date = () => new Date(),
   readers?: ReaderPool,
+  onBatch?: (size: number) => void,
 ): OrderStore & { db: Database } {
-  const write = groupCommit(db, () => nextStamp(db, clock()));
+  const write = groupCommit(db, () => nextStamp(db, clock()), onBatch);
   return {
     db,
     get: async (orderId) => getOrder(db, orderId),
@@ -72,6 +74,10 @@ export function sqliteOrderStore(
     putDayClosure: async (closure) => putDayClosure(db, closure),
     listDayClosures: async (touchpointId, from, limit, after) => listDayClosures(db, touchpointId, from, limit, after),
     fleet: sqliteFleet(db),
+    async ready() {
+      // Throws as well when the connection is gone.
+      if (trackVersion(db, 'orders') !== ORDER_MIGRATIONS.length) throw new Error("the database's migrations are not current");
+    },
     async loadReference() {
       const row = readReference(db);
       return row ? (JSON.parse(row.doc) as Fixtures) : undefined;
@@ -91,9 +97,15 @@ export type Readers = number | ((file: string) => ReaderPool);
  * Opens the store on a file. With `readers` (the central's), list reads run on reader
  * threads (readers.ts), off the event loop; an in-memory database has none.
  */
-export function openSqliteOrderStore(file: string, onWrite?: SqliteWriteHook, clock?: () => Date, readers: Readers = 0) {
+export function openSqliteOrderStore(
+  file: string,
+  onWrite?: SqliteWriteHook,
+  clock?: () => Date,
+  readers: Readers = 0,
+  onBatch?: (size: number) => void,
+) {
   const db = openDatabase(file);
   const pool =
     file === ':memory:' ? undefined : typeof readers === 'function' ? readers(file) : readers > 0 ? readerPool(file, readers) : undefined;
-  return sqliteOrderStore(db, onWrite, clock, pool);
+  return sqliteOrderStore(db, onWrite, clock, pool, onBatch);
 }
