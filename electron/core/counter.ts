@@ -14,6 +14,7 @@ import type { Central } from '../../server/central';
 import { isAllowedCentralUrl } from '../../shared/centralUrl';
 import { CatalogCache } from './catalog/catalogCache';
 import { CentralClient } from './central/centralClient';
+import { ClockOffset } from './central/clockOffset';
 import { Challenges, demoTransport } from './tokens/challenge';
 import { makeDispatch } from './dispatch';
 import { makeHandlers, type Handlers } from './handlers';
@@ -89,7 +90,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       const devToken = embedded.devToken;
       token = () => devToken;
     }
-    const client = new CentralClient({ baseUrl: centralUrl, token, timeoutMs: options.central?.timeoutMs });
+    const clockOffset = options.measureClock === false ? undefined : new ClockOffset(clock);
+    const client = new CentralClient({ baseUrl: centralUrl, token, timeoutMs: options.central?.timeoutMs, clock: clockOffset });
     const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
     indexExisting(db);
     // Who did it: the staff member logged in when the write commits (null only before anyone logs in).
@@ -115,8 +117,10 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       now: clock,
       intervalMs: options.intervalMs,
       random: options.random,
+      clock: clockOffset,
     });
     const syncEngine = engine;
+    clockOffset?.onChange(() => events.emit('sync.changed', syncEngine.status()));
     syncEngine.on('status', (status) => events.emit('sync.changed', status));
     syncEngine.on('orders', (ids) => ids.forEach((orderId) => events.emit('orders.changed', { orderId })));
     const mail = options.mail !== undefined ? options.mail : chooseTransport(process.env, embedded !== null, demoTransport);

@@ -48,6 +48,12 @@ export interface CounterOptions {
   mail?: MailTransport | null;
   /** The machine's configuration (docs/api.md §9.1), read by the shell at start; none: everything from the settings. */
   config?: LoadedConfig;
+  /**
+   * False: the counter's clock is not measured against the central's, and its sales go with
+   * their own times (tests whose counters run on a frozen clock in 2024 beside a central on
+   * real time). Default true (docs/api.md §11.4).
+   */
+  measureClock?: boolean;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
 }

@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { z } from 'zod';
 import { problem as problemSchema, type Problem } from '../../../shared/schemas/problem';
+import type { ClockOffset } from './clockOffset';
 
 /**
  * The counter's HTTP client for the central. Every answer is sorted into one of three:
@@ -24,6 +25,8 @@ export interface CentralClientOptions {
   timeoutMs?: number;
   orderBase?: string;
   lookupBase?: string;
+  /** Measures the counter's clock against every answer's Date header (docs/api.md §11.4). */
+  clock?: ClockOffset;
 }
 
 export class CentralClient {
@@ -54,6 +57,8 @@ export class CentralClient {
   private send(method: string, url: string, token: string, body: string | undefined): Promise<{ status: number; text: string }> {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
+    const clock = this.options.clock;
+    const sentAt = clock?.localNow() ?? 0;
     return new Promise((resolve, reject) => {
       const req = (secure ? httpsRequest : httpRequest)(
         target,
@@ -68,6 +73,7 @@ export class CentralClient {
           timeout: this.timeoutMs,
         },
         (res) => {
+          clock?.observe(res.headers.date, sentAt, clock.localNow());
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));

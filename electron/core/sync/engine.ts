@@ -3,8 +3,17 @@ import { EventEmitter } from 'node:events';
 import type { CounterDb as Database } from '../db/database';
 import type { SyncStatus } from '../../../shared/ipc';
 import type { CentralAnswer, CentralClient, CentralRequests } from '../central/centralClient';
+import type { ClockOffset } from '../central/clockOffset';
 import { pendingCount, pendingOrders } from '../db/outbox';
-import { clearFailures, countFailure, rejectedCount, requeueRejected, retrySetAside, setAsideCount } from '../db/syncOrders';
+import {
+  clearFailures,
+  countFailure,
+  rejectedCount,
+  requeueRefusedTimes,
+  requeueRejected,
+  retrySetAside,
+  setAsideCount,
+} from '../db/syncOrders';
 import { readSetting, writeSetting } from '../db/settings';
 import { pullChanges } from './pull';
 import { pushOrder, type Pushed } from './push';
@@ -23,6 +32,8 @@ export interface EngineOptions {
   /** Orders pushed at once: different orders never depend on each other. */
   concurrency?: number;
   random?: () => number;
+  /** The counter's clock against the central's: sales are sent on the central's time (docs/api.md §11.4). */
+  clock?: ClockOffset;
 }
 
 const BACKOFF_BASE_MS = 500;
@@ -64,6 +75,8 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
   private again = false;
   /** Until start(): a counter may be built, used and tested without syncing. */
   private stopped = true;
+  /** The clock measure whose correction the orders refused for their time were last sent again with. */
+  private clockRequeued = 0;
   private readonly now: () => Date;
 
   constructor(private readonly options: EngineOptions) {
@@ -81,6 +94,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       lastSuccessAt: readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
       lastError: this.lastError,
       embeddedCentral: this.options.embeddedCentral,
+      clockOffsetMs: this.options.clock?.ms ?? null,
     };
   }
 
@@ -210,6 +224,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     const pulled = await pullChanges(db, client, touchpointId, stamp);
     if (pulled.kind === 'auth') return { progress: false, failure: 'sync.tokenRefused', unreachable: false };
     if (pulled.kind === 'ok') changed.push(...pulled.changed);
+    this.requeueRefusedTimes();
     const pushed = await this.pushAll(changed, stamp);
     if (pushed.stopped === 'fatal') return { progress: pushed.progress, failure: 'sync.tokenRefused', unreachable: false };
     // An order the central answered with a 5xx is its own trouble only while the central is seen
@@ -225,9 +240,21 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     };
   }
 
+  /**
+   * Orders the central refused for a `createdOn` in its future go again once the clock's
+   * offset is measured, and again after each change of it (not every round: one the
+   * correction does not help waits for the next measure or a manager's retry).
+   */
+  private requeueRefusedTimes(): void {
+    const clock = this.options.clock;
+    if (!clock || clock.ms === null || clock.version === this.clockRequeued) return;
+    this.clockRequeued = clock.version;
+    requeueRefusedTimes(this.options.db, this.now().toISOString());
+  }
+
   /** Pushes every order waiting; what it did, and the 5xx answers to count against their orders once judged. */
   private async pushAll(changed: string[], stamp: () => string) {
-    const { db, client, touchpointId } = this.options;
+    const { db, client, touchpointId, clock } = this.options;
     let progress = false;
     let failure: RefusalCode | null = null;
     const suspects = new Map<string, string>();
@@ -236,7 +263,11 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       next: (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
       push: async (work) => {
         const noted = notingFailures(client);
-        return { ...(await pushOrder({ db, client: noted, deviceId: this.options.deviceId, touchpointId, now: stamp }, work)), noted };
+        const centralTime = clock && ((iso: string) => clock.centralTime(iso));
+        return {
+          ...(await pushOrder({ db, client: noted, deviceId: this.options.deviceId, touchpointId, now: stamp, centralTime }, work)),
+          noted,
+        };
       },
       commit: (done) =>
         db.transaction(() => {

@@ -1,0 +1,13 @@
+/** English words of the counter in a fleet: its clock, database, enrolment, updates and support bundle (docs/counter.md §18). */
+export const fleetEn = {
+  'fleet.clockAhead':
+    "This counter's clock is {amount} ahead of the central's. Sales are sent with the central's time; ask IT to set the computer's clock.",
+  'fleet.clockBehind':
+    "This counter's clock is {amount} behind the central's. Sales are sent with the central's time; ask IT to set the computer's clock.",
+  'fleet.minutes': '{n} minutes',
+  'fleet.hours': '{n} hours',
+  'fleet.days': '{n} days',
+  'fleet.clockLabel': 'Clock',
+  'fleet.clockRight': 'Agrees with the central',
+  'fleet.clockUnknown': 'Not measured yet (the central has not answered)',
+} as const;

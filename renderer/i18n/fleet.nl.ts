@@ -1,0 +1,15 @@
+import type { fleetEn } from './fleet.en';
+
+/** Nederlandse woorden van de balie in een vloot: klok, database, aanmelding, updates en supportbundel. */
+export const fleetNl: Record<keyof typeof fleetEn, string> = {
+  'fleet.clockAhead':
+    'De klok van deze balie loopt {amount} voor op die van de centrale. Verkopen gaan met de tijd van de centrale; vraag IT de klok van de computer goed te zetten.',
+  'fleet.clockBehind':
+    'De klok van deze balie loopt {amount} achter op die van de centrale. Verkopen gaan met de tijd van de centrale; vraag IT de klok van de computer goed te zetten.',
+  'fleet.minutes': '{n} minuten',
+  'fleet.hours': '{n} uur',
+  'fleet.days': '{n} dagen',
+  'fleet.clockLabel': 'Klok',
+  'fleet.clockRight': 'Gelijk met de centrale',
+  'fleet.clockUnknown': 'Nog niet gemeten (de centrale heeft nog niet geantwoord)',
+};
