@@ -11,6 +11,8 @@ export const REFUSAL_TEXT = {
   'request.unknownChannel': 'The counter has no call named {channel}.',
   'request.internal': 'Something went wrong; nothing was changed.',
   'request.closing': 'The counter is closing.',
+  'database.damaged':
+    'This counter’s database is damaged: nothing was changed. Stop selling here and call support (docs/operations.md §12).',
   'shell.foreignPage': 'Only the counter’s own page may use the counter.',
   'shell.noSession': 'This browser has not been let in: open the address the browser shell printed.',
   'shell.unreachable': 'The counter cannot be reached.',

@@ -17,6 +17,7 @@ import { CentralClient } from './central/centralClient';
 import { ClockOffset } from './central/clockOffset';
 import { Challenges, demoTransport } from './tokens/challenge';
 import { makeDispatch } from './dispatch';
+import { checkDatabase } from './fleet/databaseCheck';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
@@ -32,6 +33,8 @@ import { SyncEngine } from './sync/engine';
 import type { CounterCore, CounterOptions } from './types';
 
 const REFRESH_MS = 10 * 60 * 1000;
+/** The version of a counter run from the sources (the Electron shell passes the app's own). */
+const DEV_VERSION = '0.0.0-dev';
 
 export interface CounterTestHooks {
   engine: SyncEngine;
@@ -56,6 +59,9 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   mkdirSync(options.dataDir, { recursive: true, mode: DATA_DIR_MODE });
   chmodSync(options.dataDir, DATA_DIR_MODE);
   const db = openCounterDatabase(options.database ?? join(options.dataDir, 'counter.sqlite'));
+  // Before anything reads it: a damaged file is said on screen, with what to do (docs/counter.md §18).
+  const databaseCheck = checkDatabase(db, stamp());
+  if (!databaseCheck.ok) console.error(`counter: the database is damaged: ${databaseCheck.problems.join('; ')}`);
   const events = new EventEmitter();
   let embedded: Central | null = null;
   let engine: SyncEngine | null = null;
@@ -117,6 +123,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       now: clock,
       intervalMs: options.intervalMs,
       random: options.random,
+      probeIntervalMs: options.probeIntervalMs,
       clock: clockOffset,
     });
     const syncEngine = engine;
@@ -152,6 +159,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       embeddedCentral: embedded !== null,
       days,
       timeZone,
+      fleet: {
+        status: () => ({
+          appVersion: options.appVersion ?? DEV_VERSION,
+          database: { ok: databaseCheck.ok, problems: databaseCheck.problems.length, checkedAt: databaseCheck.checkedAt },
+          clockOffsetMs: clockOffset?.ms ?? null,
+        }),
+      },
     });
 
     const dispatch = makeDispatch(

@@ -42,6 +42,8 @@ export interface CounterOptions {
   central?: { url: string; bearerToken: string; timeoutMs?: number };
   /** How often sync pulls when nothing happens (ms). */
   intervalMs?: number;
+  /** How often sync asks an unreachable central whether it is back (ms; default 2 s: docs/counter.md §18). */
+  probeIntervalMs?: number;
   /** The jitter of sync's backoff, in [0, 1): tests make it 0 to retry at once. */
   random?: () => number;
   /** The e-mail challenge's relay; null for none. Default: COUNTER_SMTP_URL, or the demo relay with the embedded central. */
@@ -54,6 +56,8 @@ export interface CounterOptions {
    * real time). Default true (docs/api.md §11.4).
    */
   measureClock?: boolean;
+  /** This build's version (Electron: app.getVersion()): the screens, the heartbeat and the support bundle show it. */
+  appVersion?: string;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
 }

@@ -10,4 +10,7 @@ export const fleetEn = {
   'fleet.clockLabel': 'Clock',
   'fleet.clockRight': 'Agrees with the central',
   'fleet.clockUnknown': 'Not measured yet (the central has not answered)',
+  'fleet.notices': 'Counter notices',
+  'fleet.databaseDamaged':
+    "This counter's database is damaged. Stop selling on this counter and call support; a manager makes a support bundle in the settings first. Sales not sent yet are in the damaged file: the technician keeps it.",
 } as const;

@@ -12,4 +12,7 @@ export const fleetNl: Record<keyof typeof fleetEn, string> = {
   'fleet.clockLabel': 'Klok',
   'fleet.clockRight': 'Gelijk met de centrale',
   'fleet.clockUnknown': 'Nog niet gemeten (de centrale heeft nog niet geantwoord)',
+  'fleet.notices': 'Meldingen van de balie',
+  'fleet.databaseDamaged':
+    'De database van deze balie is beschadigd. Verkoop niet verder op deze balie en bel support; een leidinggevende maakt eerst een supportbundel in de instellingen. Verkopen die nog niet verstuurd zijn staan in het beschadigde bestand: de technicus bewaart het.',
 };

@@ -6,6 +6,7 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'request.unknownChannel': 'De balie kent geen opdracht {channel}.',
   'request.internal': 'Er ging iets mis; er is niets gewijzigd.',
   'request.closing': 'De balie wordt afgesloten.',
+  'database.damaged': 'De database van deze balie is beschadigd: er is niets gewijzigd. Verkoop hier niet verder en bel support.',
   'shell.foreignPage': 'Alleen de eigen pagina van de balie mag de balie gebruiken.',
   'shell.noSession': 'Deze browser is niet toegelaten: open het adres dat de browser-shell toonde.',
   'shell.unreachable': 'De balie is niet bereikbaar.',

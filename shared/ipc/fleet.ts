@@ -1,4 +1,22 @@
-/** The counter in a fleet (docs/api.md §11, docs/counter.md §18). */
+import { z } from 'zod';
+import { channel } from './declare';
+
+/** The counter in a fleet (docs/api.md §11, docs/counter.md §18): its database, clock and version. */
 
 /** A counter's clock more than this off the central's is said on screen and corrected in what it sends (docs/api.md §11.4). */
 export const CLOCK_OFF_MS = 2 * 60_000;
+
+export interface FleetStatus {
+  appVersion: string;
+  /** SQLite's quick_check at start: `problems` counts its lines (the screen says what to do, not SQLite's words). */
+  database: { ok: boolean; problems: number; checkedAt: string };
+  /** Counter − central (ms); null until the central has answered. */
+  clockOffsetMs: number | null;
+}
+
+const none = z.object({});
+
+export const fleetChannels = {
+  /** Public: the login screen says a damaged database before anyone logs in. */
+  'fleet.status': channel<FleetStatus>()({ input: none, access: 'public', kind: 'read' }),
+} as const;

@@ -53,6 +53,33 @@ export class CentralClient {
     this.httpsAgent.destroy();
   }
 
+  /**
+   * Whether the central answers at all, as cheaply as can be (docs/counter.md §18): `HEAD /livez`,
+   * no token, no body. Any answer below 500 means its process is back (a 404 where the ops
+   * endpoints are on a port of their own); a 5xx is a proxy before a central still down, or a
+   * central in trouble, which the back-off protects.
+   */
+  async probe(timeoutMs: number): Promise<'up' | 'erring' | 'down'> {
+    const target = new URL('/livez', this.options.baseUrl);
+    const secure = target.protocol === 'https:';
+    const clock = this.options.clock;
+    const sentAt = clock?.localNow() ?? 0;
+    return new Promise((resolve) => {
+      const req = (secure ? httpsRequest : httpRequest)(
+        target,
+        { method: 'HEAD', agent: secure ? this.httpsAgent : this.httpAgent, timeout: timeoutMs },
+        (res) => {
+          clock?.observe(res.headers.date, sentAt, clock.localNow());
+          res.resume();
+          resolve((res.statusCode ?? 500) >= 500 ? 'erring' : 'up');
+        },
+      );
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve('down'));
+      req.end();
+    });
+  }
+
   /** node:http with kept-alive connections: several times cheaper per request than fetch. */
   private send(method: string, url: string, token: string, body: string | undefined): Promise<{ status: number; text: string }> {
     const target = new URL(url);

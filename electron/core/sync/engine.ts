@@ -32,11 +32,15 @@ export interface EngineOptions {
   /** Orders pushed at once: different orders never depend on each other. */
   concurrency?: number;
   random?: () => number;
+  /** How often a counter that cannot reach the central asks whether it is back (docs/counter.md §18). */
+  probeIntervalMs?: number;
   /** The counter's clock against the central's: sales are sent on the central's time (docs/api.md §11.4). */
   clock?: ClockOffset;
 }
 
 const BACKOFF_BASE_MS = 500;
+/** Within 5 s of the central's return, the backlog moves (docs/counter.md §18). */
+const PROBE_INTERVAL_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 /**
  * Pushes whose outcomes are written down in one transaction (one disk sync). Each outcome
@@ -65,12 +69,14 @@ interface RoundOutcome {
  * others go through is set aside after MAX_ATTEMPTS, for a manager to retry. Everything it
  * needs to resume lives in SQLite.
  */
-export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [string[]] }> {
+export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [string[]]; probe: ['up' | 'erring' | 'down'] }> {
   private online = false;
   private lastError: RefusalCode | null = null;
   private failures = 0;
   private lastProgress = false;
   private timer: NodeJS.Timeout | null = null;
+  private probeTimer: NodeJS.Timeout | null = null;
+  private probing = false;
   private running: Promise<void> | null = null;
   private again = false;
   /** Until start(): a counter may be built, used and tested without syncing. */
@@ -111,9 +117,15 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       return;
     }
     // Backing off: the change waits in the outbox for the retry already planned, rather
-    // than every clerk's change hammering an unreachable central (`settle` still forces).
-    if (this.failures > 0 && this.timer) return;
+    // than every clerk's change hammering a central in trouble (`settle` still forces). A
+    // central that did not answer at all is asked at once whether it is back: a sale made
+    // meanwhile goes as soon as it is.
+    if (this.failures > 0 && this.timer) {
+      if (!this.online) void this.probe();
+      return;
+    }
     this.clearTimer();
+    this.stopProbing();
     this.running = this.round().finally(() => {
       this.running = null;
       if (this.stopped) return;
@@ -166,6 +178,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
   async stop(): Promise<void> {
     this.stopped = true;
     this.clearTimer();
+    this.stopProbing();
     if (this.running) await this.running;
   }
 
@@ -186,6 +199,48 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       this.kick();
     }, delay);
     this.timer.unref();
+    if (this.failures > 0 && !this.online) this.probeSoon();
+  }
+
+  private stopProbing() {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
+  }
+
+  private probeSoon() {
+    this.stopProbing();
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = null;
+      void this.probe();
+    }, this.options.probeIntervalMs ?? PROBE_INTERVAL_MS);
+    this.probeTimer.unref();
+  }
+
+  /**
+   * While the central cannot be reached, a cheap question (no token, no body) every
+   * probeIntervalMs: the moment it answers, the back-off is over and a round starts. A central
+   * that answers with errors keeps the back-off, which protects it.
+   */
+  private async probe(): Promise<void> {
+    if (this.probing || this.stopped) return;
+    this.stopProbing();
+    this.probing = true;
+    let answer: 'up' | 'erring' | 'down';
+    try {
+      answer = await this.options.client.probe(this.options.probeIntervalMs ?? PROBE_INTERVAL_MS);
+    } finally {
+      this.probing = false;
+    }
+    this.emit('probe', answer);
+    // A round started meanwhile (the back-off ran out) has its own say.
+    if (this.stopped || this.running || this.failures === 0) return;
+    if (answer !== 'up') {
+      this.probeSoon();
+      return;
+    }
+    this.failures = 0;
+    this.clearTimer();
+    this.kick();
   }
 
   private async round(): Promise<void> {
