@@ -18,6 +18,7 @@ import { ClockOffset } from './central/clockOffset';
 import { Challenges, demoTransport } from './tokens/challenge';
 import { makeDispatch } from './dispatch';
 import { checkDatabase } from './fleet/databaseCheck';
+import { updateMoment, Updates } from './fleet/updates';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
@@ -35,6 +36,8 @@ import type { CounterCore, CounterOptions } from './types';
 const REFRESH_MS = 10 * 60 * 1000;
 /** The version of a counter run from the sources (the Electron shell passes the app's own). */
 const DEV_VERSION = '0.0.0-dev';
+/** How often the update feed is asked, after the first time at start. */
+const UPDATE_CHECK_MS = 4 * 60 * 60 * 1000;
 
 export interface CounterTestHooks {
   engine: SyncEngine;
@@ -127,6 +130,10 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       clock: clockOffset,
     });
     const syncEngine = engine;
+    const appVersion = options.appVersion ?? DEV_VERSION;
+    const updates = new Updates(options.updater ?? null, () => updateMoment(db, clock()), appVersion);
+    // Each sync round and each sale's change is a moment to install a waiting update at.
+    events.on('sync.changed', () => updates.consider());
     clockOffset?.onChange(() => events.emit('sync.changed', syncEngine.status()));
     syncEngine.on('status', (status) => events.emit('sync.changed', status));
     syncEngine.on('orders', (ids) => ids.forEach((orderId) => events.emit('orders.changed', { orderId })));
@@ -161,9 +168,10 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       timeZone,
       fleet: {
         status: () => ({
-          appVersion: options.appVersion ?? DEV_VERSION,
+          appVersion,
           database: { ok: databaseCheck.ok, problems: databaseCheck.problems.length, checkedAt: databaseCheck.checkedAt },
           clockOffsetMs: clockOffset?.ms ?? null,
+          update: updates.view(),
         }),
       },
     });
@@ -191,6 +199,9 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     };
     const refresher = setInterval(() => void refresh(), REFRESH_MS);
     refresher.unref();
+    updates.check();
+    const updateChecks = setInterval(() => updates.check(), UPDATE_CHECK_MS);
+    updateChecks.unref();
     if (options.autoSync !== false) void refresh().then(() => closed || syncEngine.start());
 
     const central = embedded;
@@ -205,6 +216,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         if (closed) return;
         closed = true;
         clearInterval(refresher);
+        clearInterval(updateChecks);
         stopRetention();
         await refreshing;
         await syncEngine.stop();

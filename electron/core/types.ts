@@ -1,5 +1,8 @@
 import type { MailTransport } from './tokens/challenge';
 import type { LoadedConfig } from './config/machineConfig';
+import type { Updater } from './fleet/updates';
+
+export type { Updater };
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 
 /**
@@ -58,6 +61,8 @@ export interface CounterOptions {
   measureClock?: boolean;
   /** This build's version (Electron: app.getVersion()): the screens, the heartbeat and the support bundle show it. */
   appVersion?: string;
+  /** The shell's updater (electron-updater in electron/main.ts); none: updates are not offered (docs/counter.md §18). */
+  updater?: Updater;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
 }

@@ -12,6 +12,7 @@ const status = (ok: boolean): FleetStatus => ({
   appVersion: '1.4.0',
   database: { ok, problems: ok ? 0 : 3, checkedAt: '2026-03-02T10:00:00.000Z' },
   clockOffsetMs: null,
+  update: { current: '1.4.0', available: false, pending: null, waitingFor: [] },
 });
 
 describe('FleetNotices', () => {

@@ -13,4 +13,16 @@ export const fleetEn = {
   'fleet.notices': 'Counter notices',
   'fleet.databaseDamaged':
     "This counter's database is damaged. Stop selling on this counter and call support; a manager makes a support bundle in the settings first. Sales not sent yet are in the damaged file: the technician keeps it.",
+  'fleet.title': 'This counter in the fleet',
+  'fleet.version': 'Version',
+  'fleet.update': 'Update',
+  'fleet.updateNone': 'None waiting',
+  'fleet.updateOff': 'This counter does not update itself (no update feed configured)',
+  'fleet.updateDownloading': 'Version {version} is being downloaded',
+  'fleet.updateReady': 'Version {version} is ready and installs as soon as nothing holds it',
+  'fleet.updateWaits': 'It waits for: {reasons}',
+  'fleet.gate.saleOpen': 'a sale that is open',
+  'fleet.gate.unsentSales': 'sales not yet sent to the central',
+  'fleet.gate.unknownPayment': 'a payment whose outcome the terminal has not told',
+  'fleet.updateAtStart': 'Otherwise it installs when Counter is closed, and runs at the next start.',
 } as const;

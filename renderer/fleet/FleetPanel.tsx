@@ -1,0 +1,37 @@
+import type { UpdateView } from '../../shared/ipc/fleet';
+import { useInvoke } from '../api/useInvoke';
+import { ErrorNote } from '../common/ErrorNote';
+import { useI18n, type I18n } from '../i18n/i18n';
+
+const FLEET_TITLE_ID = 'fleet-title';
+
+/** The manager's view of this counter in the fleet: its version and update (docs/counter.md §18). */
+export function FleetPanel() {
+  const { t } = useI18n();
+  const status = useInvoke('fleet.status', {}, { staleTime: 10_000, refetchInterval: 30_000 });
+  const s = status.value;
+  return (
+    <section className="card" aria-labelledby={FLEET_TITLE_ID}>
+      <h2 id={FLEET_TITLE_ID}>{t('fleet.title')}</h2>
+      <ErrorNote error={status.error} />
+      {s && (
+        <dl className="facts">
+          <dt>{t('fleet.version')}</dt>
+          <dd>{s.appVersion}</dd>
+          <dt>{t('fleet.update')}</dt>
+          <dd>{updateWords(t, s.update)}</dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function updateWords(t: I18n['t'], update: UpdateView): string {
+  if (!update.available) return t('fleet.updateOff');
+  if (!update.pending) return t('fleet.updateNone');
+  if (update.pending.phase === 'downloading') return t('fleet.updateDownloading', { version: update.pending.version });
+  const ready = t('fleet.updateReady', { version: update.pending.version });
+  if (update.waitingFor.length === 0) return ready;
+  const reasons = update.waitingFor.map((gate) => t(`fleet.gate.${gate}`)).join(', ');
+  return `${ready}. ${t('fleet.updateWaits', { reasons })}. ${t('fleet.updateAtStart')}`;
+}
