@@ -15,10 +15,13 @@ import { moneyRoutes } from './routes/money';
 import { orderStepRoutes } from './routes/orderSteps';
 import { lookupRoutes } from './routes/lookup';
 import { orderRoutes } from './routes/orders';
+import { fleetRoutes } from './routes/fleet';
+import type { Fleet } from './fleet';
 
 export interface AppOptions {
   service: OrderService;
   dayClosures: DayClosures;
+  fleet: Fleet;
   verifiers: Verifiers;
   logger: Logger | false;
   orderBase?: string;
@@ -150,6 +153,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: orderBase },
   );
+
+  // Enrolment and heartbeats have tokens of their own (docs/api.md §11.1): not the order interface's hook.
+  await app.register(fleetRoutes(options.fleet, service.catalog, verifiers), { prefix: orderBase });
 
   await app.register(
     async (lookup) => {

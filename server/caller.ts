@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalog } from '../domain/catalog';
 import type { Caller } from '../domain/service';
 import { AuthError, PAYMENT_STATUS_SCOPE, bearer, hasScope, type JwtVerifier, type ChannelClaims, type CustomerClaims } from './auth';
+import { isRevoked, sendRevoked } from './fleetAuth';
 import { sendProblem } from './problems';
 
 export const CUSTOMER_HEADER = 'x-operator-jwt-auth-header';
@@ -15,6 +16,8 @@ declare module 'fastify' {
 export interface Verifiers {
   channel: JwtVerifier<ChannelClaims>;
   customer: JwtVerifier<CustomerClaims>;
+  /** Whether a device is enrolled and not revoked (docs/api.md §11.1): its token is refused otherwise. */
+  activeDevice: (deviceId: string) => Promise<boolean>;
 }
 
 /**
@@ -29,6 +32,7 @@ export function authenticate(verifiers: Verifiers, catalog: () => Catalog, needs
     }
     try {
       const claims = await verifiers.channel.verify(token);
+      if (await isRevoked(verifiers, claims)) return sendRevoked(reply);
       let customerProfileId: number | null = null;
       const customerHeader = req.headers[CUSTOMER_HEADER];
       if (typeof customerHeader === 'string' && customerHeader.trim() !== '') {

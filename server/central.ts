@@ -6,6 +6,8 @@ import { OrderService } from '../domain/service';
 import { buildApp } from './app';
 import { DayClosures } from './dayClosures';
 import { channelVerifier, customerVerifier, signChannelToken } from './auth';
+import { Fleet } from './fleet';
+import { signDeviceToken } from './fleetAuth';
 import { openCentralStore } from './store';
 
 export interface CentralOptions {
@@ -54,12 +56,16 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
     const service = new OrderService({ store, catalog: () => catalog, clock: options.clock });
     const generated = !options.jwtSecret || options.devSecret === true;
     const secret = options.jwtSecret || randomBytes(32).toString('base64url');
+    const clock = options.clock ?? (() => new Date());
+    const fleet = new Fleet({ store: store.fleet, clock, signDeviceToken: signDeviceToken(secret) });
     const app = await buildApp({
       service,
-      dayClosures: new DayClosures(store, options.clock ?? (() => new Date())),
+      dayClosures: new DayClosures(store, clock),
+      fleet,
       verifiers: {
         channel: channelVerifier(secret),
         customer: customerVerifier(options.customerJwtSecret || secret),
+        activeDevice: fleet.isActive,
       },
       logger: options.logger ?? false,
     });

@@ -1,13 +1,12 @@
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { FixturesError } from '../domain/fixtures';
 import { NewerDatabaseError } from '../domain/store/errors';
 import { isPostgresUrl, READ_CONNECTIONS } from '../domain/store/postgres/database';
 import { centralLogger, startCentral } from './central';
+import { COMMANDS, defaultDatabase, productionRefusal, runCommand } from './commands';
 
 /**
  * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N] [--db-connections N]`
@@ -16,23 +15,14 @@ import { centralLogger, startCentral } from './central';
  * connections to the one database; `--readers N` (SQLite, default 2) runs the list queries
  * on N reader threads, off the event loop (0: on it); `--db-connections N` (PostgreSQL,
  * default 8) are the connections for reads of all the processes together, shared evenly.
+ * `--production` (or NODE_ENV=production) refuses to start without CENTRAL_JWT_SECRET. The
+ * other commands (`enrol`, `token`) are in commands.ts.
  */
-
-function defaultDataDir(): string {
-  const base =
-    process.env.XDG_DATA_HOME ??
-    (process.platform === 'win32' ? process.env.APPDATA : undefined) ??
-    (process.platform === 'darwin' ? join(homedir(), 'Library', 'Application Support') : join(homedir(), '.local', 'share'));
-  return join(base ?? join(process.cwd(), 'data'), 'counter-central');
-}
 
 const args = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   port: z.string().regex(/^\d+$/, '--port must be a number').transform(Number).pipe(z.number().max(65535)).default(8080),
-  db: z
-    .string()
-    .min(1)
-    .default(process.env.CENTRAL_DATABASE_URL || join(defaultDataDir(), 'central.sqlite')),
+  db: z.string().min(1).default(defaultDatabase()),
   fixtures: z.string().min(1).optional(),
   workers: z
     .string()
@@ -41,6 +31,7 @@ const args = z.object({
     .pipe(z.number().min(1, '--workers must be at least 1').max(64))
     .default(1),
   readers: z.string().regex(/^\d+$/, '--readers must be a number').transform(Number).pipe(z.number().max(16)).default(2),
+  production: z.boolean().default(false),
   'db-connections': z
     .string()
     .regex(/^\d+$/, '--db-connections must be a number')
@@ -62,7 +53,7 @@ const DEV_SECRET_ENV = 'CENTRAL_DEV_JWT_SECRET';
  */
 const connectionsPerProcess = (total: number, workers: number) => Math.max(1, Math.ceil(total / workers));
 
-async function serve({ 'db-connections': total, ...options }: Options, announce: boolean) {
+async function serve({ 'db-connections': total, production: _, ...options }: Options, announce: boolean) {
   const logger = centralLogger();
   const devSecret = process.env[DEV_SECRET_ENV];
   const connections = connectionsPerProcess(total, options.workers);
@@ -145,6 +136,9 @@ function supervise(options: Options) {
 }
 
 async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const run = command === undefined ? undefined : COMMANDS[command];
+  if (run) process.exit(await runCommand(run, rest));
   const { values } = parseArgs({
     options: {
       host: { type: 'string' },
@@ -154,6 +148,7 @@ async function main() {
       workers: { type: 'string' },
       readers: { type: 'string' },
       'db-connections': { type: 'string' },
+      production: { type: 'boolean' },
     },
     strict: true,
   });
@@ -163,6 +158,11 @@ async function main() {
     process.exit(2);
   }
   const options = parsed.data;
+  const refusal = productionRefusal(options.production, process.env);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
   if (cluster.isPrimary && options.workers > 1) supervise(options);
   else await serve(options, cluster.isPrimary || process.env.CENTRAL_ANNOUNCE === '1');
 }

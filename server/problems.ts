@@ -15,6 +15,7 @@ const KINDS = {
   409: ['conflict', 'Conflict'],
   413: ['payload-too-large', 'The request body is too large'],
   415: ['unsupported-media-type', 'The request body must be JSON'],
+  429: ['too-many-requests', 'Too many requests'],
   431: ['headers-too-large', 'The request headers are too large'],
   500: ['internal-error', 'Internal error'],
   503: ['unavailable', 'Service unavailable'],

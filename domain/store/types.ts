@@ -4,6 +4,7 @@ import type { OrderRecord } from '../order/record';
 import type { OrderNumbering } from '../order/numbering';
 import type { ListedOrder } from '../order/present';
 import type { DayClosurePage, PutDayClosure, StoredDayClosure } from './dayClosures';
+import type { FleetStore } from './fleet';
 
 /** The filters of GET /deletedorders. */
 export interface DeletedFilter {
@@ -95,6 +96,8 @@ export interface OrderStore {
     limit: number,
     after: PageAfter | null,
   ): Promise<DayClosurePage>;
+  /** The central's fleet of counters (docs/api.md §11). */
+  fleet: FleetStore;
   loadReference(): Promise<Fixtures | undefined>;
   saveReference(fixtures: Fixtures, source: string, at: string): Promise<void>;
   close(): Promise<void>;

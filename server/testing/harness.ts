@@ -10,6 +10,8 @@ import { problem as problemSchema, type Problem } from '../../shared/schemas/pro
 import type { Fixtures } from '../../shared/schemas/reference';
 import { buildApp } from '../app';
 import { DayClosures } from '../dayClosures';
+import { Fleet, type FleetOptions } from '../fleet';
+import { signDeviceToken } from '../fleetAuth';
 import { channelVerifier, customerVerifier, signChannelToken, signCustomerToken } from '../auth';
 import { openCentralStore } from '../store';
 import { freshPostgresUrl, testPostgresUrl } from './postgres';
@@ -59,6 +61,8 @@ export interface CallOptions {
   /** The customer JWT header's value, or a customerProfileId to sign one for. */
   customer?: string | number;
   headers?: Record<string, string>;
+  /** The caller's address (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface Response<T = unknown> {
@@ -89,6 +93,8 @@ export interface HarnessOptions {
   /** A SQLite file's reader threads for the list queries, made once it is migrated (readers.ts); default none. */
   readers?: (file: string) => ReaderPool;
   logger?: Logger | false;
+  /** The fleet's codes and claim limits, when a test sets its own. */
+  fleet?: Partial<Pick<FleetOptions, 'newCode' | 'limiter'>>;
 }
 
 /** Where a test's store goes: a new PostgreSQL schema in the postgres project, else an in-memory SQLite database. */
@@ -100,10 +106,22 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const store = await openCentralStore(options.db ?? (await freshTestStore()), { clock: now, readers: options.readers });
   const catalog = new Catalog(options.fixtures);
   const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
+  const fleet = new Fleet({
+    store: store.fleet,
+    clock: now,
+    signDeviceToken: signDeviceToken(CHANNEL_SECRET),
+    newId: countingIds('dddddddd'),
+    ...options.fleet,
+  });
   const app = await buildApp({
     service,
     dayClosures: new DayClosures(store, now),
-    verifiers: { channel: channelVerifier(CHANNEL_SECRET), customer: customerVerifier(CUSTOMER_SECRET) },
+    fleet,
+    verifiers: {
+      channel: channelVerifier(CHANNEL_SECRET),
+      customer: customerVerifier(CUSTOMER_SECRET),
+      activeDevice: fleet.isActive,
+    },
     logger: options.logger ?? false,
   });
   const roles = rolesOf(options.fixtures);
@@ -130,7 +148,13 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
       let payload: string | Buffer | undefined = o.payload;
       if (payload === undefined && o.body !== undefined) payload = JSON.stringify(o.body);
       if (payload !== undefined) headers['content-type'] = o.contentType ?? 'application/json';
-      const res = await app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(payload !== undefined ? { payload } : {}),
+        ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
+      });
       let body: unknown = undefined;
       if (res.body !== '') {
         try {

@@ -118,6 +118,24 @@ const PER_MIGRATION: Record<number, () => Promise<void>> = {
       client.release();
     }
   },
+  4: async () => {
+    const pool = await poolOn();
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 3));
+    await addOrderRow(pool, 'kept');
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 4));
+    expect(await tables(pool)).toEqual(expect.arrayContaining(['devices', 'enrolment_codes']));
+    const code = () =>
+      pool.query("INSERT INTO enrolment_codes (code_hash, touchpoint_id, created_on, expires_on) VALUES ('h', 10, 't', 'u')");
+    await code();
+    // A code's hash is its key: the same code twice is one code.
+    await expect(code()).rejects.toMatchObject({ code: '23505' });
+    await pool.query("INSERT INTO devices (device_id, touchpoint_id, enrolled_on) VALUES ('d1', 10, 't')");
+    // A device starts unrevoked and without a report.
+    expect((await pool.query('SELECT revoked_on, reported_on, oldest_unsent_age_seconds, report FROM devices')).rows).toEqual([
+      { revoked_on: null, reported_on: null, oldest_unsent_age_seconds: null, report: null },
+    ]);
+    expect((await pool.query('SELECT order_id FROM orders')).rows).toEqual([{ order_id: 'kept' }]);
+  },
 };
 
 describe('postgres migrations', () => {

@@ -88,4 +88,26 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX day_closures_by_touchpoint ON day_closures (touchpoint_id, business_date, close_id);
   `,
+  // 4: a fleet of counters (docs/api.md §11.1, §11.2): enrolment codes (as their SHA-256), the
+  // devices they enrolled and each device's last heartbeat (as migration 5 of SQLite's order track).
+  `
+  CREATE TABLE enrolment_codes (
+    code_hash text COLLATE "C" PRIMARY KEY,
+    touchpoint_id integer NOT NULL,
+    created_on text COLLATE "C" NOT NULL,
+    expires_on text COLLATE "C" NOT NULL,
+    claimed_on text COLLATE "C",
+    device_id text COLLATE "C"
+  );
+  CREATE TABLE devices (
+    device_id text COLLATE "C" PRIMARY KEY,
+    touchpoint_id integer NOT NULL,
+    enrolled_on text COLLATE "C" NOT NULL,
+    revoked_on text COLLATE "C",
+    reported_on text COLLATE "C",
+    oldest_unsent_age_seconds integer,
+    report text
+  );
+  CREATE INDEX devices_by_touchpoint ON devices (touchpoint_id, device_id);
+  `,
 ];

@@ -3,6 +3,7 @@ import type { Fixtures } from '../../../shared/schemas/reference';
 import type { OrderStore } from '../types';
 import { openPostgres } from './database';
 import { listDayClosures, putDayClosure } from './dayClosures';
+import { postgresFleet } from './fleet';
 import { findByExternalId, getOrder, listDeletions, listOrders, orderIdOfPart } from './orders';
 import { writerThread } from './writer';
 
@@ -40,6 +41,7 @@ export function postgresOrderStore(pool: pg.Pool, url: string, clock: () => Date
     listDeleted: (filter, limit, after) => listDeletions(pool, filter, limit, after),
     putDayClosure: (closure) => putDayClosure(pool, closure),
     listDayClosures: (touchpointId, from, limit, after) => listDayClosures(pool, touchpointId, from, limit, after),
+    fleet: postgresFleet(pool),
     async loadReference() {
       const { rows } = await pool.query<{ doc: string }>('SELECT doc FROM reference_data WHERE id = 1');
       return rows[0] ? (JSON.parse(rows[0].doc) as Fixtures) : undefined;

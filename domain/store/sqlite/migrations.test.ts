@@ -100,6 +100,28 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(() => put.run()).toThrow(/UNIQUE|PRIMARY/);
     before.close();
   },
+  5: () => {
+    const before = atVersion(4);
+    addOrderRow(before, 'kept');
+    migrate(before, ':memory:', upTo(5));
+    expect(tables(before)).toEqual(expect.arrayContaining(['devices', 'enrolment_codes']));
+    const code = before.prepare(
+      "INSERT INTO enrolment_codes (code_hash, touchpoint_id, created_on, expires_on) VALUES ('h', 10, 't', 'u')",
+    );
+    code.run();
+    // A code's hash is its key: the same code twice is one code.
+    expect(() => code.run()).toThrow(/UNIQUE|PRIMARY/);
+    before.prepare("INSERT INTO devices (device_id, touchpoint_id, enrolled_on) VALUES ('d1', 10, 't')").run();
+    // A device starts unrevoked and without a report.
+    expect(before.prepare('SELECT revoked_on, reported_on, oldest_unsent_age_seconds, report FROM devices').get()).toEqual({
+      revoked_on: null,
+      reported_on: null,
+      oldest_unsent_age_seconds: null,
+      report: null,
+    });
+    expect(before.prepare('SELECT order_id FROM orders').all()).toEqual([{ order_id: 'kept' }]);
+    before.close();
+  },
 };
 
 describe('migrations', () => {

@@ -99,4 +99,29 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX day_closures_by_touchpoint ON day_closures (touchpoint_id, business_date, close_id);
     `),
+  // 5: a fleet of counters (docs/api.md §11.1, §11.2): one-time enrolment codes, kept as their
+  // SHA-256 only (a copy of the database holds no usable code); the devices they enrolled, and
+  // each device's last heartbeat (the columns the stale-counter gauge counts by, and the whole
+  // report as JSON text). Counters leave them empty.
+  (db) =>
+    db.exec(`
+      CREATE TABLE enrolment_codes (
+        code_hash TEXT PRIMARY KEY,
+        touchpoint_id INTEGER NOT NULL,
+        created_on TEXT NOT NULL,
+        expires_on TEXT NOT NULL,
+        claimed_on TEXT,
+        device_id TEXT
+      ) WITHOUT ROWID;
+      CREATE TABLE devices (
+        device_id TEXT PRIMARY KEY,
+        touchpoint_id INTEGER NOT NULL,
+        enrolled_on TEXT NOT NULL,
+        revoked_on TEXT,
+        reported_on TEXT,
+        oldest_unsent_age_seconds INTEGER,
+        report TEXT
+      ) WITHOUT ROWID;
+      CREATE INDEX devices_by_touchpoint ON devices (touchpoint_id, device_id);
+    `),
 ];

@@ -3,6 +3,7 @@ import type { Fixtures } from '../../../shared/schemas/reference';
 import { listDeletions, nextStamp, recordDeletion } from './changes';
 import { openDatabase } from './database';
 import { listDayClosures, putDayClosure } from './dayClosures';
+import { sqliteFleet } from './fleet';
 import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
 import { readerPool, type ReaderPool } from './readers';
@@ -70,6 +71,7 @@ export function sqliteOrderStore(
       readers ? readers.listDeletions(filter, limit, after) : listDeletions(db, filter, limit, after),
     putDayClosure: async (closure) => putDayClosure(db, closure),
     listDayClosures: async (touchpointId, from, limit, after) => listDayClosures(db, touchpointId, from, limit, after),
+    fleet: sqliteFleet(db),
     async loadReference() {
       const row = readReference(db);
       return row ? (JSON.parse(row.doc) as Fixtures) : undefined;

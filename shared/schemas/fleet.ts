@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { deviceState } from '../devices';
+
+/**
+ * The shapes of a fleet of counters (docs/api.md §11.1, §11.2): enrolment codes, their claim,
+ * the heartbeat a counter reports and the operator's list of them. Shared by the central and
+ * the counter.
+ */
+
+/** The letters of an enrolment code: digits and capitals without look-alikes (no 0, O, 1, I, L). */
+export const ENROLMENT_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const ENROLMENT_CODE_LENGTH = 8;
+
+/** The problem type a revoked device's token is answered with (docs/api.md §11.1). */
+export const REVOKED_PROBLEM_TYPE = 'urn:counter:problem:revoked';
+
+/** A code as typed: case, spaces and dashes do not matter (`abcd-efgh` is `ABCDEFGH`). */
+export const normaliseEnrolmentCode = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
+
+const touchpointId = z.number().int().min(1).max(2_147_483_647);
+const timestamp = z.iso.datetime({ offset: true });
+
+export const enrolmentInput = z.object({ touchpointId }).strict();
+
+export const enrolment = z.object({ code: z.string(), touchpointId, expiresAt: timestamp });
+export type Enrolment = z.infer<typeof enrolment>;
+
+/** What a claimed code answers: the counter's own device id and bearer token. */
+export const deviceCredentials = z.object({ deviceId: z.string(), token: z.string(), touchpointId });
+export type DeviceCredentials = z.infer<typeof deviceCredentials>;
+
+/** A counter's heartbeat (docs/api.md §11.2). */
+export const heartbeatInput = z
+  .object({
+    appVersion: z.string().min(1).max(64),
+    outboxDepth: z.number().int().min(0),
+    /** Null when nothing waits to be sent. */
+    oldestUnsentAgeSeconds: z.number().int().min(0).nullable(),
+    /** Counter − central in milliseconds: positive when the counter's clock is ahead. */
+    clockOffsetMs: z.number().int(),
+    lastSyncAt: timestamp.nullable(),
+    terminal: deviceState,
+    printer: deviceState,
+  })
+  .strict();
+export type HeartbeatInput = z.infer<typeof heartbeatInput>;
+
+/** A heartbeat as the central stored it. */
+export const counterReport = heartbeatInput.extend({ deviceId: z.string(), touchpointId, reportedAt: timestamp });
+export type CounterReport = z.infer<typeof counterReport>;
+
+export const counterList = z.object({ counters: z.array(counterReport) });
