@@ -4,6 +4,8 @@ import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventName, IpcEvents, StaffMember } from '../../shared/ipc';
+import type { DeviceStates } from '../../shared/devices';
+import { readSetting } from './db/settings';
 import { DEFAULT_TIME_ZONE } from '../../domain/reports/timeZone';
 import { demoFixturesPath, loadFixturesFile } from '../../domain/fixtures';
 import { mandateRecord, tokenRecord } from '../../domain/lookup';
@@ -19,6 +21,8 @@ import { Challenges, demoTransport } from './tokens/challenge';
 import { makeDispatch } from './dispatch';
 import { checkDatabase } from './fleet/databaseCheck';
 import { updateMoment, Updates } from './fleet/updates';
+import { FleetMember } from './fleet/fleet';
+import { ensureTouchpoint } from './fleet/ownTouchpoint';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
@@ -34,6 +38,7 @@ import { SyncEngine } from './sync/engine';
 import type { CounterCore, CounterOptions } from './types';
 
 const REFRESH_MS = 10 * 60 * 1000;
+const NO_DEVICES = (): DeviceStates => ({ terminal: 'none', printer: 'none' });
 /** The version of a counter run from the sources (the Electron shell passes the app's own). */
 const DEV_VERSION = '0.0.0-dev';
 /** How often the update feed is asked, after the first time at start. */
@@ -89,6 +94,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     if (centralUrl && !isAllowedCentralUrl(centralUrl)) {
       throw new Error(`the central's address ${centralUrl} is refused: it must be https:// (http:// only for this computer itself)`);
     }
+    const fleet = new FleetMember({ db, settings, now: clock, code: options.config?.config.enrolment?.code, restart: options.restart });
+    if (!options.central) await fleet.claimAtStart(centralUrl);
     const given = options.central?.bearerToken;
     let token: () => string | null = () => given ?? settings.bearerToken();
     if (!centralUrl) {
@@ -100,7 +107,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       token = () => devToken;
     }
     const clockOffset = options.measureClock === false ? undefined : new ClockOffset(clock);
-    const client = new CentralClient({ baseUrl: centralUrl, token, timeoutMs: options.central?.timeoutMs, clock: clockOffset });
+    const client = new CentralClient({
+      baseUrl: centralUrl,
+      token,
+      timeoutMs: options.central?.timeoutMs,
+      clock: clockOffset,
+      onRefused: (status, problem) => fleet.heard(status, problem),
+    });
     const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
     indexExisting(db);
     // Who did it: the staff member logged in when the write commits (null only before anyone logs in).
@@ -112,25 +125,36 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     const prefix = `K${settings.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase()}`;
     const service = new OrderService({
       store,
-      catalog: () => catalog.current(),
+      // The touchpoint this counter's token names sells, listed by the reference data or not (docs/api.md §11.1).
+      catalog: () => ensureTouchpoint(catalog.current(), settings.touchpointId),
       clock,
       newId,
       orderNumbering: { prefix: `${prefix}-`, offset: 0, digits: 6 },
     });
+    const appVersion = options.appVersion ?? DEV_VERSION;
     engine = new SyncEngine({
       db,
       client,
       deviceId: settings.deviceId,
-      touchpointId: settings.touchpointId,
+      // A new enrolment with the same central applies at once.
+      get touchpointId() {
+        return settings.touchpointId;
+      },
       embeddedCentral: embedded !== null,
       now: clock,
       intervalMs: options.intervalMs,
       random: options.random,
       probeIntervalMs: options.probeIntervalMs,
       clock: clockOffset,
+      beforePush: fleet.heartbeat({
+        client,
+        appVersion,
+        clockOffsetMs: () => clockOffset?.ms ?? null,
+        lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
+        deviceStates: options.deviceStates ?? NO_DEVICES,
+      }),
     });
     const syncEngine = engine;
-    const appVersion = options.appVersion ?? DEV_VERSION;
     const updates = new Updates(options.updater ?? null, () => updateMoment(db, clock()), appVersion);
     // Each sync round and each sale's change is a moment to install a waiting update at.
     events.on('sync.changed', () => updates.consider());
@@ -172,7 +196,11 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
           database: { ok: databaseCheck.ok, problems: databaseCheck.problems.length, checkedAt: databaseCheck.checkedAt },
           clockOffsetMs: clockOffset?.ms ?? null,
           update: updates.view(),
+          enrolment: fleet.view(),
         }),
+        mayEnrol: () => staff.firstRun() || staff.who()?.role === 'manager',
+        fixedCentralUrl: () => (settings.fixedSettings.centralUrl ? settings.centralUrl : null),
+        apply: (url, credentials) => fleet.apply(url, credentials, { url: client.baseUrl, embedded: embedded !== null }),
       },
     });
 

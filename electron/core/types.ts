@@ -1,6 +1,7 @@
 import type { MailTransport } from './tokens/challenge';
 import type { LoadedConfig } from './config/machineConfig';
 import type { Updater } from './fleet/updates';
+import type { DeviceStates } from '../../shared/devices';
 
 export type { Updater };
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
@@ -63,6 +64,10 @@ export interface CounterOptions {
   appVersion?: string;
   /** The shell's updater (electron-updater in electron/main.ts); none: updates are not offered (docs/counter.md §18). */
   updater?: Updater;
+  /** The desk's devices as the heartbeat reports them (the device registry; none: both `none`). */
+  deviceStates?: () => DeviceStates;
+  /** Restarts the counter after an enrolment with another central (Electron: relaunch); none in the browser shell. */
+  restart?: () => void;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
 }

@@ -8,10 +8,11 @@ import { FleetNotices } from './FleetNotices';
 
 afterEach(cleanup);
 
-const status = (ok: boolean): FleetStatus => ({
+const status = (ok: boolean, enrolment: FleetStatus['enrolment']['state'] = 'none'): FleetStatus => ({
   appVersion: '1.4.0',
   database: { ok, problems: ok ? 0 : 3, checkedAt: '2026-03-02T10:00:00.000Z' },
   clockOffsetMs: null,
+  enrolment: { state: enrolment, deviceId: null, touchpointId: null },
   update: { current: '1.4.0', available: false, pending: null, waitingFor: [] },
 });
 
@@ -27,5 +28,12 @@ describe('FleetNotices', () => {
     await screen.findByText((_, el) => el === document.body);
     await expect.poll(() => api.calls.some((c) => c.channel === 'fleet.status')).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says a counter taken out of the fleet keeps selling, and who enrols it again', async () => {
+    renderWith(<FleetNotices />, fakeCounter({ 'fleet.status': () => status(true, 'revoked') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The operator has taken this counter out of the fleet. It keeps selling and keeps its sales; a manager enrols it again in the settings with a new code.',
+    );
   });
 });

@@ -5,12 +5,20 @@ import { useI18n } from '../i18n/i18n';
 export function FleetNotices() {
   const { t } = useI18n();
   const status = useInvoke('fleet.status', {}, { staleTime: 60_000, refetchInterval: 60_000 }).value;
-  if (!status || status.database.ok) return null;
+  if (!status) return null;
+  const notices = [
+    !status.database.ok && t('fleet.databaseDamaged'),
+    status.enrolment.state === 'revoked' && t('fleet.revoked'),
+    status.enrolment.state === 'codeRefused' && t('fleet.codeRefusedAtStart'),
+  ].filter((notice): notice is string => typeof notice === 'string');
+  if (notices.length === 0) return null;
   return (
     <section className="fleet-notices" aria-label={t('fleet.notices')}>
-      <p role="alert" className="badge badge-bad">
-        {t('fleet.databaseDamaged')}
-      </p>
+      {notices.map((notice) => (
+        <p key={notice} role="alert" className="badge badge-bad">
+          {notice}
+        </p>
+      ))}
     </section>
   );
 }

@@ -13,6 +13,7 @@ const status = (update: Partial<UpdateView>): FleetStatus => ({
   appVersion: '1.4.0',
   database: { ok: true, problems: 0, checkedAt: '2026-03-02T10:00:00.000Z' },
   clockOffsetMs: null,
+  enrolment: { state: 'none', deviceId: null, touchpointId: null },
   update: { current: '1.4.0', available: true, pending: null, waitingFor: [], ...update },
 });
 

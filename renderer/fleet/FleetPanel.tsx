@@ -1,4 +1,5 @@
-import type { UpdateView } from '../../shared/ipc/fleet';
+import type { EnrolmentView, UpdateView } from '../../shared/ipc/fleet';
+import { EnrolForm } from './EnrolForm';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n, type I18n } from '../i18n/i18n';
@@ -20,8 +21,11 @@ export function FleetPanel() {
           <dd>{s.appVersion}</dd>
           <dt>{t('fleet.update')}</dt>
           <dd>{updateWords(t, s.update)}</dd>
+          <dt>{t('fleet.enrolment')}</dt>
+          <dd>{enrolmentWords(t, s.enrolment)}</dd>
         </dl>
       )}
+      {s && <EnrolForm />}
     </section>
   );
 }
@@ -34,4 +38,11 @@ function updateWords(t: I18n['t'], update: UpdateView): string {
   if (update.waitingFor.length === 0) return ready;
   const reasons = update.waitingFor.map((gate) => t(`fleet.gate.${gate}`)).join(', ');
   return `${ready}. ${t('fleet.updateWaits', { reasons })}. ${t('fleet.updateAtStart')}`;
+}
+
+function enrolmentWords(t: I18n['t'], enrolment: EnrolmentView): string {
+  if (enrolment.state === 'enrolled') return t('fleet.enrolmentEnrolled', { touchpoint: enrolment.touchpointId ?? 0 });
+  if (enrolment.state === 'revoked') return t('fleet.enrolmentRevoked');
+  if (enrolment.state === 'codeRefused') return t('fleet.enrolmentRefused');
+  return t('fleet.enrolmentNone');
 }

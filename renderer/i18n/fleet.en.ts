@@ -25,4 +25,21 @@ export const fleetEn = {
   'fleet.gate.unsentSales': 'sales not yet sent to the central',
   'fleet.gate.unknownPayment': 'a payment whose outcome the terminal has not told',
   'fleet.updateAtStart': 'Otherwise it installs when Counter is closed, and runs at the next start.',
+  'fleet.revoked':
+    'The operator has taken this counter out of the fleet. It keeps selling and keeps its sales; a manager enrols it again in the settings with a new code.',
+  'fleet.codeRefusedAtStart':
+    'The enrolment code in this computer’s configuration was not accepted. A manager enrols the counter with a new code.',
+  'fleet.enrolTitle': 'Enrol with a central',
+  'fleet.enrolIntro': 'The operator gives you the central’s address and a one-time code of 8 characters.',
+  'fleet.centralUrl': 'Central’s address',
+  'fleet.code': 'Enrolment code',
+  'fleet.enrolSubmit': 'Enrol',
+  'fleet.enrolled': 'Enrolled for touchpoint {touchpoint}.',
+  'fleet.restartNow': 'Counter restarts to connect to the central.',
+  'fleet.restartManual': 'Restart Counter to connect to the central.',
+  'fleet.enrolment': 'Enrolment',
+  'fleet.enrolmentNone': 'Not enrolled (a token from the settings or the machine’s configuration)',
+  'fleet.enrolmentEnrolled': 'Enrolled for touchpoint {touchpoint}',
+  'fleet.enrolmentRevoked': 'Taken out of the fleet by the operator: enrol again',
+  'fleet.enrolmentRefused': 'The configured code was not accepted: enrol with a new one',
 } as const;

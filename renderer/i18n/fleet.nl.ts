@@ -27,4 +27,21 @@ export const fleetNl: Record<keyof typeof fleetEn, string> = {
   'fleet.gate.unsentSales': 'verkopen die nog niet naar de centrale zijn verstuurd',
   'fleet.gate.unknownPayment': 'een betaling waarvan de terminal de uitkomst nog niet gaf',
   'fleet.updateAtStart': 'Anders wordt ze geïnstalleerd als Counter sluit, en draait ze bij de volgende start.',
+  'fleet.revoked':
+    'De beheerder heeft deze balie uit de vloot gehaald. Ze blijft verkopen en bewaart haar verkopen; een leidinggevende meldt haar opnieuw aan in de instellingen met een nieuwe code.',
+  'fleet.codeRefusedAtStart':
+    'De aanmeldcode in de configuratie van deze computer werd niet aangenomen. Een leidinggevende meldt de balie aan met een nieuwe code.',
+  'fleet.enrolTitle': 'Aanmelden bij een centrale',
+  'fleet.enrolIntro': 'De beheerder geeft u het adres van de centrale en een eenmalige code van 8 tekens.',
+  'fleet.centralUrl': 'Adres van de centrale',
+  'fleet.code': 'Aanmeldcode',
+  'fleet.enrolSubmit': 'Aanmelden',
+  'fleet.enrolled': 'Aangemeld voor verkooppunt {touchpoint}.',
+  'fleet.restartNow': 'Counter start opnieuw om verbinding te maken met de centrale.',
+  'fleet.restartManual': 'Start Counter opnieuw om verbinding te maken met de centrale.',
+  'fleet.enrolment': 'Aanmelding',
+  'fleet.enrolmentNone': 'Niet aangemeld (een token uit de instellingen of de configuratie van deze computer)',
+  'fleet.enrolmentEnrolled': 'Aangemeld voor verkooppunt {touchpoint}',
+  'fleet.enrolmentRevoked': 'Door de beheerder uit de vloot gehaald: meld opnieuw aan',
+  'fleet.enrolmentRefused': 'De ingestelde code werd niet aangenomen: meld aan met een nieuwe',
 };

@@ -27,6 +27,8 @@ export interface CentralClientOptions {
   lookupBase?: string;
   /** Measures the counter's clock against every answer's Date header (docs/api.md §11.4). */
   clock?: ClockOffset;
+  /** Hears every refusal's problem: a revoked device's token is told by its type (docs/api.md §11.1). */
+  onRefused?: (status: number, problem: Problem) => void;
 }
 
 export class CentralClient {
@@ -140,6 +142,7 @@ export class CentralClient {
     }
     if (response.status >= 400) {
       const parsed = problemSchema.safeParse(json);
+      if (parsed.success) this.options.onRefused?.(response.status, parsed.data);
       return {
         kind: 'refused',
         status: response.status,

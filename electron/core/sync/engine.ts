@@ -34,6 +34,8 @@ export interface EngineOptions {
   random?: () => number;
   /** How often a counter that cannot reach the central asks whether it is back (docs/counter.md §18). */
   probeIntervalMs?: number;
+  /** Runs in each round whose pull got through, before its pushes: the fleet's heartbeat. */
+  beforePush?: () => Promise<void>;
   /** The counter's clock against the central's: sales are sent on the central's time (docs/api.md §11.4). */
   clock?: ClockOffset;
 }
@@ -280,6 +282,8 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     if (pulled.kind === 'auth') return { progress: false, failure: 'sync.tokenRefused', unreachable: false };
     if (pulled.kind === 'ok') changed.push(...pulled.changed);
     this.requeueRefusedTimes();
+    // The heartbeat (docs/api.md §11.2): after the pull measured the clock, before the pushes.
+    if (pulled.kind === 'ok') await this.options.beforePush?.();
     const pushed = await this.pushAll(changed, stamp);
     if (pushed.stopped === 'fatal') return { progress: pushed.progress, failure: 'sync.tokenRefused', unreachable: false };
     // An order the central answered with a 5xx is its own trouble only while the central is seen
