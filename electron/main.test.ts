@@ -21,6 +21,10 @@ const fake = await vi.hoisted(async () => {
     getPath: (name: string) => `/data/${name}`,
     getAppPath: (): string => '',
     getVersion: () => '1.4.0',
+    relaunched: 0,
+    relaunch() {
+      this.relaunched++;
+    },
     quit: () => undefined,
     exit: (_code: number) => undefined,
     // As installed: DevTools must stay closed.
@@ -300,5 +304,10 @@ describe('main process', () => {
     expect(autoUpdater.installs).toEqual([]);
     updater.install();
     expect(autoUpdater.installs).toEqual([[true, true]]);
+  });
+
+  it('restarts the app when the core asks (an enrolment with another central)', () => {
+    core.options!.restart!();
+    expect(fake.app.relaunched).toBe(1);
   });
 });

@@ -212,6 +212,11 @@ async function start(): Promise<CounterCore> {
     fixtures: appPath('assets', 'fixtures', 'demo.json'),
     config: config.value,
     appVersion: app.getVersion(),
+    // An enrolment with another central takes a fresh start (docs/counter.md §18).
+    restart: () => {
+      app.relaunch();
+      app.quit();
+    },
     ...(feed && { updater: electronUpdater(feed) }),
   });
   serveCounter(core);

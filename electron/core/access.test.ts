@@ -51,6 +51,7 @@ const MANAGER_ONLY: Channel[] = [
   'reports.summary',
   'reports.export',
   'audit.list',
+  'fleet.supportBundle',
 ];
 
 let folder: ReturnType<typeof tempDir>;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventName, IpcEvents, StaffMember } from '../../shared/ipc';
+import type { EventName, FleetStatus, IpcEvents, StaffMember } from '../../shared/ipc';
 import type { DeviceStates } from '../../shared/devices';
 import { readSetting } from './db/settings';
 import { DEFAULT_TIME_ZONE } from '../../domain/reports/timeZone';
@@ -23,6 +23,8 @@ import { checkDatabase } from './fleet/databaseCheck';
 import { updateMoment, Updates } from './fleet/updates';
 import { FleetMember } from './fleet/fleet';
 import { ensureTouchpoint } from './fleet/ownTouchpoint';
+import { noteFleetEvents, RecentLog } from './fleet/recentLog';
+import { saveSupportBundle } from './fleet/supportFile';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
@@ -155,6 +157,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       }),
     });
     const syncEngine = engine;
+    const log = new RecentLog(clock);
+    noteFleetEvents(log, { engine: syncEngine, clock: clockOffset, enrolment: fleet.enrolment, databaseCheck });
     const updates = new Updates(options.updater ?? null, () => updateMoment(db, clock()), appVersion);
     // Each sync round and each sale's change is a moment to install a waiting update at.
     events.on('sync.changed', () => updates.consider());
@@ -177,6 +181,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         syncEngine.kick();
       },
     });
+    const fleetStatus = (): FleetStatus => ({
+      appVersion,
+      database: { ok: databaseCheck.ok, problems: databaseCheck.problems.length, checkedAt: databaseCheck.checkedAt },
+      clockOffsetMs: clockOffset?.ms ?? null,
+      update: updates.view(),
+      enrolment: fleet.view(),
+    });
     const handlers = makeHandlers({
       db,
       desk,
@@ -191,16 +202,20 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       days,
       timeZone,
       fleet: {
-        status: () => ({
-          appVersion,
-          database: { ok: databaseCheck.ok, problems: databaseCheck.problems.length, checkedAt: databaseCheck.checkedAt },
-          clockOffsetMs: clockOffset?.ms ?? null,
-          update: updates.view(),
-          enrolment: fleet.view(),
-        }),
+        status: fleetStatus,
         mayEnrol: () => staff.firstRun() || staff.who()?.role === 'manager',
         fixedCentralUrl: () => (settings.fixedSettings.centralUrl ? settings.centralUrl : null),
         apply: (url, credentials) => fleet.apply(url, credentials, { url: client.baseUrl, embedded: embedded !== null }),
+        supportBundle: () =>
+          saveSupportBundle(options.dataDir, {
+            db,
+            now: clock(),
+            fleet: fleetStatus(),
+            sync: syncEngine.status(),
+            deviceStates: (options.deviceStates ?? NO_DEVICES)(),
+            config: options.config,
+            log: log.all(),
+          }),
       },
     });
 

@@ -1,6 +1,8 @@
 import type { EnrolmentView, UpdateView } from '../../shared/ipc/fleet';
 import { EnrolForm } from './EnrolForm';
-import { useInvoke } from '../api/useInvoke';
+import { useState } from 'react';
+import { useAction, useInvoke } from '../api/useInvoke';
+import { offerDownload } from '../manager/download';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n, type I18n } from '../i18n/i18n';
 
@@ -25,6 +27,7 @@ export function FleetPanel() {
           <dd>{enrolmentWords(t, s.enrolment)}</dd>
         </dl>
       )}
+      <SupportBundleButton />
       {s && <EnrolForm />}
     </section>
   );
@@ -45,4 +48,25 @@ function enrolmentWords(t: I18n['t'], enrolment: EnrolmentView): string {
   if (enrolment.state === 'revoked') return t('fleet.enrolmentRevoked');
   if (enrolment.state === 'codeRefused') return t('fleet.enrolmentRefused');
   return t('fleet.enrolmentNone');
+}
+
+function SupportBundleButton() {
+  const { t } = useI18n();
+  const [saved, setSaved] = useState<string | null>(null);
+  const make = useAction('fleet.supportBundle', (file) => {
+    offerDownload(file);
+    setSaved(file.fileName);
+  });
+  return (
+    <div className="stack">
+      <p className="hint" id="support-hint">
+        {t('fleet.supportHint')}
+      </p>
+      <button type="button" aria-describedby="support-hint" onClick={() => void make.run({})} disabled={make.pending}>
+        {t('fleet.supportBundle')}
+      </button>
+      <ErrorNote error={make.error} />
+      <p role="status">{saved ? t('fleet.supportSaved', { file: saved }) : ''}</p>
+    </div>
+  );
 }

@@ -42,4 +42,8 @@ export const fleetEn = {
   'fleet.enrolmentEnrolled': 'Enrolled for touchpoint {touchpoint}',
   'fleet.enrolmentRevoked': 'Taken out of the fleet by the operator: enrol again',
   'fleet.enrolmentRefused': 'The configured code was not accepted: enrol with a new one',
+  'fleet.supportBundle': 'Make a support bundle',
+  'fleet.supportHint':
+    'A file for support: versions, the database check, devices, what waits to be sent, the clock and the counter’s log. No customer data and no tokens.',
+  'fleet.supportSaved': 'Saved as {file} (also kept in the counter’s data folder).',
 } as const;

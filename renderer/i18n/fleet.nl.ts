@@ -44,4 +44,8 @@ export const fleetNl: Record<keyof typeof fleetEn, string> = {
   'fleet.enrolmentEnrolled': 'Aangemeld voor verkooppunt {touchpoint}',
   'fleet.enrolmentRevoked': 'Door de beheerder uit de vloot gehaald: meld opnieuw aan',
   'fleet.enrolmentRefused': 'De ingestelde code werd niet aangenomen: meld aan met een nieuwe',
+  'fleet.supportBundle': 'Supportbundel maken',
+  'fleet.supportHint':
+    'Een bestand voor support: versies, de databasecontrole, apparaten, wat nog verstuurd moet worden, de klok en het logboek van de balie. Geen klantgegevens en geen tokens.',
+  'fleet.supportSaved': 'Opgeslagen als {file} (ook bewaard in de gegevensmap van de balie).',
 };

@@ -41,6 +41,15 @@ export interface FleetStatus {
 
 const none = z.object({});
 
+/** A support bundle as a file: JSON text, and where the counter saved its copy. */
+export interface SupportFile {
+  fileName: string;
+  mimeType: 'application/json';
+  encoding: 'utf8';
+  content: string;
+  savedTo: string;
+}
+
 /** After an enrolment: the counter restarts by itself (Electron), must be restarted by hand (browser shell), or goes on. */
 export type EnrolRestart = 'now' | 'manual' | 'none';
 
@@ -57,5 +66,12 @@ export const fleetChannels = {
    * Enrols this counter with a central's one-time code (docs/api.md §11.1). Public so that the
    * first run can (nobody can log in yet); after that the handler lets only a manager.
    */
+  /** A support bundle (docs/counter.md §18): saved in the data folder and offered as a download. */
+  'fleet.supportBundle': channel<SupportFile>()({
+    input: none,
+    access: 'manager',
+    kind: 'change',
+    audit: { act: { en: 'Support bundle', nl: 'Supportbundel' }, recorded: 'always' },
+  }),
   'fleet.enrol': channel<{ status: FleetStatus; restart: EnrolRestart }>()({ input: enrolInput, access: 'public', kind: 'change' }),
 } as const;

@@ -1,5 +1,5 @@
 import type { FleetStatus, HandlersOf, IpcResult } from '../../../shared/ipc';
-import type { EnrolRestart, fleetChannels } from '../../../shared/ipc/fleet';
+import type { EnrolRestart, fleetChannels, SupportFile } from '../../../shared/ipc/fleet';
 import { ok, refusal } from '../../../shared/refusals';
 import { claimCode } from './enrolment';
 import type { DeviceCredentials } from '../../../shared/schemas/fleet';
@@ -13,11 +13,14 @@ export interface FleetDeps {
   fixedCentralUrl(): string | null;
   /** Writes the enrolment down and seals its token; what it takes to use it. */
   apply(centralUrl: string, credentials: DeviceCredentials): EnrolRestart;
+  /** Makes a support bundle and saves it in the data folder. */
+  supportBundle(): Promise<SupportFile>;
 }
 
 export function fleetHandlers(fleet: FleetDeps): HandlersOf<typeof fleetChannels> {
   return {
     'fleet.status': async () => ok(fleet.status()),
+    'fleet.supportBundle': async () => ok(await fleet.supportBundle()),
     'fleet.enrol': async ({ centralUrl, code }): Promise<IpcResult<{ status: FleetStatus; restart: EnrolRestart }>> => {
       if (!fleet.mayEnrol()) return refusal('forbidden', 'session.managerOnly');
       const fixed = fleet.fixedCentralUrl();
