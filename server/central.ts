@@ -4,6 +4,7 @@ import { Catalog } from '../domain/catalog';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { OrderService } from '../domain/service';
 import { buildApp } from './app';
+import { updateFeedRoutes } from './routes/updates';
 import { DayClosures } from './dayClosures';
 import { channelVerifier, customerVerifier, signChannelToken } from './auth';
 import { Fleet } from './fleet';
@@ -29,6 +30,8 @@ export interface CentralOptions {
    * default, for the counter's embedded central and most tests) reads on the event loop.
    */
   readers?: number;
+  /** A folder served at /updates/ as the counters' update feed (docs/counter.md §18). */
+  updatesDir?: string;
   /** PostgreSQL only: this process's connections for reads (READ_CONNECTIONS when not given). */
   connections?: number;
 }
@@ -69,6 +72,7 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
       },
       logger: options.logger ?? false,
     });
+    if (options.updatesDir) await app.register(updateFeedRoutes(options.updatesDir), { prefix: '/updates' });
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;

@@ -9,7 +9,7 @@ import { centralLogger, startCentral } from './central';
 import { COMMANDS, defaultDatabase, productionRefusal, runCommand } from './commands';
 
 /**
- * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N] [--db-connections N]`
+ * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N] [--db-connections N] [--updates DIR]`
  * (docs/api.md §1). `--db` (or CENTRAL_DATABASE_URL) takes a SQLite file or a PostgreSQL URL;
  * `--workers N` runs N central processes on one port (node:cluster), each with its own
  * connections to the one database; `--readers N` (SQLite, default 2) runs the list queries
@@ -32,6 +32,7 @@ const args = z.object({
     .default(1),
   readers: z.string().regex(/^\d+$/, '--readers must be a number').transform(Number).pipe(z.number().max(16)).default(2),
   production: z.boolean().default(false),
+  updates: z.string().min(1).optional(),
   'db-connections': z
     .string()
     .regex(/^\d+$/, '--db-connections must be a number')
@@ -53,12 +54,13 @@ const DEV_SECRET_ENV = 'CENTRAL_DEV_JWT_SECRET';
  */
 const connectionsPerProcess = (total: number, workers: number) => Math.max(1, Math.ceil(total / workers));
 
-async function serve({ 'db-connections': total, production: _, ...options }: Options, announce: boolean) {
+async function serve({ 'db-connections': total, production: _, updates, ...options }: Options, announce: boolean) {
   const logger = centralLogger();
   const devSecret = process.env[DEV_SECRET_ENV];
   const connections = connectionsPerProcess(total, options.workers);
   const central = await startCentral({
     ...options,
+    updatesDir: updates,
     connections,
     jwtSecret: process.env.CENTRAL_JWT_SECRET || devSecret,
     devSecret: !process.env.CENTRAL_JWT_SECRET && !!devSecret,
@@ -149,6 +151,7 @@ async function main() {
       readers: { type: 'string' },
       'db-connections': { type: 'string' },
       production: { type: 'boolean' },
+      updates: { type: 'string' },
     },
     strict: true,
   });
