@@ -8,7 +8,11 @@ import { useI18n, type I18n } from '../i18n/i18n';
 
 const FLEET_TITLE_ID = 'fleet-title';
 
-/** The manager's view of this counter in the fleet: its version and update (docs/counter.md §18). */
+/**
+ * The manager's view of this counter in the fleet: its version, update and enrolment, the
+ * support bundle and the enrolment form (docs/counter.md §18). The facts are left out while they
+ * cannot be read; the rest of the settings screen says any trouble with the main process.
+ */
 export function FleetPanel() {
   const { t } = useI18n();
   const status = useInvoke('fleet.status', {}, { staleTime: 10_000, refetchInterval: 30_000 });
@@ -16,7 +20,6 @@ export function FleetPanel() {
   return (
     <section className="card" aria-labelledby={FLEET_TITLE_ID}>
       <h2 id={FLEET_TITLE_ID}>{t('fleet.title')}</h2>
-      <ErrorNote error={status.error} />
       {s && (
         <dl className="facts">
           <dt>{t('fleet.version')}</dt>
