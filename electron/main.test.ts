@@ -20,6 +20,11 @@ const fake = await vi.hoisted(async () => {
     whenReady: () => Promise.resolve().then(() => void steps.push('ready')),
     getPath: (name: string) => `/data/${name}`,
     getAppPath: (): string => '',
+    getVersion: () => '1.4.0',
+    relaunched: 0,
+    relaunch() {
+      this.relaunched++;
+    },
     quit: () => undefined,
     exit: (_code: number) => undefined,
     // As installed: DevTools must stay closed.
@@ -64,8 +69,27 @@ const fake = await vi.hoisted(async () => {
     show = () => undefined;
   }
   const windows: BrowserWindow[] = [];
+  /** electron-updater's autoUpdater: what main set on it and called. */
+  const autoUpdater = Object.assign(new Emitter(), {
+    feed: null as unknown,
+    autoDownload: false,
+    autoInstallOnAppQuit: false,
+    checks: 0,
+    installs: [] as unknown[][],
+    setFeedURL(options: unknown) {
+      this.feed = options;
+    },
+    checkForUpdates() {
+      this.checks++;
+      return Promise.resolve(null);
+    },
+    quitAndInstall(...args: unknown[]) {
+      this.installs.push(args);
+    },
+  });
   return {
     app,
+    autoUpdater,
     windows,
     hooks,
     steps,
@@ -101,6 +125,7 @@ const core = vi.hoisted(() => ({
 }));
 
 vi.mock('electron', () => fake.electron);
+vi.mock('electron-updater', () => ({ autoUpdater: fake.autoUpdater }));
 vi.mock('./core/counter', () => ({
   createCounter: async (options: CounterOptions) => {
     core.options = options;
@@ -125,10 +150,15 @@ writeFileSync(join(appRoot, 'dist', 'renderer', 'index.html'), '<!doctype html><
 
 beforeAll(async () => {
   fake.app.getAppPath = () => appRoot;
+  // The machine's configuration names an update feed (docs/counter.md §18).
+  vi.stubEnv('COUNTER_UPDATES_URL', 'https://updates.example.org/counter');
   await import('./main');
   await vi.waitFor(() => expect(fake.windows).toHaveLength(1));
 });
-afterAll(() => rmSync(appRoot, { recursive: true, force: true }));
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(appRoot, { recursive: true, force: true });
+});
 
 const call = <T>(name: string, ...args: unknown[]) => (fake.hooks[name] as unknown as (...a: unknown[]) => T)(...args);
 const page = 'app://counter/index.html';
@@ -255,5 +285,29 @@ describe('main process', () => {
     const second = { preventDefault: vi.fn() };
     fake.app.emit('before-quit', second);
     expect(second.preventDefault).not.toHaveBeenCalled();
+  });
+
+  it('gives the core electron-updater on the configured generic feed, downloading by itself and installing when told', () => {
+    const { autoUpdater } = fake;
+    expect(autoUpdater.feed).toEqual({ provider: 'generic', url: 'https://updates.example.org/counter/' });
+    expect([autoUpdater.autoDownload, autoUpdater.autoInstallOnAppQuit]).toEqual([true, true]);
+    expect(core.options?.appVersion).toBe('1.4.0');
+    const updater = core.options!.updater!;
+    const heard: string[] = [];
+    updater.on('downloading', (version) => heard.push(`downloading ${version}`));
+    updater.on('ready', (version) => heard.push(`ready ${version}`));
+    autoUpdater.emit('update-available', { version: '1.5.0' });
+    autoUpdater.emit('update-downloaded', { version: '1.5.0' });
+    expect(heard).toEqual(['downloading 1.5.0', 'ready 1.5.0']);
+    updater.check();
+    expect(autoUpdater.checks).toBe(1);
+    expect(autoUpdater.installs).toEqual([]);
+    updater.install();
+    expect(autoUpdater.installs).toEqual([[true, true]]);
+  });
+
+  it('restarts the app when the core asks (an enrolment with another central)', () => {
+    core.options!.restart!();
+    expect(fake.app.relaunched).toBe(1);
   });
 });

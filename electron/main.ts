@@ -11,11 +11,12 @@ import {
   type Session,
   type WebContents,
 } from 'electron';
+import { autoUpdater } from 'electron-updater';
 import type { IpcResult, SettingsView } from '../shared/ipc';
 import { refusal } from '../shared/refusals';
 import { createCounter } from './core/counter';
-import { readMachineConfig } from './core/config/machineConfig';
-import type { CounterCore, TokenVault } from './core/types';
+import { readMachineConfig, updateFeedUrl } from './core/config/machineConfig';
+import type { CounterCore, TokenVault, Updater } from './core/types';
 import { contentSecurityPolicy, securityHeaders } from './shell/csp';
 import { EVENT_CHANNEL, EVENT_NAMES, INVOKE_CHANNEL } from './shell/ipcNames';
 import {
@@ -171,17 +172,52 @@ function serveCounter(core: CounterCore): void {
   }
 }
 
+/**
+ * electron-updater behind the core's Updater (docs/counter.md §18): a generic feed (latest.yml
+ * and the installers in one folder), the staged rollout by the feed's `stagingPercentage`
+ * (electron-updater keeps a random id per install and takes the update when it falls inside the
+ * percentage). It downloads by itself; the core says when to install. A downloaded update not
+ * installed by then is installed when the counter is closed, so at the next start.
+ */
+function electronUpdater(feedUrl: string): Updater {
+  autoUpdater.setFeedURL({ provider: 'generic', url: feedUrl });
+  autoUpdater.autoDownload = true;
+  autoUpdater.autoInstallOnAppQuit = true;
+  return {
+    check: () => {
+      autoUpdater
+        .checkForUpdates()
+        .catch((error: unknown) => console.error(`counter: the update check failed: ${(error as Error).message}`));
+    },
+    install: () => autoUpdater.quitAndInstall(true, true),
+    on: (event, listener) => {
+      autoUpdater.on(event === 'downloading' ? 'update-available' : 'update-downloaded', (info: { version: string }) =>
+        listener(info.version),
+      );
+    },
+  };
+}
+
 async function start(): Promise<CounterCore> {
   hardenSession(session.defaultSession);
   protocol.handle(APP_SCHEME, serveRenderer(appPath('dist', 'renderer')));
   // An invalid configuration stops the start, naming the key (docs/api.md §9.1).
   const config = readMachineConfig();
   if (!config.ok) throw new Error(config.message);
+  // Only an installed counter updates itself: one run from the sources is what its developer built.
+  const feed = app.isPackaged ? updateFeedUrl(config.value.config) : null;
   const core = await createCounter({
     dataDir: app.getPath('userData'),
     vault: tokenVault(),
     fixtures: appPath('assets', 'fixtures', 'demo.json'),
     config: config.value,
+    appVersion: app.getVersion(),
+    // An enrolment with another central takes a fresh start (docs/counter.md §18).
+    restart: () => {
+      app.relaunch();
+      app.quit();
+    },
+    ...(feed && { updater: electronUpdater(feed) }),
   });
   serveCounter(core);
   mainWindow = createWindow();

@@ -40,6 +40,7 @@ const sync: SyncStatus = {
   lastSuccessAt: null,
   lastError: null,
   embeddedCentral: true,
+  clockOffsetMs: null,
 };
 
 function counter() {

@@ -10,6 +10,7 @@ import { useDictionary } from './i18n/dictionaries';
 import { I18nProvider, langOf } from './i18n/i18n';
 import { LoginScreen } from './start/LoginScreen';
 import { Workspace } from './start/Workspace';
+import { FleetNotices } from './fleet/FleetNotices';
 
 const FirstRunScreen = areas.firstRun.lazy((m) => m.FirstRunScreen);
 
@@ -61,6 +62,7 @@ function Root() {
   }
   return (
     <I18nProvider dictionary={dictionary}>
+      <FleetNotices />
       {status.value?.firstRun ? (
         <AreaSlot>
           <FirstRunScreen />

@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { buildApp } from './app';
 import { CentralMetrics } from './metrics';
 import { opsRoutes, readiness, type Ops } from './ops';
+import { updateFeedRoutes } from './routes/updates';
 import { DayClosures } from './dayClosures';
 import { channelVerifier, customerVerifier, signChannelToken } from './auth';
 import { Fleet } from './fleet';
@@ -32,6 +33,8 @@ export interface CentralOptions {
    * default, for the counter's embedded central and most tests) reads on the event loop.
    */
   readers?: number;
+  /** A folder served at /updates/ as the counters' update feed (docs/counter.md §18). */
+  updatesDir?: string;
   /** PostgreSQL only: this process's connections for reads (READ_CONNECTIONS when not given). */
   connections?: number;
   /** Serve /livez, /readyz and /metrics only on this port (0: a free one), not on the main one (docs/api.md §11.3). */
@@ -85,6 +88,7 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
       logger: options.logger ?? false,
       ops: { ...ops, serveHere: options.opsPort === undefined, maxEventLoopDelayMs: options.maxEventLoopDelayMs },
     });
+    if (options.updatesDir) await app.register(updateFeedRoutes(options.updatesDir), { prefix: '/updates' });
     const host = options.host ?? '127.0.0.1';
     const url = await listen(app, host, options.port ?? 0);
     let opsUrl = url;

@@ -11,6 +11,11 @@ export const REFUSAL_TEXT = {
   'request.unknownChannel': 'The counter has no call named {channel}.',
   'request.internal': 'Something went wrong; nothing was changed.',
   'request.closing': 'The counter is closing.',
+  'fleet.codeRefused': 'The central did not take this enrolment code: it is wrong, used or expired. Ask the operator for a new one.',
+  'fleet.tooManyTries': 'Too many wrong codes from this counter: try again in {seconds} seconds.',
+  'fleet.centralUnreachable': 'The central cannot be reached at this address: check it and the network, and try again.',
+  'database.damaged':
+    'This counter’s database is damaged: nothing was changed. Stop selling here and call support (docs/operations.md §12).',
   'shell.foreignPage': 'Only the counter’s own page may use the counter.',
   'shell.noSession': 'This browser has not been let in: open the address the browser shell printed.',
   'shell.unreachable': 'The counter cannot be reached.',

@@ -22,6 +22,10 @@ const PUBLIC: Channel[] = [
   'session.setup',
   'session.language',
   'sync.status',
+  // A damaged database or a revoked counter is said on the login screen too.
+  'fleet.status',
+  // The first run enrols before anyone can log in; the handler then lets only a manager (fleet/enrolment.test.ts).
+  'fleet.enrol',
 ];
 /** Every channel only a manager may call, written here, not read from the declarations. */
 const MANAGER_ONLY: Channel[] = [
@@ -47,6 +51,7 @@ const MANAGER_ONLY: Channel[] = [
   'reports.summary',
   'reports.export',
   'audit.list',
+  'fleet.supportBundle',
 ];
 
 let folder: ReturnType<typeof tempDir>;

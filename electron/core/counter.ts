@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventName, IpcEvents, StaffMember } from '../../shared/ipc';
+import type { EventName, FleetStatus, IpcEvents, StaffMember } from '../../shared/ipc';
+import type { DeviceStates } from '../../shared/devices';
+import { readSetting } from './db/settings';
 import { DEFAULT_TIME_ZONE } from '../../domain/reports/timeZone';
 import { demoFixturesPath, loadFixturesFile } from '../../domain/fixtures';
 import { mandateRecord, tokenRecord } from '../../domain/lookup';
@@ -14,8 +16,15 @@ import type { Central } from '../../server/central';
 import { isAllowedCentralUrl } from '../../shared/centralUrl';
 import { CatalogCache } from './catalog/catalogCache';
 import { CentralClient } from './central/centralClient';
+import { ClockOffset } from './central/clockOffset';
 import { Challenges, demoTransport } from './tokens/challenge';
 import { makeDispatch } from './dispatch';
+import { checkDatabase } from './fleet/databaseCheck';
+import { updateMoment, Updates } from './fleet/updates';
+import { FleetMember } from './fleet/fleet';
+import { ensureTouchpoint } from './fleet/ownTouchpoint';
+import { noteFleetEvents, RecentLog } from './fleet/recentLog';
+import { saveSupportBundle } from './fleet/supportFile';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
@@ -31,6 +40,11 @@ import { SyncEngine } from './sync/engine';
 import type { CounterCore, CounterOptions } from './types';
 
 const REFRESH_MS = 10 * 60 * 1000;
+const NO_DEVICES = (): DeviceStates => ({ terminal: 'none', printer: 'none' });
+/** The version of a counter run from the sources (the Electron shell passes the app's own). */
+const DEV_VERSION = '0.0.0-dev';
+/** How often the update feed is asked, after the first time at start. */
+const UPDATE_CHECK_MS = 4 * 60 * 60 * 1000;
 
 export interface CounterTestHooks {
   engine: SyncEngine;
@@ -55,6 +69,9 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   mkdirSync(options.dataDir, { recursive: true, mode: DATA_DIR_MODE });
   chmodSync(options.dataDir, DATA_DIR_MODE);
   const db = openCounterDatabase(options.database ?? join(options.dataDir, 'counter.sqlite'));
+  // Before anything reads it: a damaged file is said on screen, with what to do (docs/counter.md §18).
+  const databaseCheck = checkDatabase(db, stamp());
+  if (!databaseCheck.ok) console.error(`counter: the database is damaged: ${databaseCheck.problems.join('; ')}`);
   const events = new EventEmitter();
   let embedded: Central | null = null;
   let engine: SyncEngine | null = null;
@@ -79,6 +96,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     if (centralUrl && !isAllowedCentralUrl(centralUrl)) {
       throw new Error(`the central's address ${centralUrl} is refused: it must be https:// (http:// only for this computer itself)`);
     }
+    const fleet = new FleetMember({ db, settings, now: clock, code: options.config?.config.enrolment?.code, restart: options.restart });
+    if (!options.central) await fleet.claimAtStart(centralUrl);
     const given = options.central?.bearerToken;
     let token: () => string | null = () => given ?? settings.bearerToken();
     if (!centralUrl) {
@@ -89,7 +108,14 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       const devToken = embedded.devToken;
       token = () => devToken;
     }
-    const client = new CentralClient({ baseUrl: centralUrl, token, timeoutMs: options.central?.timeoutMs });
+    const clockOffset = options.measureClock === false ? undefined : new ClockOffset(clock);
+    const client = new CentralClient({
+      baseUrl: centralUrl,
+      token,
+      timeoutMs: options.central?.timeoutMs,
+      clock: clockOffset,
+      onRefused: (status, problem) => fleet.heard(status, problem),
+    });
     const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
     indexExisting(db);
     // Who did it: the staff member logged in when the write commits (null only before anyone logs in).
@@ -101,22 +127,42 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     const prefix = `K${settings.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase()}`;
     const service = new OrderService({
       store,
-      catalog: () => catalog.current(),
+      // The touchpoint this counter's token names sells, listed by the reference data or not (docs/api.md §11.1).
+      catalog: () => ensureTouchpoint(catalog.current(), settings.touchpointId),
       clock,
       newId,
       orderNumbering: { prefix: `${prefix}-`, offset: 0, digits: 6 },
     });
+    const appVersion = options.appVersion ?? DEV_VERSION;
     engine = new SyncEngine({
       db,
       client,
       deviceId: settings.deviceId,
-      touchpointId: settings.touchpointId,
+      // A new enrolment with the same central applies at once.
+      get touchpointId() {
+        return settings.touchpointId;
+      },
       embeddedCentral: embedded !== null,
       now: clock,
       intervalMs: options.intervalMs,
       random: options.random,
+      probeIntervalMs: options.probeIntervalMs,
+      clock: clockOffset,
+      beforePush: fleet.heartbeat({
+        client,
+        appVersion,
+        clockOffsetMs: () => clockOffset?.ms ?? null,
+        lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
+        deviceStates: options.deviceStates ?? NO_DEVICES,
+      }),
     });
     const syncEngine = engine;
+    const log = new RecentLog(clock);
+    noteFleetEvents(log, { engine: syncEngine, clock: clockOffset, enrolment: fleet.enrolment, databaseCheck });
+    const updates = new Updates(options.updater ?? null, () => updateMoment(db, clock()), appVersion);
+    // Each sync round and each sale's change is a moment to install a waiting update at.
+    events.on('sync.changed', () => updates.consider());
+    clockOffset?.onChange(() => events.emit('sync.changed', syncEngine.status()));
     syncEngine.on('status', (status) => events.emit('sync.changed', status));
     syncEngine.on('orders', (ids) => ids.forEach((orderId) => events.emit('orders.changed', { orderId })));
     const mail = options.mail !== undefined ? options.mail : chooseTransport(process.env, embedded !== null, demoTransport);
@@ -135,6 +181,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         syncEngine.kick();
       },
     });
+    const fleetStatus = (): FleetStatus => ({
+      appVersion,
+      database: { ok: databaseCheck.ok, problems: databaseCheck.problems.length, checkedAt: databaseCheck.checkedAt },
+      clockOffsetMs: clockOffset?.ms ?? null,
+      update: updates.view(),
+      enrolment: fleet.view(),
+    });
     const handlers = makeHandlers({
       db,
       desk,
@@ -148,6 +201,22 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       embeddedCentral: embedded !== null,
       days,
       timeZone,
+      fleet: {
+        status: fleetStatus,
+        mayEnrol: () => staff.firstRun() || staff.who()?.role === 'manager',
+        fixedCentralUrl: () => (settings.fixedSettings.centralUrl ? settings.centralUrl : null),
+        apply: (url, credentials) => fleet.apply(url, credentials, { url: client.baseUrl, embedded: embedded !== null }),
+        supportBundle: () =>
+          saveSupportBundle(options.dataDir, {
+            db,
+            now: clock(),
+            fleet: fleetStatus(),
+            sync: syncEngine.status(),
+            deviceStates: (options.deviceStates ?? NO_DEVICES)(),
+            config: options.config,
+            log: log.all(),
+          }),
+      },
     });
 
     const dispatch = makeDispatch(
@@ -173,6 +242,9 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     };
     const refresher = setInterval(() => void refresh(), REFRESH_MS);
     refresher.unref();
+    updates.check();
+    const updateChecks = setInterval(() => updates.check(), UPDATE_CHECK_MS);
+    updateChecks.unref();
     if (options.autoSync !== false) void refresh().then(() => closed || syncEngine.start());
 
     const central = embedded;
@@ -187,6 +259,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         if (closed) return;
         closed = true;
         clearInterval(refresher);
+        clearInterval(updateChecks);
         stopRetention();
         await refreshing;
         await syncEngine.stop();

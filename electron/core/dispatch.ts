@@ -1,3 +1,4 @@
+import { isDamage } from './fleet/databaseCheck';
 import { channels, isChannel, mayCall, type Channel, type IpcResult, type StaffMember } from '../../shared/ipc';
 import type { AuditFacts } from '../../shared/manager/types';
 import type { AnyDeclared } from '../../shared/ipc/declare';
@@ -53,7 +54,8 @@ export function makeDispatch(handlers: Handlers, who: () => StaffMember | null, 
       result = await (handlers[channel as Channel] as (i: unknown) => Promise<IpcResult<unknown>>)(parsed.data);
     } catch (error) {
       console.error(`counter: ${channel} failed: ${(error as Error).message}`);
-      result = refusal('internal', 'request.internal');
+      // A damaged database file is said as such, with what to do (docs/counter.md §18).
+      result = refusal('internal', isDamage(error) ? 'database.damaged' : 'request.internal');
     }
     if (declared.audit?.recorded === 'always') {
       audit({

@@ -368,6 +368,7 @@ describe('sync while the central cannot be reached', () => {
       lastSuccessAt: null,
       lastError: 'sync.unreachable',
       embeddedCentral: false,
+      clockOffsetMs: null,
     });
     expect(value((await counter.dispatch('sync.status', {})) as IpcResult<SyncStatus>)).toEqual(now);
     expect(outboxRows()).toBe(3);

@@ -1,6 +1,7 @@
 import type { channels, HandlersOf } from '../../shared/ipc';
 import type { CatalogCache } from './catalog/catalogCache';
 import type { CounterDb } from './db/database';
+import { fleetHandlers, type FleetDeps } from './fleet/handlers';
 import { managerHandlers } from './manager/handlers';
 import type { DrawerDays } from './manager/days';
 import type { OrderDesk } from './orders/desk';
@@ -32,6 +33,7 @@ export interface HandlerDeps {
   days: DrawerDays;
   timeZone: string;
   now: () => Date;
+  fleet: FleetDeps;
 }
 
 /** The counter's handlers, area by area (each declared beside its implementation: electron/core/<area>/handlers.ts). */
@@ -46,5 +48,6 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ...settingsHandlers(deps),
     ...syncHandlers({ db, engine, desk }),
     ...managerHandlers({ ...deps, catalog: () => deps.catalog.current(), who: () => staff.who(), syncSoon: () => engine.kick() }),
+    ...fleetHandlers(deps.fleet),
   };
 }

@@ -1,5 +1,9 @@
 import type { MailTransport } from './tokens/challenge';
 import type { LoadedConfig } from './config/machineConfig';
+import type { Updater } from './fleet/updates';
+import type { DeviceStates } from '../../shared/devices';
+
+export type { Updater };
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 
 /**
@@ -42,12 +46,28 @@ export interface CounterOptions {
   central?: { url: string; bearerToken: string; timeoutMs?: number };
   /** How often sync pulls when nothing happens (ms). */
   intervalMs?: number;
+  /** How often sync asks an unreachable central whether it is back (ms; default 2 s: docs/counter.md §18). */
+  probeIntervalMs?: number;
   /** The jitter of sync's backoff, in [0, 1): tests make it 0 to retry at once. */
   random?: () => number;
   /** The e-mail challenge's relay; null for none. Default: COUNTER_SMTP_URL, or the demo relay with the embedded central. */
   mail?: MailTransport | null;
   /** The machine's configuration (docs/api.md §9.1), read by the shell at start; none: everything from the settings. */
   config?: LoadedConfig;
+  /**
+   * False: the counter's clock is not measured against the central's, and its sales go with
+   * their own times (tests whose counters run on a frozen clock in 2024 beside a central on
+   * real time). Default true (docs/api.md §11.4).
+   */
+  measureClock?: boolean;
+  /** This build's version (Electron: app.getVersion()): the screens, the heartbeat and the support bundle show it. */
+  appVersion?: string;
+  /** The shell's updater (electron-updater in electron/main.ts); none: updates are not offered (docs/counter.md §18). */
+  updater?: Updater;
+  /** The desk's devices as the heartbeat reports them (the device registry; none: both `none`). */
+  deviceStates?: () => DeviceStates;
+  /** Restarts the counter after an enrolment with another central (Electron: relaunch); none in the browser shell. */
+  restart?: () => void;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
 }

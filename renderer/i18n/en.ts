@@ -1,4 +1,5 @@
 import { counterEn } from './counter.en';
+import { fleetEn } from './fleet.en';
 import { lockdownEn } from './lockdown.en';
 import { managerEn } from './manager.en';
 import { settingsEn } from './settings.en';
@@ -9,6 +10,7 @@ export const en = {
   ...counterEn,
   ...lockdownEn,
   ...managerEn,
+  ...fleetEn,
   'common.loading': 'Loading…',
   'common.areaFailed': 'This part of Counter could not be shown. Restart Counter to try again.',
   'common.searching': 'Searching…',

@@ -1,4 +1,5 @@
 import { counterNl } from './counter.nl';
+import { fleetNl } from './fleet.nl';
 import type { MessageKey } from './en';
 import { lockdownNl } from './lockdown.nl';
 import { managerNl } from './manager.nl';
@@ -10,6 +11,7 @@ export const nl: Record<MessageKey, string> = {
   ...counterNl,
   ...lockdownNl,
   ...managerNl,
+  ...fleetNl,
   'common.loading': 'Laden…',
   'common.areaFailed': 'Dit deel van Counter kon niet worden getoond. Start Counter opnieuw om het nog eens te proberen.',
   'common.searching': 'Zoeken…',

@@ -5,7 +5,7 @@ import type { ExportFile } from '../../shared/manager/types';
  * the page saves a Blob under the given name. In the browser shell that is the browser's own
  * download; in Electron the same anchor starts the session's download (the save dialog).
  */
-type DownloadFile = Pick<ExportFile, 'fileName' | 'mimeType' | 'encoding' | 'content'>;
+type DownloadFile = Pick<ExportFile, 'fileName' | 'encoding' | 'content'> & { mimeType: ExportFile['mimeType'] | 'application/json' };
 
 export function fileBlob(file: DownloadFile): Blob {
   if (file.encoding === 'utf8') return new Blob([file.content], { type: file.mimeType });

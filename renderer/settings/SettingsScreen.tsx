@@ -14,6 +14,7 @@ import { centralUsable, checkBearerToken, checkCentralUrl, settingsChange } from
 import { SETTINGS_OPEN_ID, SETTINGS_TITLE_ID } from './navigation';
 import { SettingsHistory } from './SettingsHistory';
 import { StaffPanel } from './StaffPanel';
+import { FleetPanel } from '../fleet/FleetPanel';
 
 /**
  * The counter's settings, for managers: where its data syncs to, its device id, touchpoint
@@ -55,6 +56,7 @@ export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
         )}
       </section>
       {manager && <StaffPanel me={clerk} />}
+      {manager && <FleetPanel />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { EnrolForm } from '../fleet/EnrolForm';
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, setAnswer, useAction } from '../api/useInvoke';
@@ -53,6 +54,7 @@ export function FirstRunScreen() {
             {t('firstRun.submit')}
           </button>
         </form>
+        <EnrolForm />
       </main>
     </>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { useI18n } from '../i18n/i18n';
 import { SYNC_DETAILS_BUTTON_ID } from '../sync/navigation';
+import { clockWarning } from '../fleet/clockWords';
 
 /** Always on screen: online or offline, what waits to be sent, what the central refused. */
 export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejected?: () => void; onShowDetails?: () => void }) {
@@ -15,6 +16,7 @@ export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejecte
     setAnswer(client, 'sync.status', {}, next);
   });
   const s = status.value;
+  const clock = s ? clockWarning(t, s.clockOffsetMs) : null;
 
   return (
     <section className="sync" aria-label={t('sync.label')}>
@@ -28,6 +30,7 @@ export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejecte
             {s.embeddedCentral && <span className="badge badge-demo">{t('sync.demo')}</span>}
             {s.lastSuccessAt && <span className="muted">{t('sync.last', { when: dateTime(s.lastSuccessAt) })}</span>}
             {s.lastError && !s.online && <span className="muted">{refusal(s.lastError)}</span>}
+            {clock && <span className="badge badge-warn">{clock}</span>}
           </>
         )}
       </div>

@@ -13,6 +13,7 @@ import { reasonInWords } from './reasons';
 import { SetAsideOrders } from './SetAsideOrders';
 import { SyncProblems } from './SyncProblems';
 import { UnsentOrders } from './UnsentOrders';
+import { clockWarning } from '../fleet/clockWords';
 
 /**
  * The details behind the top bar's sync status: whether the central can be reached, what
@@ -85,6 +86,8 @@ function SyncDetails() {
           <dd>{s.lastSuccessAt ? dateTime(s.lastSuccessAt) : t('syncPanel.never')}</dd>
           <dt>{t('syncPanel.lastError')}</dt>
           <dd>{s.lastError ? refusal(s.lastError) : t('syncPanel.noError')}</dd>
+          <dt>{t('fleet.clockLabel')}</dt>
+          <dd>{s.clockOffsetMs === null ? t('fleet.clockUnknown') : (clockWarning(t, s.clockOffsetMs) ?? t('fleet.clockRight'))}</dd>
         </dl>
       )}
       <div className="row">

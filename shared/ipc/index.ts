@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access, AnswerOf, AnyDeclared, InputOf, IpcResult, ParsedInputOf } from './declare';
+import { fleetChannels } from './fleet';
 import { managerChannels } from './manager';
 import { paymentChannels } from './payments';
 import { saleChannels } from './sale';
@@ -25,6 +26,7 @@ export const AREAS = {
   settings: settingsChannels,
   sync: syncChannels,
   manager: managerChannels,
+  fleet: fleetChannels,
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -37,6 +39,7 @@ export const channels = {
   ...settingsChannels,
   ...syncChannels,
   ...managerChannels,
+  ...fleetChannels,
 } as const satisfies Record<string, AnyDeclared>;
 type Channels = typeof channels;
 
@@ -94,3 +97,4 @@ export type { ChallengeSent, LookupAnswer } from './tokens';
 export type { ReceiptLayout, SettingsChange, SettingsView } from './settings';
 export { RECEIPT_LAYOUTS } from './settings';
 export type { SetAsideOrder, SyncStatus, UnsentOrder } from './sync';
+export type { FleetStatus } from './fleet';

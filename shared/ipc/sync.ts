@@ -32,6 +32,8 @@ export interface SyncStatus {
   /** Why the last round failed, as a refusal code the renderer words. */
   lastError: RefusalCode | null;
   embeddedCentral: boolean;
+  /** The counter's clock minus the central's (ms, positive when ahead); null until measured (docs/api.md §11.4). */
+  clockOffsetMs: number | null;
 }
 
 /** An order sync set aside: how often it failed, and the last error. */

@@ -147,6 +147,7 @@ export function syncStatus(s: Partial<SyncStatus> = {}): SyncStatus {
     lastSuccessAt: null,
     lastError: null,
     embeddedCentral: true,
+    clockOffsetMs: null,
     ...s,
   };
 }

@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { z } from 'zod';
 import { problem as problemSchema, type Problem } from '../../../shared/schemas/problem';
+import type { ClockOffset } from './clockOffset';
 
 /**
  * The counter's HTTP client for the central. Every answer is sorted into one of three:
@@ -24,6 +25,10 @@ export interface CentralClientOptions {
   timeoutMs?: number;
   orderBase?: string;
   lookupBase?: string;
+  /** Measures the counter's clock against every answer's Date header (docs/api.md §11.4). */
+  clock?: ClockOffset;
+  /** Hears every refusal's problem: a revoked device's token is told by its type (docs/api.md §11.1). */
+  onRefused?: (status: number, problem: Problem) => void;
 }
 
 export class CentralClient {
@@ -50,10 +55,39 @@ export class CentralClient {
     this.httpsAgent.destroy();
   }
 
+  /**
+   * Whether the central answers at all, as cheaply as can be (docs/counter.md §18): `HEAD /livez`,
+   * no token, no body. Any answer below 500 means its process is back (a 404 where the ops
+   * endpoints are on a port of their own); a 5xx is a proxy before a central still down, or a
+   * central in trouble, which the back-off protects.
+   */
+  async probe(timeoutMs: number): Promise<'up' | 'erring' | 'down'> {
+    const target = new URL('/livez', this.options.baseUrl);
+    const secure = target.protocol === 'https:';
+    const clock = this.options.clock;
+    const sentAt = clock?.localNow() ?? 0;
+    return new Promise((resolve) => {
+      const req = (secure ? httpsRequest : httpRequest)(
+        target,
+        { method: 'HEAD', agent: secure ? this.httpsAgent : this.httpAgent, timeout: timeoutMs },
+        (res) => {
+          clock?.observe(res.headers.date, sentAt, clock.localNow());
+          res.resume();
+          resolve((res.statusCode ?? 500) >= 500 ? 'erring' : 'up');
+        },
+      );
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve('down'));
+      req.end();
+    });
+  }
+
   /** node:http with kept-alive connections: several times cheaper per request than fetch. */
   private send(method: string, url: string, token: string, body: string | undefined): Promise<{ status: number; text: string }> {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
+    const clock = this.options.clock;
+    const sentAt = clock?.localNow() ?? 0;
     return new Promise((resolve, reject) => {
       const req = (secure ? httpsRequest : httpRequest)(
         target,
@@ -68,6 +102,7 @@ export class CentralClient {
           timeout: this.timeoutMs,
         },
         (res) => {
+          clock?.observe(res.headers.date, sentAt, clock.localNow());
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
@@ -107,6 +142,7 @@ export class CentralClient {
     }
     if (response.status >= 400) {
       const parsed = problemSchema.safeParse(json);
+      if (parsed.success) this.options.onRefused?.(response.status, parsed.data);
       return {
         kind: 'refused',
         status: response.status,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFilePath, loadMachineConfig } from './machineConfig';
+import { configFilePath, loadMachineConfig, updateFeedUrl } from './machineConfig';
 
 /** The machine's configuration: environment, then the file, each validated, with where each value came from. */
 
@@ -119,5 +119,20 @@ describe('the machine’s configuration', () => {
       ok: false,
       message: expect.stringContaining('terminal.poiId'),
     });
+  });
+});
+
+describe('updateFeedUrl', () => {
+  it('is updates.url, else the central’s /updates/, else none', () => {
+    expect(updateFeedUrl({ updates: { url: 'https://updates.example.org/counter' } })).toBe('https://updates.example.org/counter/');
+    expect(updateFeedUrl({ central: { url: 'https://central.example.org/' } })).toBe('https://central.example.org/updates/');
+    expect(updateFeedUrl({})).toBeNull();
+  });
+
+  it('comes from COUNTER_UPDATES_URL before the file, and must be https', () => {
+    const env = { COUNTER_UPDATES_URL: 'https://feed.example.org/' };
+    const loaded = loadMachineConfig(env, 'linux', () => JSON.stringify({ updates: { url: 'https://other.example.org/' } }));
+    expect(loaded.ok && loaded.value.config.updates).toEqual({ url: 'https://feed.example.org/' });
+    expect(loadMachineConfig({ COUNTER_UPDATES_URL: 'http://feed.example.org/' }, 'linux', () => null)).toMatchObject({ ok: false });
   });
 });

@@ -48,6 +48,7 @@ const configSchema = (complete: boolean) =>
         .object({ code: z.string().trim().min(1).max(32).optional() })
         .strict()
         .optional(),
+      updates: z.object({ url: centralUrl.optional() }).strict().optional(),
     })
     .strict();
 export const machineConfigSchema = configSchema(true);
@@ -72,6 +73,7 @@ export const CONFIG_VARIABLES = {
   COUNTER_CENTRAL_URL: 'central.url',
   COUNTER_CENTRAL_TOKEN: 'central.token',
   COUNTER_ENROLMENT_CODE: 'enrolment.code',
+  COUNTER_UPDATES_URL: 'updates.url',
 } as const;
 export type ConfigKey = (typeof CONFIG_VARIABLES)[keyof typeof CONFIG_VARIABLES];
 
@@ -190,6 +192,16 @@ export function loadMachineConfig(
     else if (getPath(fromFile, key) !== undefined) sources[key] = 'file';
   }
   return { ok: true, value: { config, sources, file: text === null ? null : where.path } };
+}
+
+/**
+ * Where the counter's updates are offered (docs/counter.md §18): `updates.url`, else the
+ * configured central's `/updates/` (served by `npm run central -- --updates DIR`); none for a
+ * counter without either (the demo, or a central set only in the settings).
+ */
+export function updateFeedUrl(config: MachineConfig): string | null {
+  const url = config.updates?.url ?? (config.central?.url ? `${config.central.url.replace(/\/+$/, '')}/updates/` : null);
+  return url && !url.endsWith('/') ? `${url}/` : url;
 }
 
 /** No configuration at all: everything from the settings (tests, and a counter without a file or variables). */

@@ -55,3 +55,9 @@ export function hasPending(db: Database, orderId: string): boolean {
 export function pendingCount(db: Database): number {
   return (stmt(db, `SELECT COUNT(DISTINCT order_id) AS n FROM outbox WHERE ${WAITING}`).get() as { n: number }).n;
 }
+
+/** When the oldest change still waiting (not set aside) was made; null when nothing waits (docs/api.md §11.2). */
+export function oldestPendingAt(db: Database): string | null {
+  const row = stmt(db, `SELECT created_at AS at FROM outbox WHERE ${WAITING} ORDER BY seq LIMIT 1`).get() as { at: string } | undefined;
+  return row?.at ?? null;
+}

@@ -170,6 +170,20 @@ export function requeueRejected(db: Database, orderId: string | null, at: string
   return ids.length;
 }
 
+/**
+ * Puts back in line the orders the central refused for their `createdOn` (a counter's clock
+ * ahead of the central's): sent again with the time corrected (docs/api.md §11.4).
+ */
+export function requeueRefusedTimes(db: Database, at: string): number {
+  const ids = stmt(
+    db,
+    `SELECT order_id AS id FROM sync_orders
+     WHERE state = 'rejected' AND central_order_id IS NULL AND reasons LIKE '%"pointer":"/createdOn"%'`,
+  ).all() as { id: string }[];
+  db.transaction(() => ids.forEach(({ id }) => enqueue(db, id, 'update', at)))();
+  return ids.length;
+}
+
 export function forget(db: Database, orderId: string): void {
   stmt(db, 'DELETE FROM sync_orders WHERE order_id = ?').run(orderId);
 }

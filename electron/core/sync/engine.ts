@@ -3,8 +3,17 @@ import { EventEmitter } from 'node:events';
 import type { CounterDb as Database } from '../db/database';
 import type { SyncStatus } from '../../../shared/ipc';
 import type { CentralAnswer, CentralClient, CentralRequests } from '../central/centralClient';
+import type { ClockOffset } from '../central/clockOffset';
 import { pendingCount, pendingOrders } from '../db/outbox';
-import { clearFailures, countFailure, rejectedCount, requeueRejected, retrySetAside, setAsideCount } from '../db/syncOrders';
+import {
+  clearFailures,
+  countFailure,
+  rejectedCount,
+  requeueRefusedTimes,
+  requeueRejected,
+  retrySetAside,
+  setAsideCount,
+} from '../db/syncOrders';
 import { readSetting, writeSetting } from '../db/settings';
 import { pullChanges } from './pull';
 import { pushOrder, type Pushed } from './push';
@@ -23,9 +32,17 @@ export interface EngineOptions {
   /** Orders pushed at once: different orders never depend on each other. */
   concurrency?: number;
   random?: () => number;
+  /** How often a counter that cannot reach the central asks whether it is back (docs/counter.md §18). */
+  probeIntervalMs?: number;
+  /** Runs in each round whose pull got through, before its pushes: the fleet's heartbeat. */
+  beforePush?: () => Promise<void>;
+  /** The counter's clock against the central's: sales are sent on the central's time (docs/api.md §11.4). */
+  clock?: ClockOffset;
 }
 
 const BACKOFF_BASE_MS = 500;
+/** Within 5 s of the central's return, the backlog moves (docs/counter.md §18). */
+const PROBE_INTERVAL_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 /**
  * Pushes whose outcomes are written down in one transaction (one disk sync). Each outcome
@@ -54,16 +71,20 @@ interface RoundOutcome {
  * others go through is set aside after MAX_ATTEMPTS, for a manager to retry. Everything it
  * needs to resume lives in SQLite.
  */
-export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [string[]] }> {
+export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [string[]]; probe: ['up' | 'erring' | 'down'] }> {
   private online = false;
   private lastError: RefusalCode | null = null;
   private failures = 0;
   private lastProgress = false;
   private timer: NodeJS.Timeout | null = null;
+  private probeTimer: NodeJS.Timeout | null = null;
+  private probing = false;
   private running: Promise<void> | null = null;
   private again = false;
   /** Until start(): a counter may be built, used and tested without syncing. */
   private stopped = true;
+  /** The clock measure whose correction the orders refused for their time were last sent again with. */
+  private clockRequeued = 0;
   private readonly now: () => Date;
 
   constructor(private readonly options: EngineOptions) {
@@ -81,6 +102,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       lastSuccessAt: readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
       lastError: this.lastError,
       embeddedCentral: this.options.embeddedCentral,
+      clockOffsetMs: this.options.clock?.ms ?? null,
     };
   }
 
@@ -97,9 +119,15 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       return;
     }
     // Backing off: the change waits in the outbox for the retry already planned, rather
-    // than every clerk's change hammering an unreachable central (`settle` still forces).
-    if (this.failures > 0 && this.timer) return;
+    // than every clerk's change hammering a central in trouble (`settle` still forces). A
+    // central that did not answer at all is asked at once whether it is back: a sale made
+    // meanwhile goes as soon as it is.
+    if (this.failures > 0 && this.timer) {
+      if (!this.online) void this.probe();
+      return;
+    }
     this.clearTimer();
+    this.stopProbing();
     this.running = this.round().finally(() => {
       this.running = null;
       if (this.stopped) return;
@@ -152,6 +180,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
   async stop(): Promise<void> {
     this.stopped = true;
     this.clearTimer();
+    this.stopProbing();
     if (this.running) await this.running;
   }
 
@@ -172,6 +201,48 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       this.kick();
     }, delay);
     this.timer.unref();
+    if (this.failures > 0 && !this.online) this.probeSoon();
+  }
+
+  private stopProbing() {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
+  }
+
+  private probeSoon() {
+    this.stopProbing();
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = null;
+      void this.probe();
+    }, this.options.probeIntervalMs ?? PROBE_INTERVAL_MS);
+    this.probeTimer.unref();
+  }
+
+  /**
+   * While the central cannot be reached, a cheap question (no token, no body) every
+   * probeIntervalMs: the moment it answers, the back-off is over and a round starts. A central
+   * that answers with errors keeps the back-off, which protects it.
+   */
+  private async probe(): Promise<void> {
+    if (this.probing || this.stopped) return;
+    this.stopProbing();
+    this.probing = true;
+    let answer: 'up' | 'erring' | 'down';
+    try {
+      answer = await this.options.client.probe(this.options.probeIntervalMs ?? PROBE_INTERVAL_MS);
+    } finally {
+      this.probing = false;
+    }
+    this.emit('probe', answer);
+    // A round started meanwhile (the back-off ran out) has its own say.
+    if (this.stopped || this.running || this.failures === 0) return;
+    if (answer !== 'up') {
+      this.probeSoon();
+      return;
+    }
+    this.failures = 0;
+    this.clearTimer();
+    this.kick();
   }
 
   private async round(): Promise<void> {
@@ -210,6 +281,9 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     const pulled = await pullChanges(db, client, touchpointId, stamp);
     if (pulled.kind === 'auth') return { progress: false, failure: 'sync.tokenRefused', unreachable: false };
     if (pulled.kind === 'ok') changed.push(...pulled.changed);
+    this.requeueRefusedTimes();
+    // The heartbeat (docs/api.md §11.2): after the pull measured the clock, before the pushes.
+    if (pulled.kind === 'ok') await this.options.beforePush?.();
     const pushed = await this.pushAll(changed, stamp);
     if (pushed.stopped === 'fatal') return { progress: pushed.progress, failure: 'sync.tokenRefused', unreachable: false };
     // An order the central answered with a 5xx is its own trouble only while the central is seen
@@ -225,9 +299,21 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     };
   }
 
+  /**
+   * Orders the central refused for a `createdOn` in its future go again once the clock's
+   * offset is measured, and again after each change of it (not every round: one the
+   * correction does not help waits for the next measure or a manager's retry).
+   */
+  private requeueRefusedTimes(): void {
+    const clock = this.options.clock;
+    if (!clock || clock.ms === null || clock.version === this.clockRequeued) return;
+    this.clockRequeued = clock.version;
+    requeueRefusedTimes(this.options.db, this.now().toISOString());
+  }
+
   /** Pushes every order waiting; what it did, and the 5xx answers to count against their orders once judged. */
   private async pushAll(changed: string[], stamp: () => string) {
-    const { db, client, touchpointId } = this.options;
+    const { db, client, touchpointId, clock } = this.options;
     let progress = false;
     let failure: RefusalCode | null = null;
     const suspects = new Map<string, string>();
@@ -236,7 +322,11 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       next: (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
       push: async (work) => {
         const noted = notingFailures(client);
-        return { ...(await pushOrder({ db, client: noted, deviceId: this.options.deviceId, touchpointId, now: stamp }, work)), noted };
+        const centralTime = clock && ((iso: string) => clock.centralTime(iso));
+        return {
+          ...(await pushOrder({ db, client: noted, deviceId: this.options.deviceId, touchpointId, now: stamp, centralTime }, work)),
+          noted,
+        };
       },
       commit: (done) =>
         db.transaction(() => {

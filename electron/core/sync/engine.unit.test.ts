@@ -31,6 +31,7 @@ describe('the engine’s status', () => {
       lastSuccessAt: null,
       lastError: null,
       embeddedCentral: false,
+      clockOffsetMs: null,
     });
     world.clock.advance(1000);
     expect(await engine.settle()).toEqual({
@@ -41,6 +42,7 @@ describe('the engine’s status', () => {
       lastSuccessAt: '2024-05-01T08:00:01.000Z',
       lastError: null,
       embeddedCentral: false,
+      clockOffsetMs: null,
     });
     expect(engineWith({ embeddedCentral: true }).status().embeddedCentral).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcResult, SyncStatus } from '../../../shared/ipc';
@@ -251,14 +252,17 @@ describe('sync that cannot get on', () => {
       world.counter.test.engine.start();
       expect(await firstRound).toMatchObject({ online: false, pending: 1 });
 
-      const engine = world.counter.test.engine as unknown as { running: Promise<void> | null };
+      const engine = world.counter.test.engine as unknown as { running: Promise<void> | null; probing: boolean };
       const asked = world.proxy.log.length;
       for (let i = 0; i < 10; i++) {
         await anna.create([{ productId: 600, quantity: 1 }]);
-        // A change kicks sync; while backing off that starts no round.
+        // A change kicks sync; while backing off that starts no round, only a probe (docs/counter.md §18).
         expect(engine.running, `round started by change ${i}`).toBeNull();
       }
-      expect(world.proxy.log.length).toBe(asked);
+      while (engine.probing) await once(world.counter.test.engine, 'probe');
+      const meanwhile = world.proxy.log.slice(asked).map((r) => `${r.method} ${r.path}`);
+      expect(meanwhile.length).toBeGreaterThan(0);
+      expect(new Set(meanwhile)).toEqual(new Set(['HEAD /livez']));
 
       // Not before the planned retry; at it, one round sends all.
       world.proxy.decide = null;

@@ -31,13 +31,16 @@ function lineFields(line: OrderLine) {
   };
 }
 
-/** The POST /orders body of a local order: its own ids as external ids, its real creation time. */
-export function createBody(local: Order, deviceId: string): CreateOrderInput {
+/**
+ * The POST /orders body of a local order: its own ids as external ids, its real creation time
+ * by the central's clock (`centralTime`: docs/api.md §11.4).
+ */
+export function createBody(local: Order, deviceId: string, centralTime: (iso: string) => string = (iso) => iso): CreateOrderInput {
   return {
     externalOrderId: local.orderId,
     languageId: local.language.languageId,
     externalDeviceId: local.device?.externalDeviceId ?? deviceId,
-    createdOn: local.createdOn,
+    createdOn: centralTime(local.createdOn),
     // An order has at most as many lines as one create takes (docs/api.md §7.5), so it goes in one.
     orderLines: local.orderLines.map((line) => ({ ...lineFields(line), externalOrderLineId: line.orderLineId })),
   };

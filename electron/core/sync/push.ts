@@ -19,6 +19,8 @@ export interface PushDeps {
   deviceId: string;
   touchpointId: number;
   now: () => string;
+  /** A time of the counter's clock as the central's (docs/api.md §11.4); none: sent as it is. */
+  centralTime?: (iso: string) => string;
 }
 
 /** How pushing one order went: the engine retries `unknown`, stops everything on `auth`. */
@@ -163,7 +165,12 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
   }
 
   if (!central) {
-    const answer = await client.request('POST', `${client.orderBase}/orders`, orderSchema, createBody(local, deps.deviceId));
+    const answer = await client.request(
+      'POST',
+      `${client.orderBase}/orders`,
+      orderSchema,
+      createBody(local, deps.deviceId, deps.centralTime),
+    );
     if (answer.kind === 'unknown') return markUnknown(deps, orderId);
     if (answer.kind === 'refused') {
       const existing = answer.status === 409 ? answer.problem.errors.find((e) => e.orderId)?.orderId : undefined;

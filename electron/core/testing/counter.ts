@@ -18,9 +18,12 @@ export const STATUS = { concept: 1, awaitingPayment: 2, pendingPayment: 3, paid:
 export const statusOf = (order: Order) => order.order_OrderStatuses[0]!.orderStatus.orderStatusId;
 export const latestPayment = (p: Order['payments'][number]) => p.paymentStatuses[0]!.statusCode;
 
-/** A counter with what every test here wants: no timer-driven sync to race the test. */
+/**
+ * A counter with what every test here wants: no timer-driven sync to race the test, and its
+ * (frozen, 2024) clock taken as it is rather than measured against the central's real one.
+ */
 export async function openCounter(options: Partial<CounterOptions> & { dataDir: string }): Promise<TestCounter> {
-  return createCounter({ vault: null, intervalMs: 3_600_000, demoStaff: true, ...options });
+  return createCounter({ vault: null, intervalMs: 3_600_000, demoStaff: true, measureClock: false, ...options });
 }
 
 /**

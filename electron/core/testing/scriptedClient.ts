@@ -22,8 +22,9 @@ export function scriptedClient(inner: CentralClient | null, script: Script | nul
   const base = inner?.orderBase ?? 'http://central.invalid/api/2.0';
   let gate: Promise<void> | null = null;
   let release = () => {};
-  const client: Pick<ScriptedClient, 'orderBase' | 'sent' | 'script' | 'shut' | 'open' | 'request'> = {
+  const client: Pick<ScriptedClient, 'orderBase' | 'sent' | 'script' | 'shut' | 'open' | 'request' | 'probe'> = {
     orderBase: base,
+    probe: (timeoutMs) => inner?.probe(timeoutMs) ?? Promise.resolve('down'),
     sent: [],
     script,
     shut() {
