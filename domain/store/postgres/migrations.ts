@@ -1,3 +1,5 @@
+import { DAY_CLOSURES_SET_ASIDE } from '../dayClosures';
+
 /**
  * The PostgreSQL backend's numbered migrations, in order; `schema_migrations` records which
  * have run. A released migration never changes: a change to the schema is a new entry at
@@ -87,5 +89,12 @@ export const PG_MIGRATIONS: readonly string[] = [
     doc text NOT NULL
   );
   CREATE INDEX day_closures_by_touchpoint ON day_closures (touchpoint_id, business_date, close_id);
+  `,
+  // 4: one close per touchpoint and business day, close ids in lower case, contradictory closes
+  // set aside (as migration 5 of SQLite's order track; docs/api.md §10.4).
+  `
+  ${DAY_CLOSURES_SET_ASIDE}
+  CREATE UNIQUE INDEX day_closures_one_per_day ON day_closures (touchpoint_id, business_date);
+  CREATE INDEX day_closures_by_date ON day_closures (business_date, close_id);
   `,
 ];

@@ -4,6 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../server/testing/fixtures';
 import { NewerDatabaseError } from '../errors';
+import {
+  CONTRADICTORY_CLOSURES,
+  KEPT_CLOSURES,
+  KEPT_QUERY,
+  SECOND_CLOSE_OF_A_DAY,
+  SET_ASIDE_CLOSURES,
+  SET_ASIDE_QUERY,
+} from '../testing/contradictoryClosures';
 import { migrate, openDatabase, ORDER_TRACK, TRACKED_LAYOUT } from './database';
 import { ORDER_MIGRATIONS as MIGRATIONS, type Migration } from './migrations';
 
@@ -98,6 +106,16 @@ const PER_MIGRATION: Record<number, () => void> = {
     put.run();
     // One row per close id: a close sent twice is stored once.
     expect(() => put.run()).toThrow(/UNIQUE|PRIMARY/);
+    before.close();
+  },
+  5: () => {
+    const before = atVersion(4);
+    before.exec(CONTRADICTORY_CLOSURES);
+    migrate(before, ':memory:', upTo(5));
+    expect(before.prepare(KEPT_QUERY).all()).toEqual(KEPT_CLOSURES);
+    expect(before.prepare(SET_ASIDE_QUERY).all()).toEqual(SET_ASIDE_CLOSURES);
+    // One close per touchpoint and day from now on.
+    expect(() => before.exec(SECOND_CLOSE_OF_A_DAY)).toThrow(/UNIQUE/);
     before.close();
   },
 };
