@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   app,
   BrowserWindow,
@@ -182,6 +183,8 @@ async function start(): Promise<CounterCore> {
     vault: tokenVault(),
     fixtures: appPath('assets', 'fixtures', 'demo.json'),
     config: config.value,
+    // The export worker's own bundle beside main.cjs (scripts/build-main.mjs).
+    exportThread: pathToFileURL(appPath('dist', 'electron', 'exportThread.cjs')),
   });
   serveCounter(core);
   mainWindow = createWindow();

@@ -3,6 +3,7 @@ import type { CatalogCache } from './catalog/catalogCache';
 import type { CounterDb } from './db/database';
 import { managerHandlers } from './manager/handlers';
 import type { DrawerDays } from './manager/days';
+import type { ReportExports } from './manager/exports';
 import type { OrderDesk } from './orders/desk';
 import { paymentHandlers } from './payments/handlers';
 import { saleHandlers } from './sale/handlers';
@@ -32,6 +33,7 @@ export interface HandlerDeps {
   days: DrawerDays;
   timeZone: string;
   now: () => Date;
+  exports: ReportExports;
 }
 
 /** The counter's handlers, area by area (each declared beside its implementation: electron/core/<area>/handlers.ts). */
