@@ -26,8 +26,10 @@ export type ReportJob =
 
 export interface JobContext {
   timeZone: string;
-  /** Called before each page is read (a worker reports progress there). */
+  /** Called before each page is read (a worker reports progress and rests there). */
   onPage?: () => void;
+  /** Rows a page (default 1000). */
+  pageRows?: number;
 }
 
 /** Rows read in pages of this many. */
@@ -61,14 +63,14 @@ export function summaryOf(db: Database, range: Range, timeZone: string) {
   });
 }
 
-export function buildReport(db: Database, job: ReportJob, { timeZone, onPage }: JobContext): Report {
+export function buildReport(db: Database, job: ReportJob, { timeZone, onPage, pageRows = PAGE }: JobContext): Report {
   const bounds: Bounds = dayBounds(job.range.from, timeZone, job.range.to);
   const period = periodOf(job.range);
   switch (job.report) {
     case 'orders':
       return paged(
         ordersReport([], period, timeZone),
-        pages<ManagerOrderRow, Position>((after) => ordersPage(db, bounds, job.filters, job.tokenIds, after, PAGE), onPage),
+        pages<ManagerOrderRow, Position>((after) => ordersPage(db, bounds, job.filters, job.tokenIds, after, pageRows), onPage),
         orderCells(timeZone),
       );
     case 'summary':
@@ -82,7 +84,7 @@ export function buildReport(db: Database, job: ReportJob, { timeZone, onPage }: 
       };
       return paged(
         auditReport([], period, timeZone, say),
-        pages<AuditEntry, number>((after) => auditPage(db, bounds, {}, after, PAGE), onPage),
+        pages<AuditEntry, number>((after) => auditPage(db, bounds, {}, after, pageRows), onPage),
         auditCells(timeZone, say),
       );
     }
