@@ -67,6 +67,7 @@ export function authenticate(verifiers: Verifiers, catalog: () => Catalog, needs
         touchpointId: claims.touchpointId ?? 0,
         customerProfileId,
         reportsPayments: hasScope(claims, PAYMENT_STATUS_SCOPE),
+        sub: claims.sub ?? null,
       };
     } catch (error) {
       if (error instanceof AuthError) return sendProblem(reply, 401, `${error.message}.`);
