@@ -37,7 +37,7 @@ const PER_DAY = 1000;
 const SMALL = 10_000;
 const QUERIES = envNumber('BENCH_QUERIES', 200);
 const GOAL = { p50: 2 } as const;
-const FIRST_DAY = '2023-01-01';
+export const FIRST_DAY = '2023-01-01';
 const CLERKS = Array.from({ length: 10 }, (_, i) => ({ staffId: `clerk-${i}`, name: `Clerk ${i}` }));
 const METHODS = [
   { paymentMethodId: 1, name: 'Contant', provider: 'counter' },
@@ -163,7 +163,7 @@ function order(i: number, day: string, pick: (n: number) => number): Order {
 const BATCH = 20_000;
 
 /** Writes `count` orders as the counter would (order row, parts, index, history) in big transactions. */
-function seed(db: Database, count: number): number {
+export function seed(db: Database, count: number): number {
   const started = performance.now();
   const pick = generator(count);
   // Seeding only: a power cut here loses a benchmark, not a sale. Measured reads run with FULL again.

@@ -31,6 +31,8 @@ export interface Caller {
   customerProfileId: number | null;
   /** A payment provider's callback (scope `payments:status`): reports payment outcomes of any touchpoint. */
   reportsPayments?: boolean;
+  /** The token's `sub` claim: who made a refund (docs/api.md §7.1); none at the counter itself. */
+  sub?: string | null;
 }
 
 /** Who may change an order (docs/api.md §7.3): only the touchpoint that owns it. */
@@ -69,7 +71,13 @@ export class OrderService {
   }
 
   private context(caller?: Caller): OpContext {
-    return { catalog: this.catalog(), now: this.clock(), newId: this.newId, customerProfileId: caller?.customerProfileId ?? null };
+    return {
+      catalog: this.catalog(),
+      now: this.clock(),
+      newId: this.newId,
+      customerProfileId: caller?.customerProfileId ?? null,
+      sub: caller?.sub ?? null,
+    };
   }
 
   private visible(record: OrderRecord | undefined, caller: Caller): record is OrderRecord {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   app,
   BrowserWindow,
@@ -218,6 +219,8 @@ async function start(): Promise<CounterCore> {
       app.quit();
     },
     ...(feed && { updater: electronUpdater(feed) }),
+    // The export worker's own bundle beside main.cjs (scripts/build-main.mjs).
+    exportThread: pathToFileURL(appPath('dist', 'electron', 'exportThread.cjs')),
   });
   serveCounter(core);
   mainWindow = createWindow();

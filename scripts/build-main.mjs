@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const node = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node22', sourcemap: true, logLevel: 'warning' };
 
-const [main, preload] = await Promise.all([
+const [main, preload, exportThread] = await Promise.all([
   // better-sqlite3 stays outside: a native addon, rebuilt for Electron by electron-builder and unpacked from the asar.
   build({
     ...node,
@@ -18,6 +18,15 @@ const [main, preload] = await Promise.all([
     metafile: true,
   }),
   build({ ...node, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', external: ['electron'], metafile: true }),
+  // The export worker (electron/core/manager/exports.ts) runs in a thread of its own: its own bundle beside main.cjs.
+  build({
+    ...node,
+    entryPoints: ['electron/core/manager/exportThread.ts'],
+    outfile: 'dist/electron/exportThread.cjs',
+    // pdfkit's ESM build, bundled as CJS, loses its import.meta.url and its fonts: required from node_modules as it ships.
+    external: ['better-sqlite3', 'pdfkit'],
+    metafile: true,
+  }),
   // Same options as electron/browserShell/bridgeScript.ts, which builds it in memory when this output is missing or stale.
   build({
     absWorkingDir: root,
@@ -41,9 +50,16 @@ if (forbidden.length > 0) {
 
 // What main.cjs and preload.cjs were made from, so that `npm start` rebuilds them only when one
 // of these is newer (outside dist/electron/, which electron-builder packages).
-const inputs = [...new Set([...Object.keys(main.metafile.inputs), ...Object.keys(preload.metafile.inputs), 'scripts/build-main.mjs'])];
+const inputs = [
+  ...new Set([
+    ...Object.keys(main.metafile.inputs),
+    ...Object.keys(preload.metafile.inputs),
+    ...Object.keys(exportThread.metafile.inputs),
+    'scripts/build-main.mjs',
+  ]),
+];
 writeFileSync(
   join(root, 'dist', 'electron-inputs.json'),
-  JSON.stringify({ outputs: ['dist/electron/main.cjs', 'dist/electron/preload.cjs'], inputs }),
+  JSON.stringify({ outputs: ['dist/electron/main.cjs', 'dist/electron/preload.cjs', 'dist/electron/exportThread.cjs'], inputs }),
 );
-console.log('built dist/electron/main.cjs, dist/electron/preload.cjs and dist/bridge/bridge.js');
+console.log('built dist/electron/main.cjs, preload.cjs, exportThread.cjs and dist/bridge/bridge.js');

@@ -105,7 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         description:
           'The order interface (base /api/2.0) and the lookup interface (base /crud/v1), with the extensions a counter needs. Money is in euro cents; problem bodies follow docs/api.md §0.7. ' +
           "Every write to an order needs a bearer token of the order's touchpoint (else 403); a token whose scope claim holds payments:status may record payment outcomes of any touchpoint. " +
-          "With a customer JWT only that customer's orders, tokens and mandates exist. One order has at most 100 lines and 8 MiB of photos.",
+          "With a customer JWT only that customer's orders, tokens and mandates exist. One order has at most 100 lines and 8 MiB of photos. " +
+          "A token whose scope holds operator lists every touchpoint's day closes that differ from the central's figures (GET /dayclosures?mismatch=true).",
       },
       components: {
         securitySchemes: {

@@ -84,6 +84,8 @@ export async function signChannelToken(
 }
 
 export const PAYMENT_STATUS_SCOPE = 'payments:status';
+/** The operator of a fleet (docs/api.md §2, §11): sees every touchpoint's day closes that do not match (§10.4). */
+export const OPERATOR_SCOPE = 'operator';
 
 export const hasScope = (claims: ChannelClaims, scope: string) => (claims.scope ?? '').split(' ').includes(scope);
 

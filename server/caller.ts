@@ -1,7 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalog } from '../domain/catalog';
 import type { Caller } from '../domain/service';
-import { AuthError, PAYMENT_STATUS_SCOPE, bearer, hasScope, type JwtVerifier, type ChannelClaims, type CustomerClaims } from './auth';
+import {
+  AuthError,
+  OPERATOR_SCOPE,
+  PAYMENT_STATUS_SCOPE,
+  bearer,
+  hasScope,
+  type JwtVerifier,
+  type ChannelClaims,
+  type CustomerClaims,
+} from './auth';
 import { isRevoked, sendRevoked } from './fleetAuth';
 import { sendProblem } from './problems';
 
@@ -10,6 +19,12 @@ export const CUSTOMER_HEADER = 'x-operator-jwt-auth-header';
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller;
+    /** A bearer token whose scope holds `operator` (docs/api.md §2). */
+    operator: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The route serves an operator token without a touchpoint (its caller's touchpointId is then 0). */
+    operatorWithoutTouchpoint?: boolean;
   }
 }
 
@@ -39,7 +54,9 @@ export function authenticate(verifiers: Verifiers, catalog: () => Catalog, needs
         const customerToken = bearer(customerHeader) ?? customerHeader.trim();
         customerProfileId = (await verifiers.customer.verify(customerToken)).customerProfileId;
       }
-      if (needsTouchpoint) {
+      const operator = hasScope(claims, OPERATOR_SCOPE);
+      const operatorHere = operator && claims.touchpointId === undefined && req.routeOptions.config.operatorWithoutTouchpoint === true;
+      if (needsTouchpoint && !operatorHere) {
         // The channel is authenticated but not allowed here: a 403, like an unknown touchpoint.
         if (claims.touchpointId === undefined) {
           return sendProblem(reply, 403, 'The bearer token has no touchpointId claim, which the order interface needs.');
@@ -49,10 +66,12 @@ export function authenticate(verifiers: Verifiers, catalog: () => Catalog, needs
           return sendProblem(reply, 403, `Touchpoint ${claims.touchpointId} is unknown or not active.`);
         }
       }
+      req.operator = operator;
       req.caller = {
         touchpointId: claims.touchpointId ?? 0,
         customerProfileId,
         reportsPayments: hasScope(claims, PAYMENT_STATUS_SCOPE),
+        sub: claims.sub ?? null,
       };
     } catch (error) {
       if (error instanceof AuthError) return sendProblem(reply, 401, `${error.message}.`);

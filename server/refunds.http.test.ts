@@ -29,6 +29,28 @@ describe.each(scenarios())('refunds and the money trail ($name)', ({ fixtures, n
     });
   const post = (path: string) => h.call('POST', `${API}${path}`);
 
+  it('keeps who made a refund: the sub of the token it was made with', async () => {
+    const paid = await paidOrder(h);
+    const desk = await h.token({ sub: 'operator-desk-7' });
+    const refunded = expectOrder(
+      await h.call('POST', `${API}/orders/${paid.orderId}/refunds`, {
+        auth: desk,
+        body: {
+          paymentMethodId: h.roles.paymentMethod.paymentMethodId,
+          amountDebit: 1,
+          operatorPaymentReference: 'rf-sub',
+          reason: 'goodwill',
+        },
+      }),
+    );
+    expect(refunded.payments.map((p) => [p.isRefund, p.refundedBy])).toEqual([
+      [false, undefined],
+      [true, 'operator-desk-7'],
+    ]);
+    const stored = expectOrder(await h.call('GET', `${API}/orders/${paid.orderId}`));
+    expect(stored.payments[1]!.refundedBy).toBe('operator-desk-7');
+  });
+
   it('a full refund of a paid order cancels it; partial refunds leave it paid', async () => {
     const paid = await paidOrder(h, [line(h.roles.plain, { quantity: 2 })]);
     const half = Math.floor(paid.totalAmount / 2);

@@ -161,7 +161,8 @@ export function addRefund(record: OrderRecord, input: RefundInput, ctx: OpContex
     return invalid([{ detail: `the refund must be between 1 and the ${available} cents that may be refunded`, pointer: '/amountDebit' }]);
   }
   const kind = { isRefund: true, pspPaymentReference: '', mandateInput: null };
-  const refund = newPayment(order, method, input, kind, { pending: reason, settled: reason }, ctx);
+  const made = newPayment(order, method, input, kind, { pending: reason, settled: reason }, ctx);
+  const refund: Payment = ctx.sub ? { ...made, refundedBy: ctx.sub } : made;
   const next = followPayments({ ...order, payments: [...order.payments, refund] }, ctx);
   return ok({ record: settle(record, next, ctx), paymentId: refund.paymentId });
 }

@@ -88,10 +88,11 @@ export interface OrderStore {
   remove(orderId: string, expectedVersion: number): Promise<boolean>;
   list(filter: OrderFilter, limit: number, after: PageAfter | null): Promise<Page>;
   listDeleted(filter: DeletedFilter, limit: number, after: PageAfter | null): Promise<DeletedPage>;
-  /** Stores a counter's day close unless its close id is taken; answers what the id holds. */
+  /** Stores a counter's day close unless its close id or its touchpoint's day is taken; answers what holds it. */
   putDayClosure(closure: StoredDayClosure): Promise<PutDayClosure>;
+  /** A touchpoint's closes, or every touchpoint's with `null`. */
   listDayClosures(
-    touchpointId: number,
+    touchpointId: number | null,
     businessDateFrom: string | undefined,
     limit: number,
     after: PageAfter | null,

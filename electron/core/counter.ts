@@ -29,6 +29,7 @@ import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
 import { DrawerDays } from './manager/days';
+import { exportThreadEntry, ReportExports } from './manager/exports';
 import { indexExisting } from './orders/facts';
 import { orderDesk } from './orders/desk';
 import { localOrderStore } from './orders/localOrders';
@@ -52,6 +53,8 @@ export interface CounterTestHooks {
   embedded: Central | null;
   /** The local database, for tests that check what was committed (outbox, settings). */
   db: Database;
+  /** The export worker's owner: tests wait for its `page` events. */
+  exports: ReportExports;
 }
 
 /**
@@ -68,7 +71,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   // The data folder holds photos, birthdates and cached mandates: its owner's only, whatever the umask.
   mkdirSync(options.dataDir, { recursive: true, mode: DATA_DIR_MODE });
   chmodSync(options.dataDir, DATA_DIR_MODE);
-  const db = openCounterDatabase(options.database ?? join(options.dataDir, 'counter.sqlite'));
+  const dbFile = options.database ?? join(options.dataDir, 'counter.sqlite');
+  const db = openCounterDatabase(dbFile);
   // Before anything reads it: a damaged file is said on screen, with what to do (docs/counter.md §18).
   const databaseCheck = checkDatabase(db, stamp());
   if (!databaseCheck.ok) console.error(`counter: the database is damaged: ${databaseCheck.problems.join('; ')}`);
@@ -169,6 +173,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     const staff = new Staff(db, clock, embedded !== null || options.demoStaff === true);
     who = () => staff.who();
     const days = new DrawerDays(db, timeZone, clock, newId);
+    const exports = new ReportExports({
+      db,
+      file: dbFile === ':memory:' ? null : dbFile,
+      timeZone,
+      entry: options.exportThread === undefined ? exportThreadEntry() : options.exportThread,
+      ...(options.exportGate ? { gate: options.exportGate } : {}),
+    });
     const desk = orderDesk({
       db,
       service,
@@ -217,6 +228,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
             log: log.all(),
           }),
       },
+      exports,
     });
 
     const dispatch = makeDispatch(
@@ -263,12 +275,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         stopRetention();
         await refreshing;
         await syncEngine.stop();
+        await exports.close();
         client.close();
         mail?.close?.();
         await central?.close();
         db.close();
       },
-      test: { engine: syncEngine, handlers, embedded: central, db },
+      test: { engine: syncEngine, handlers, embedded: central, db, exports },
     };
   } catch (error) {
     await engine?.stop();

@@ -4,6 +4,7 @@ import type { CounterDb } from './db/database';
 import { fleetHandlers, type FleetDeps } from './fleet/handlers';
 import { managerHandlers } from './manager/handlers';
 import type { DrawerDays } from './manager/days';
+import type { ReportExports } from './manager/exports';
 import type { OrderDesk } from './orders/desk';
 import { paymentHandlers } from './payments/handlers';
 import { saleHandlers } from './sale/handlers';
@@ -34,6 +35,7 @@ export interface HandlerDeps {
   timeZone: string;
   now: () => Date;
   fleet: FleetDeps;
+  exports: ReportExports;
 }
 
 /** The counter's handlers, area by area (each declared beside its implementation: electron/core/<area>/handlers.ts). */

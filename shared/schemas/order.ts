@@ -167,6 +167,8 @@ export const payment = z.object({
   pspPaymentReference: z.string(),
   paymentStatuses: z.array(paymentStatus),
   mandateInput: mandateInput.nullable(),
+  /** Extension (docs/api.md §7.1): the `sub` of the token that made a refund on the central. */
+  refundedBy: z.string().optional(),
 });
 
 export const orderCustomerAddress = z.object({

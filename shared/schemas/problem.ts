@@ -14,6 +14,8 @@ export const problemError = z.object({
   paymentId: z.string().optional(),
   /** Cents, where the refusal is about money (settled money still on an order). */
   amount: z.number().int().optional(),
+  /** The day close already stored for that touchpoint and day, or under that id (docs/api.md §10.4). */
+  closeId: z.string().optional(),
 });
 
 export const problem = z.object({

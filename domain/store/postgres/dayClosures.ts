@@ -1,9 +1,10 @@
 import type pg from 'pg';
 import {
-  dayClosureByIdQuery,
   dayClosureListQuery,
   dayClosurePage,
   insertDayClosureQuery,
+  keptDayClosureQuery,
+  type KeptDayClosure,
   type DayClosurePage,
   type DayClosureRow,
   type PutDayClosure,
@@ -17,16 +18,16 @@ import { bind } from './orders';
 export async function putDayClosure(pool: pg.Pool, closure: StoredDayClosure): Promise<PutDayClosure> {
   const insert = bind(insertDayClosureQuery(closure));
   const { rowCount } = await pool.query(insert.sql, insert.args);
-  if (rowCount === 1) return { created: true, touchpointId: closure.touchpointId, doc: closure.doc };
-  // The insert found the id taken, so its row is committed and this read sees it.
-  const byId = bind(dayClosureByIdQuery(closure.closeId));
-  const { rows } = await pool.query<{ touchpointId: number; doc: string }>(byId.sql, byId.args);
-  return { created: false, ...rows[0]! };
+  if (rowCount === 1) return { created: true };
+  // The insert found the id or the day taken, so that row is committed and this read sees it.
+  const kept = bind(keptDayClosureQuery(closure));
+  const { rows } = await pool.query<KeptDayClosure>(kept.sql, kept.args);
+  return { created: false, kept: rows[0]! };
 }
 
 export async function listDayClosures(
   pool: pg.Pool,
-  touchpointId: number,
+  touchpointId: number | null,
   from: string | undefined,
   limit: number,
   after: PageAfter | null,

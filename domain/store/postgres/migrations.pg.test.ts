@@ -2,6 +2,14 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from '../../../server/testing/postgres';
 import { NewerDatabaseError } from '../errors';
+import {
+  CONTRADICTORY_CLOSURES,
+  KEPT_CLOSURES,
+  KEPT_QUERY,
+  SECOND_CLOSE_OF_A_DAY,
+  SET_ASIDE_CLOSURES,
+  SET_ASIDE_QUERY,
+} from '../testing/contradictoryClosures';
 import { migrate, openPostgres } from './database';
 import { PG_MIGRATIONS } from './migrations';
 
@@ -135,6 +143,16 @@ const PER_MIGRATION: Record<number, () => Promise<void>> = {
       { revoked_on: null, reported_on: null, oldest_unsent_age_seconds: null, report: null },
     ]);
     expect((await pool.query('SELECT order_id FROM orders')).rows).toEqual([{ order_id: 'kept' }]);
+  },
+  5: async () => {
+    const pool = await poolOn();
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 4));
+    await pool.query(CONTRADICTORY_CLOSURES);
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 5));
+    expect((await pool.query(KEPT_QUERY)).rows).toEqual(KEPT_CLOSURES);
+    expect((await pool.query(SET_ASIDE_QUERY)).rows).toEqual(SET_ASIDE_CLOSURES);
+    // One close per touchpoint and day from now on.
+    await expect(pool.query(SECOND_CLOSE_OF_A_DAY)).rejects.toMatchObject({ code: '23505', constraint: 'day_closures_one_per_day' });
   },
 };
 

@@ -1,3 +1,5 @@
+import { DAY_CLOSURES_SET_ASIDE } from '../dayClosures';
+
 /**
  * The PostgreSQL backend's numbered migrations, in order; `schema_migrations` records which
  * have run. A released migration never changes: a change to the schema is a new entry at
@@ -89,7 +91,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX day_closures_by_touchpoint ON day_closures (touchpoint_id, business_date, close_id);
   `,
   // 4: a fleet of counters (docs/api.md §11.1, §11.2): enrolment codes (as their SHA-256), the
-  // devices they enrolled and each device's last heartbeat (as migration 5 of SQLite's order track).
+  // devices they enrolled and each device's last heartbeat (as migration 6 of SQLite’s order track).
   `
   CREATE TABLE enrolment_codes (
     code_hash text COLLATE "C" PRIMARY KEY,
@@ -109,5 +111,12 @@ export const PG_MIGRATIONS: readonly string[] = [
     report text
   );
   CREATE INDEX devices_by_touchpoint ON devices (touchpoint_id, device_id);
+  `,
+  // 5: one close per touchpoint and business day, close ids in lower case, contradictory closes
+  // set aside (as migration 6 of SQLite’s order track; docs/api.md §10.4).
+  `
+  ${DAY_CLOSURES_SET_ASIDE}
+  CREATE UNIQUE INDEX day_closures_one_per_day ON day_closures (touchpoint_id, business_date);
+  CREATE INDEX day_closures_by_date ON day_closures (business_date, close_id);
   `,
 ];

@@ -1,9 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import {
-  dayClosureByIdQuery,
   dayClosureListQuery,
   dayClosurePage,
   insertDayClosureQuery,
+  keptDayClosureQuery,
+  type KeptDayClosure,
   type DayClosurePage,
   type DayClosureRow,
   type PutDayClosure,
@@ -17,15 +18,14 @@ import { stmt } from './statements';
 export function putDayClosure(db: Database, closure: StoredDayClosure): PutDayClosure {
   const insert = insertDayClosureQuery(closure);
   const { changes } = stmt(db, insert.sql).run(...insert.args);
-  if (changes === 1) return { created: true, touchpointId: closure.touchpointId, doc: closure.doc };
-  const byId = dayClosureByIdQuery(closure.closeId);
-  const kept = stmt(db, byId.sql).get(...byId.args) as { touchpointId: number; doc: string };
-  return { created: false, ...kept };
+  if (changes === 1) return { created: true };
+  const kept = keptDayClosureQuery(closure);
+  return { created: false, kept: stmt(db, kept.sql).get(...kept.args) as KeptDayClosure };
 }
 
 export function listDayClosures(
   db: Database,
-  touchpointId: number,
+  touchpointId: number | null,
   from: string | undefined,
   limit: number,
   after: PageAfter | null,

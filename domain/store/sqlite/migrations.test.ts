@@ -4,6 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../server/testing/fixtures';
 import { NewerDatabaseError } from '../errors';
+import {
+  CONTRADICTORY_CLOSURES,
+  KEPT_CLOSURES,
+  KEPT_QUERY,
+  SECOND_CLOSE_OF_A_DAY,
+  SET_ASIDE_CLOSURES,
+  SET_ASIDE_QUERY,
+} from '../testing/contradictoryClosures';
 import { migrate, openDatabase, ORDER_TRACK, TRACKED_LAYOUT } from './database';
 import { ORDER_MIGRATIONS as MIGRATIONS, type Migration } from './migrations';
 
@@ -120,6 +128,16 @@ const PER_MIGRATION: Record<number, () => void> = {
       report: null,
     });
     expect(before.prepare('SELECT order_id FROM orders').all()).toEqual([{ order_id: 'kept' }]);
+    before.close();
+  },
+  6: () => {
+    const before = atVersion(5);
+    before.exec(CONTRADICTORY_CLOSURES);
+    migrate(before, ':memory:', upTo(6));
+    expect(before.prepare(KEPT_QUERY).all()).toEqual(KEPT_CLOSURES);
+    expect(before.prepare(SET_ASIDE_QUERY).all()).toEqual(SET_ASIDE_CLOSURES);
+    // One close per touchpoint and day from now on.
+    expect(() => before.exec(SECOND_CLOSE_OF_A_DAY)).toThrow(/UNIQUE/);
     before.close();
   },
 };

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { DAY_CLOSURES_SET_ASIDE } from '../dayClosures';
 import { greatestStampSoFar } from './changes';
 
 /**
@@ -123,5 +124,16 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
         report TEXT
       ) WITHOUT ROWID;
       CREATE INDEX devices_by_touchpoint ON devices (touchpoint_id, device_id);
+    `),
+  // 6: one close per touchpoint and business day, close ids compared in lower case (docs/api.md
+  // §10.4). Closes stored before that contradict the first one received for their touchpoint
+  // and day (or its id, in another case) are moved aside to day_closures_set_aside, never
+  // deleted: an operator can still read them (docs/operations.md §10). All touchpoints'
+  // closes are listed by business date for an operator's mismatch list.
+  (db) =>
+    db.exec(`
+      ${DAY_CLOSURES_SET_ASIDE}
+      CREATE UNIQUE INDEX day_closures_one_per_day ON day_closures (touchpoint_id, business_date);
+      CREATE INDEX day_closures_by_date ON day_closures (business_date, close_id);
     `),
 ];

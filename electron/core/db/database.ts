@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { openDatabase, ORDER_TRACK, type Track } from '../../../domain/store/sqlite/database';
 import { COUNTER_MIGRATIONS } from './migrations';
@@ -9,3 +10,13 @@ export const openCounterDatabase = (file: string): Database => openDatabase(file
 
 /** The counter's local database, as the rest of the counter names it (only db/ knows the driver). */
 export type CounterDb = Database;
+
+/**
+ * A second, read-only connection to the counter's database file, for a worker thread that
+ * reads while the main connection writes (WAL: each sees the other's commits, never blocks it).
+ */
+export function openCounterReader(file: string): Database {
+  const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  db.pragma('query_only = ON');
+  return db;
+}

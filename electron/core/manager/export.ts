@@ -19,6 +19,11 @@ export interface Table {
   title: string;
   columns: Column[];
   rows: Cell[][];
+  /**
+   * Rows that follow `rows`, a page at a time, read while the file is written: a long export
+   * holds one page of rows, never all of them (docs/architecture.md §4).
+   */
+  pages?: () => Iterable<Cell[][]>;
 }
 export interface Report {
   name: ReportName;
@@ -41,12 +46,31 @@ const safeText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : tex
 const cellText = (cell: Cell, column: Column) =>
   cell === null ? '' : column.money && typeof cell === 'number' ? euros(cell) : typeof cell === 'number' ? String(cell) : safeText(cell);
 
+/** A table's rows, then its pages' rows, a page at a time. */
+function* pagesOf(table: Table): Generator<Cell[][]> {
+  yield table.rows;
+  if (table.pages) yield* table.pages();
+}
+
+const CSV = { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: false } as const;
+
+function csvTable(table: Table): string {
+  const parts = [Papa.unparse([table.columns.map((c) => c.label)], CSV)];
+  for (const page of pagesOf(table)) {
+    if (page.length > 0)
+      parts.push(
+        Papa.unparse(
+          page.map((row) => row.map((cell, i) => cellText(cell, table.columns[i]!))),
+          CSV,
+        ),
+      );
+  }
+  return parts.join('\r\n');
+}
+
 export function toCsv(report: Report): string {
   const sections = report.tables.map((table) => {
-    const body = Papa.unparse(
-      { fields: table.columns.map((c) => c.label), data: table.rows.map((row) => row.map((cell, i) => cellText(cell, table.columns[i]!))) },
-      { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: false },
-    );
+    const body = csvTable(table);
     return report.tables.length > 1 ? `${Papa.unparse([[table.title]], { delimiter: ';' })}\r\n${body}` : body;
   });
   return `\uFEFF${sections.join('\r\n\r\n')}\r\n`;
@@ -81,11 +105,12 @@ export function toPdf(report: Report): Promise<Buffer> {
         table.columns.map((c) => c.label),
         true,
       );
-      for (const row of table.rows)
-        line(
-          row.map((cell, i) => (cell === null ? '' : cellText(cell, table.columns[i]!).replace(/^'/, ''))),
-          false,
-        );
+      for (const page of pagesOf(table))
+        for (const row of page)
+          line(
+            row.map((cell, i) => (cell === null ? '' : cellText(cell, table.columns[i]!).replace(/^'/, ''))),
+            false,
+          );
     }
     doc.end();
   });

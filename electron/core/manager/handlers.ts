@@ -1,32 +1,17 @@
 import type { CounterDb as Database } from '../db/database';
-import type { HandlersOf, IpcResult, StaffMember } from '../../../shared/ipc';
+import type { HandlersOf, StaffMember } from '../../../shared/ipc';
 import type { managerChannels } from '../../../shared/ipc/manager';
-import type { ReportName } from '../../../shared/manager/schemas';
-import type { AuditEntry, ManagerOrderRow } from '../../../shared/manager/types';
-import type { AuditSay } from '../../../shared/manager/auditText';
 import { ok, refusal } from '../../../shared/refusals';
 import type { Catalog } from '../../../domain/catalog';
-import { reportSummary } from '../../../domain/reports/figures';
 import { dayBounds } from '../../../domain/reports/timeZone';
 import type { OrderDesk } from '../orders/desk';
 import { auditPage } from './audit';
 import type { DrawerDays } from './days';
-import { exportFile, type Report } from './export';
-import {
-  decodePosition,
-  encodePosition,
-  movementsIn,
-  orderEvents,
-  ordersMadeIn,
-  ordersPage,
-  rangeSummary,
-  refusedIn,
-  staleOrders,
-  tokenIdsFor,
-  type Bounds,
-  type Position,
-} from './queries';
-import { auditReport, dayReportFile, ordersReport, summaryReport } from './reportFiles';
+import { exportFile } from './export';
+import type { ReportExports } from './exports';
+import { decodePosition, encodePosition, orderEvents, ordersPage, rangeSummary, staleOrders, tokenIdsFor, type Bounds } from './queries';
+import { dayReportFile } from './reportFiles';
+import { summaryOf as reportSummaryOf } from './reportJobs';
 
 export interface ManagerDeps {
   db: Database;
@@ -37,23 +22,11 @@ export interface ManagerDeps {
   who: () => StaffMember | null;
   /** Starts a sync round soon: a day close is on its way to the central. */
   syncSoon: () => void;
+  /** Builds the exports over a range of days off the main loop. */
+  exports: ReportExports;
 }
 
-const EURO = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' });
 const badCursor = () => refusal('invalid', 'list.badCursor', {}, [{ detail: 'not a cursor of this list', pointer: '/cursor' }]);
-const period = (range: { from: string; to: string }) => (range.from === range.to ? range.from : `${range.from}_${range.to}`);
-
-/** Every page of a keyset list, however many: an export leaves nothing out. */
-function everyPage<T, C>(page: (after: C | null) => { rows: T[]; next: C | null }): T[] {
-  const all: T[] = [];
-  let after: C | null = null;
-  do {
-    const p = page(after);
-    all.push(...p.rows);
-    after = p.next;
-  } while (after !== null);
-  return all;
-}
 
 /** The manager's channels: review, stale concepts, the drawer's day, reports and export, audit (docs/counter.md §10). */
 export function managerHandlers(deps: ManagerDeps): HandlersOf<typeof managerChannels> {
@@ -63,43 +36,7 @@ export function managerHandlers(deps: ManagerDeps): HandlersOf<typeof managerCha
     const who = deps.who()!;
     return { staffId: who.staffId, name: who.name };
   };
-  const englishWords = (): AuditSay => {
-    const catalog = deps.catalog();
-    return {
-      money: (cents) => EURO.format(cents / 100),
-      method: (id) => catalog.paymentMethods.get(id)?.name ?? String(id),
-      date: (day) => day,
-    };
-  };
-  const auditRows = (range: { from: string; to: string }) =>
-    everyPage<AuditEntry, number>((after) => auditPage(db, bounds(range), {}, after, 1000));
-
-  const reports: Record<ReportName, (input: never) => IpcResult<Report>> = {
-    orders: ({ range, filters }: { range: { from: string; to: string }; filters: object }) => {
-      const tokenIds = 'token' in filters && typeof filters.token === 'string' ? tokenIdsFor(deps.catalog(), filters.token) : [];
-      const rows = everyPage<ManagerOrderRow, Position>((after) => ordersPage(db, bounds(range), filters, tokenIds, after, 1000));
-      return ok(ordersReport(rows, period(range), timeZone));
-    },
-    summary: ({ range }: { range: { from: string; to: string } }) => ok(summaryReport(summaryOf(range), period(range))),
-    zReport: ({ businessDate }: { businessDate: string }) => {
-      const z = days.zReport(businessDate);
-      return z.ok ? ok(dayReportFile(z.value)) : z;
-    },
-    audit: ({ range }: { range: { from: string; to: string } }) =>
-      ok(auditReport(auditRows(range), period(range), timeZone, englishWords())),
-  };
-
-  function summaryOf(range: { from: string; to: string }) {
-    const b = bounds(range);
-    return reportSummary({
-      first: range.from,
-      last: range.to,
-      timeZone,
-      orders: ordersMadeIn(db, b, true),
-      movements: movementsIn(db, b),
-      refused: refusedIn(db, b),
-    });
-  }
+  const summaryOf = (range: { from: string; to: string }) => reportSummaryOf(db, range, timeZone);
 
   return {
     'manager.orders': async ({ range, filters, cursor, limit }) => {
@@ -169,8 +106,20 @@ export function managerHandlers(deps: ManagerDeps): HandlersOf<typeof managerCha
     'day.list': async ({ before, limit }) => ok(days.list(before, limit)),
     'reports.summary': async ({ range }) => ok(summaryOf(range)),
     'reports.export': async (input) => {
-      const report = (reports[input.report] as (i: typeof input) => IpcResult<Report>)(input);
-      return report.ok ? ok(await exportFile(report.value, input.format)) : report;
+      if (input.report === 'zReport') {
+        const z = days.zReport(input.businessDate);
+        return z.ok ? ok(await exportFile(dayReportFile(z.value), input.format)) : z;
+      }
+      // Everything over a range of days is built by the export worker (exports.ts), off this loop.
+      if (input.report === 'orders') {
+        const tokenIds = input.filters.token !== undefined ? tokenIdsFor(deps.catalog(), input.filters.token) : [];
+        return ok(await deps.exports.run({ ...input, tokenIds }));
+      }
+      if (input.report === 'audit') {
+        const methodNames = Object.fromEntries([...deps.catalog().paymentMethods.values()].map((m) => [m.paymentMethodId, m.name]));
+        return ok(await deps.exports.run({ ...input, methodNames }));
+      }
+      return ok(await deps.exports.run(input));
     },
     'audit.list': async ({ range, staffId, orderId, cursor, limit }) => {
       const after = cursor === null ? null : Number(cursor);

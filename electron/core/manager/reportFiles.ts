@@ -3,7 +3,7 @@ import type { AuditEntry, DayReport, ManagerOrderRow, ReportSummary } from '../.
 import { auditAct, type AuditSay } from '../../../shared/manager/auditText';
 import { refusalMessage } from '../../../shared/refusals';
 import { localDateTime } from '../../../domain/reports/timeZone';
-import type { Report, Table } from './export';
+import type { Cell, Report, Table } from './export';
 
 /** The manager's reports laid out as tables, for CSV and PDF alike. */
 
@@ -11,6 +11,37 @@ const STATUS_NAMES = Object.fromEntries(Object.entries(ORDER_STATUS).map(([name,
 const statusName = (id: number) => named(STATUS_NAMES, id);
 const money = (label: string) => ({ label, money: true });
 const text = (label: string) => ({ label });
+
+/** A report whose one table's rows come a page at a time (export.ts Table.pages): a long export's. */
+export function paged<T>(report: Report, pages: () => Iterable<T[]>, cells: (row: T) => Cell[]): Report {
+  const [table] = report.tables;
+  return {
+    ...report,
+    tables: [
+      {
+        ...table!,
+        pages: function* () {
+          for (const page of pages()) yield page.map(cells);
+        },
+      },
+    ],
+  };
+}
+
+/** One order of the orders report, as its row. */
+export const orderCells =
+  (timeZone: string) =>
+  (r: ManagerOrderRow): Cell[] => [
+    r.orderNumber,
+    r.centralOrderNumber,
+    localDateTime(r.createdOn, timeZone),
+    statusName(r.statusId),
+    r.clerk?.name ?? null,
+    r.lines,
+    r.totalAmount,
+    r.paidAmount,
+    r.syncState,
+  ];
 
 export function ordersReport(rows: ManagerOrderRow[], period: string, timeZone: string): Report {
   return {
@@ -31,17 +62,7 @@ export function ordersReport(rows: ManagerOrderRow[], period: string, timeZone: 
           money('Paid (EUR)'),
           text('Sync'),
         ],
-        rows: rows.map((r) => [
-          r.orderNumber,
-          r.centralOrderNumber,
-          localDateTime(r.createdOn, timeZone),
-          statusName(r.statusId),
-          r.clerk?.name ?? null,
-          r.lines,
-          r.totalAmount,
-          r.paidAmount,
-          r.syncState,
-        ]),
+        rows: rows.map(orderCells(timeZone)),
       },
     ],
   };
@@ -126,6 +147,18 @@ export function dayReportFile(d: DayReport): Report {
 /** What an entry adds in words: the note a person typed, or why it was refused. */
 const auditNote = (entry: AuditEntry) => (entry.detail?.refused ? refusalMessage(entry.detail.refused) : (entry.detail?.note ?? null));
 
+/** One entry of the audit trail, as its row. */
+export const auditCells =
+  (timeZone: string, say: AuditSay) =>
+  (r: AuditEntry): Cell[] => [
+    localDateTime(r.at, timeZone),
+    r.actor?.name ?? null,
+    auditAct(r, 'en', say),
+    r.orderId,
+    r.outcome,
+    auditNote(r),
+  ];
+
 export function auditReport(rows: AuditEntry[], period: string, timeZone: string, say: AuditSay): Report {
   return {
     name: 'audit',
@@ -135,14 +168,7 @@ export function auditReport(rows: AuditEntry[], period: string, timeZone: string
       {
         title: 'Audit trail',
         columns: [text('Time'), text('Who'), text('What'), text('Order'), text('Outcome'), text('Detail')],
-        rows: rows.map((r) => [
-          localDateTime(r.at, timeZone),
-          r.actor?.name ?? null,
-          auditAct(r, 'en', say),
-          r.orderId,
-          r.outcome,
-          auditNote(r),
-        ]),
+        rows: rows.map(auditCells(timeZone, say)),
       },
     ],
   };

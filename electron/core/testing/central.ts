@@ -12,8 +12,8 @@ export const TOUCHPOINT = 10;
 export const counterToken = (touchpointId = TOUCHPOINT) => signChannelToken(TEST_SECRET, { sub: 'counter', touchpointId }, '1h');
 
 /** The central order service in this process, on `central.sqlite` in `dir`, taking counterToken()'s tokens. */
-export function startTestCentral(dir: string): Promise<Central> {
-  return startCentral({ db: join(dir, 'central.sqlite'), port: 0, jwtSecret: TEST_SECRET });
+export function startTestCentral(dir: string, clock?: () => Date): Promise<Central> {
+  return startCentral({ db: join(dir, 'central.sqlite'), port: 0, jwtSecret: TEST_SECRET, ...(clock ? { clock } : {}) });
 }
 
 /**

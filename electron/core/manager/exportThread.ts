@@ -1,0 +1,54 @@
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ExportFile } from '../../../shared/manager/types';
+import { openCounterReader } from '../db/database';
+import { exportFile } from './export';
+import { buildReport, type ReportJob } from './reportJobs';
+
+/**
+ * The export worker (exports.ts): builds a report's file from its own read-only connection to
+ * the counter's database, one job at a time, so the main process's event loop never waits for
+ * an export (docs/architecture.md §4). Before each page of rows it says so, and waits while the
+ * gate (a test's, when given) is held shut.
+ *
+ * A counter's few cores are shared with the sale (and the OS may weigh a process's threads as
+ * one): after each page the worker rests YIELD times as long as the page took, so an export
+ * takes at most a third of a core and a sale never queues behind it for long.
+ */
+
+/** Rest after a page, as a multiple of the page's own time. */
+const YIELD = 2;
+/** Rows a page: a page's work is a short burst. */
+const PAGE_ROWS = 250;
+
+export interface ExportThreadData {
+  file: string;
+  timeZone: string;
+  gate: SharedArrayBuffer | null;
+}
+
+export type ExportThreadMessage =
+  { id: number; kind: 'page' } | { id: number; kind: 'done'; file: ExportFile } | { id: number; kind: 'failed'; message: string };
+
+const { file, timeZone, gate } = workerData as ExportThreadData;
+const db = openCounterReader(file);
+const held = gate ? new Int32Array(gate) : null;
+const port = parentPort!;
+const say = (message: ExportThreadMessage) => port.postMessage(message);
+/** Never notified: Atomics.wait on it is a sleep that blocks only this thread. */
+const rest = new Int32Array(new SharedArrayBuffer(4));
+
+port.on('message', async ({ id, job }: { id: number; job: ReportJob }) => {
+  try {
+    let since = performance.now();
+    const onPage = () => {
+      Atomics.wait(rest, 0, 0, (performance.now() - since) * YIELD);
+      say({ id, kind: 'page' });
+      if (held) Atomics.wait(held, 0, 1);
+      since = performance.now();
+    };
+    say({ id, kind: 'done', file: await exportFile(buildReport(db, job, { timeZone, onPage, pageRows: PAGE_ROWS }), job.format) });
+  } catch (error) {
+    say({ id, kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+});

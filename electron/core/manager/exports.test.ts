@@ -1,0 +1,99 @@
+import { once } from 'node:events';
+import Papa from 'papaparse';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExportFile } from '../../../shared/manager/types';
+import type { IpcResult } from '../../../shared/ipc';
+import { countingIds, testClock } from '../testing/clock';
+import { clerk, openCounter, value, type TestCounter } from '../testing/counter';
+import { counterCopy, type CounterCopy } from '../testing/counterTemplate';
+
+/**
+ * Exports never stop a sale (docs/architecture.md §4): the export worker builds the file from
+ * its own read-only connection while the main process sells. The worker waits at a gate the
+ * test holds shut, so "the export is still running" is a fact, not a race.
+ */
+
+let folder: CounterCopy;
+let counter: TestCounter;
+afterEach(async () => {
+  await counter?.close();
+  folder?.remove();
+});
+
+const START = '2026-10-24T08:00:00.000Z';
+const DAY = { from: '2026-10-24' };
+
+async function gatedCounter(gate: SharedArrayBuffer) {
+  folder = await counterCopy('counter-exports-', START, { firstStart: true });
+  counter = await openCounter({
+    dataDir: folder.dir,
+    database: folder.database,
+    clock: testClock(START),
+    newId: countingIds('eeee0000'),
+    central: { url: 'http://127.0.0.1:9', bearerToken: 'central-bearer-token-of-this-counter' },
+    exportGate: gate,
+  });
+  await counter.dispatch('session.login', { staffId: 'mark', pin: '9999' });
+  return clerk(counter);
+}
+
+const open = (held: Int32Array) => {
+  Atomics.store(held, 0, 0);
+  Atomics.notify(held, 0);
+};
+
+describe('the export worker', () => {
+  it('answers a sale while an export runs (held at its first page), and the export still comes out whole', async () => {
+    const gate = new SharedArrayBuffer(4);
+    const held = new Int32Array(gate);
+    const mark = await gatedCounter(gate);
+    const before = [];
+    for (let i = 0; i < 3; i++) {
+      const order = await mark.create([{ productId: 600, quantity: 1 + i }]);
+      before.push(await mark.pay(order.orderId, order.totalAmount, 'cash'));
+    }
+
+    Atomics.store(held, 0, 1);
+    const reading = once(counter.test.exports, 'page');
+    let exported = false;
+    const file = counter
+      .dispatch('reports.export', { report: 'orders', format: 'csv', range: DAY })
+      .then((r) => ((exported = true), value(r as IpcResult<ExportFile>)));
+    await reading;
+
+    // The worker holds the export at its first page; the main process sells meanwhile.
+    const sale = await mark.create([{ productId: 600, quantity: 4 }]);
+    const paid = await mark.pay(sale.orderId, sale.totalAmount, 'cash');
+    expect(paid.payments.map((p) => p.paymentStatuses[0]!.statusCode)).toEqual(['SETTLED']);
+    expect(exported).toBe(false);
+
+    open(held);
+    const csv = await file;
+    const rows = Papa.parse<string[]>(csv.content.slice(1).trim(), { delimiter: ';' }).data;
+    expect(rows[0]![0]).toBe('Order');
+    // Read after the gate opened, the page holds the sale made meanwhile too.
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([...before, paid].map((o) => o.orderNumber).sort());
+  });
+
+  it('builds a PDF and the audit trail in the worker too', async () => {
+    const gate = new SharedArrayBuffer(4);
+    const mark = await gatedCounter(gate);
+    const order = await mark.create([{ productId: 600, quantity: 1 }]);
+    await mark.pay(order.orderId, order.totalAmount, 'cash');
+    await mark.refund(order.orderId, 100, 'late train');
+    const pages: unknown[] = [];
+    counter.test.exports.on('page', (id) => pages.push(id));
+    const pdf = value((await counter.dispatch('reports.export', { report: 'orders', format: 'pdf', range: DAY })) as IpcResult<ExportFile>);
+    expect(Buffer.from(pdf.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const audit = value(
+      (await counter.dispatch('reports.export', { report: 'audit', format: 'csv', range: DAY })) as IpcResult<ExportFile>,
+    );
+    expect(audit.content).toContain('Refund of €1.00 (Contant)');
+    expect(pages.length).toBe(2);
+  });
+});

@@ -1,0 +1,89 @@
+import { EventEmitter } from 'node:events';
+import type { Worker } from 'node:worker_threads';
+import type { ExportFile } from '../../../shared/manager/types';
+import { startThread, threadEntry } from '../../../domain/store/threads';
+import type { CounterDb as Database } from '../db/database';
+import { exportFile } from './export';
+import type { ExportThreadData, ExportThreadMessage } from './exportThread';
+import { buildReport, type ReportJob } from './reportJobs';
+
+/**
+ * Where the export worker's entry is: beside this module when run from sources (tsx, vitest);
+ * a bundled counter (a CJS bundle has no import.meta.url) names its own built file instead.
+ */
+export function exportThreadEntry(): URL | null {
+  const here = (import.meta as { url?: string }).url;
+  return here ? threadEntry('exportThread', here) : null;
+}
+
+export interface ExportsOptions {
+  /** The counter's database file; `null` (an in-memory database) builds exports inline. */
+  file: string | null;
+  /** The main connection, for inline exports. */
+  db: Database;
+  timeZone: string;
+  /** The worker's entry (exportThreadEntry()); `null` builds exports inline. */
+  entry: URL | null;
+  /** A test's gate: while its first int is 1 the worker waits before each page. */
+  gate?: SharedArrayBuffer;
+}
+
+/**
+ * A manager's exports, built off the main process's event loop (docs/architecture.md §4): one
+ * worker thread, started at the first export, with its own read-only connection, takes the
+ * jobs one after another. A sale meanwhile runs on the main connection as if nothing else ran.
+ * It emits `page` (job id) before each page of rows it reads.
+ */
+export class ReportExports extends EventEmitter {
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private readonly waiting = new Map<number, { resolve: (file: ExportFile) => void; reject: (error: Error) => void }>();
+
+  constructor(private readonly options: ExportsOptions) {
+    super();
+  }
+
+  async run(job: ReportJob): Promise<ExportFile> {
+    const { file, entry, db, timeZone } = this.options;
+    if (file === null || entry === null) return exportFile(buildReport(db, job, { timeZone }), job.format);
+    const id = ++this.nextId;
+    const answer = new Promise<ExportFile>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    const worker = this.thread(file, entry);
+    // Held while a job is on: an idle worker never keeps the process alive.
+    worker.ref();
+    worker.postMessage({ id, job });
+    return answer;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  private thread(file: string, entry: URL): Worker {
+    if (this.worker) return this.worker;
+    const data: ExportThreadData = { file, timeZone: this.options.timeZone, gate: this.options.gate ?? null };
+    const worker = startThread(entry, { ...data });
+    worker.on('message', (message: ExportThreadMessage) => {
+      if (message.kind === 'page') return void this.emit('page', message.id);
+      const waiting = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      if (this.waiting.size === 0) worker.unref();
+      if (message.kind === 'done') waiting?.resolve(message.file);
+      else waiting?.reject(new Error(message.message));
+    });
+    // A worker that dies fails what it had; the next export starts a new one.
+    worker.on('error', (error) => this.fail(worker, error));
+    worker.on('exit', (code) => this.fail(worker, new Error(`the export worker stopped (${code})`)));
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private fail(worker: Worker, error: Error) {
+    if (this.worker === worker) this.worker = null;
+    for (const { reject } of this.waiting.values()) reject(error);
+    this.waiting.clear();
+  }
+}
