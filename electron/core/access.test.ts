@@ -47,6 +47,11 @@ const MANAGER_ONLY: Channel[] = [
   'reports.summary',
   'reports.export',
   'audit.list',
+  'cash.drawer',
+  'cash.openSession',
+  'cash.closeSession',
+  'cash.move',
+  'cash.noSale',
 ];
 
 let folder: ReturnType<typeof tempDir>;

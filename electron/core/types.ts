@@ -50,4 +50,6 @@ export interface CounterOptions {
   config?: LoadedConfig;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
+  /** Opens the cash drawer for a "no sale" (docs/api.md §10.2): the printer's (electron/core/devices/); none: nothing to open. */
+  openDrawer?: () => Promise<unknown>;
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access, AnswerOf, AnyDeclared, InputOf, IpcResult, ParsedInputOf } from './declare';
+import { cashChannels } from './cash';
 import { managerChannels } from './manager';
 import { paymentChannels } from './payments';
 import { saleChannels } from './sale';
@@ -25,6 +26,7 @@ export const AREAS = {
   settings: settingsChannels,
   sync: syncChannels,
   manager: managerChannels,
+  cash: cashChannels,
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -37,6 +39,7 @@ export const channels = {
   ...settingsChannels,
   ...syncChannels,
   ...managerChannels,
+  ...cashChannels,
 } as const satisfies Record<string, AnyDeclared>;
 type Channels = typeof channels;
 

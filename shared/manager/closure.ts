@@ -36,6 +36,43 @@ export const dayClosureInput = z.object({
   cash: z.object({ float: cents, expected: cents, counted: cents, difference: cents, countedByDenomination: cashCount }),
   orderCount: count,
   failedPayments: count,
+  /** docs/api.md §10.2: the day's cash movements (paid in, paid out, safe drop, no sale). */
+  cashMovements: z
+    .array(
+      z.object({
+        movementId: uuid,
+        sessionId: uuid.nullable(),
+        kind: z.enum(['paidIn', 'paidOut', 'drop', 'noSale']),
+        amount: count,
+        reason: z.string().min(1).max(500),
+        by: staffRef,
+        at: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .max(10_000)
+    .optional(),
+  /** docs/api.md §10.2: the day's drawer sessions, each with its float and blind count. */
+  sessions: z
+    .array(
+      z.object({
+        sessionId: uuid,
+        openedAt: z.iso.datetime({ offset: true }),
+        openedBy: staffRef,
+        closedAt: z.iso.datetime({ offset: true }).nullable(),
+        closedBy: staffRef.nullable(),
+        float: count,
+        expected: cents,
+        counted: count.nullable(),
+        difference: cents.nullable(),
+      }),
+    )
+    .max(100)
+    .optional(),
+  /** docs/api.md §10.3: the counter's money journal's head hash after the close. */
+  journalHeadHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type DayClosureInput = z.infer<typeof dayClosureInput>;
 

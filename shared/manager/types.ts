@@ -1,3 +1,4 @@
+import type { CashMovement, SessionFigures } from './cash';
 import type { ProblemError } from '../schemas/problem';
 import type { AuditValues } from '../ipc/declare';
 import type { RefusalCode } from '../refusals';
@@ -114,6 +115,13 @@ export interface CashFigures {
   countedByDenomination: CashCount | null;
   /** counted - expected; null before counting. */
   difference: number | null;
+  /** docs/api.md §10.1: the cash rounding within expected (rounded − exact). */
+  rounding?: number;
+  /** docs/api.md §10.2: cash moved without a sale, within expected; "no sale" openings counted. */
+  paidIn?: number;
+  paidOut?: number;
+  drops?: number;
+  noSales?: number;
 }
 
 export type DayState = 'notOpened' | 'open' | 'closed';
@@ -139,6 +147,9 @@ export interface DayReport {
   /** When the close reached the central (Z only); null while on its way. */
   reachedCentralAt: string | null;
   generatedAt: string;
+  /** docs/api.md §10.2: the day's drawer sessions and its cash movements (absent in reports of older versions). */
+  sessions?: SessionFigures[];
+  cashMovements?: CashMovement[];
 }
 
 export interface DayStatus {
