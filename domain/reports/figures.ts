@@ -204,7 +204,7 @@ export interface DayInput {
   /** At least the movements settled or failed in the day; others are left out here. */
   movements: Movement[];
   /** At least the orders made in the day; others are left out here. */
-  orders: Pick<OrderFact, 'statusId' | 'createdOn'>[];
+  orders: Pick<OrderFact, 'statusId' | 'createdOn' | 'totalAmount'>[];
   reachedCentralAt: string | null;
   generatedAt: string;
   /** The day's drawer (docs/api.md §10.2): its sessions' figures, its cash movements, the counts' total. */
@@ -240,6 +240,7 @@ export function dayReport(input: DayInput): DayReport {
     ),
     ...(input.drawer && { sessions: input.drawer.sessions, cashMovements: input.drawer.moves }),
     orders: { count: orders.length, byStatus: countBy(orders, (o) => o.statusId) },
+    notSold: notSold(orders),
     failedPayments: input.movements.filter((m) => !m.isRefund && m.state === 'FAILED' && inDay(m.lastAt)).length,
     reachedCentralAt: input.reachedCentralAt,
     generatedAt: input.generatedAt,
@@ -247,6 +248,19 @@ export function dayReport(input: DayInput): DayReport {
 }
 
 const CANCELLED = 6;
+/** docs/api.md §10.2: sold is what was paid: a paid or delivered order; open and cancelled orders are shown apart. */
+const SOLD: ReadonlySet<number> = new Set([4, 5]);
+const OPEN: ReadonlySet<number> = new Set([1, 2, 3]);
+const isSold = (o: { statusId: number }) => SOLD.has(o.statusId);
+
+/** The orders not sold, apart: still open (concept, awaiting or pending payment) and cancelled. */
+export function notSold(orders: Pick<OrderFact, 'statusId' | 'totalAmount'>[]) {
+  const total = (keep: (statusId: number) => boolean) => {
+    const kept = orders.filter((o) => keep(o.statusId));
+    return { count: kept.length, amount: kept.reduce((t, o) => t + o.totalAmount, 0) };
+  };
+  return { open: total((id) => OPEN.has(id)), cancelled: total((id) => id === CANCELLED) };
+}
 
 function named<T>(items: T[], id: (i: T) => string, name: (i: T) => string, count: (i: T) => number, amount: (i: T) => number) {
   const figures = new Map<string, NamedFigure>();
@@ -264,13 +278,14 @@ function named<T>(items: T[], id: (i: T) => string, name: (i: T) => string, coun
 function byHour(orders: OrderFact[], timeZone: string): NamedFigure[] {
   const sorted = [...orders].sort((a, b) => Date.parse(a.createdOn) - Date.parse(b.createdOn));
   const hour = (o: OrderFact) => localHour(o.createdOn, timeZone);
-  return named(sorted, hour, hour, () => 1, (o) => (o.statusId === CANCELLED ? 0 : o.totalAmount));
+  return named(sorted, hour, hour, () => 1, (o) => (isSold(o) ? o.totalAmount : 0));
 }
 
 /**
- * The reports of a range of days: per product (quantity and amount of the orders not
- * cancelled), per payment method (money settled in the range), per clerk and per local hour
- * (orders made), orders per status, and the orders the central refused.
+ * The reports of a range of days: per product (quantity and amount of the orders sold: paid or
+ * delivered), per payment method (money settled in the range), per clerk and per local hour
+ * (orders made, the amount of those sold), orders per status, the orders not sold apart (open,
+ * cancelled), and the orders the central refused.
  */
 export function reportSummary(input: {
   first: string;
@@ -283,7 +298,7 @@ export function reportSummary(input: {
   const bounds = dayBounds(input.first, input.timeZone, input.last);
   const inRange = within(bounds);
   const orders = input.orders.filter((o) => inRange(o.createdOn));
-  const sold = orders.filter((o) => o.statusId !== CANCELLED);
+  const sold = orders.filter(isSold);
   const byName = (a: NamedFigure, b: NamedFigure) => a.name.localeCompare(b.name);
   return {
     ...bounds,
@@ -301,8 +316,9 @@ export function reportSummary(input: {
       (o) => o.clerk?.staffId ?? '',
       (o) => o.clerk?.name ?? '',
       () => 1,
-      (o) => (o.statusId === CANCELLED ? 0 : o.totalAmount),
+      (o) => (isSold(o) ? o.totalAmount : 0),
     ).sort(byName),
+    notSold: notSold(orders),
     byHour: byHour(orders, input.timeZone),
     byStatus: countBy(orders, (o) => o.statusId),
     refused: input.refused,

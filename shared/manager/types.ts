@@ -150,6 +150,8 @@ export interface DayReport {
   /** docs/api.md §10.2: the day's drawer sessions and its cash movements (absent in reports of older versions). */
   sessions?: SessionFigures[];
   cashMovements?: CashMovement[];
+  /** The day's orders not sold: open ones (warned about before a close) and cancelled ones. */
+  notSold?: NotSold;
 }
 
 export interface DayStatus {
@@ -187,7 +189,7 @@ export interface ReportSummary {
   from: string;
   to: string;
   timeZone: string;
-  /** Per product: quantity sold (count) and amount of non-cancelled orders. */
+  /** Per product: quantity sold (count) and amount, of paid and delivered orders only (docs/api.md §10.2). */
   byProduct: NamedFigure[];
   /** Per payment method: settled payments less settled refunds (count: payments). */
   byMethod: MethodFigures[];
@@ -196,7 +198,14 @@ export interface ReportSummary {
   /** Per local hour ("2026-10-25 02:00 +02:00"): orders made and their total. */
   byHour: NamedFigure[];
   byStatus: { statusId: number; count: number }[];
+  /** Orders made but not sold, never in the sold figures: still open, and cancelled. */
+  notSold?: NotSold;
   refused: { orderId: string; orderNumber: string; reasons: ProblemError[] }[];
+}
+
+export interface NotSold {
+  open: { count: number; amount: number };
+  cancelled: { count: number; amount: number };
 }
 
 export interface ExportFile {
