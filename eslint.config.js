@@ -24,7 +24,7 @@ const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${plac
 /** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
 /** What a shell (Electron's main process, the browser shell) reaches: its window policy, the core's entry, the machine's configuration. */
 const SHELL_REACH = ['electron/shell/', 'electron/core/counter', 'electron/core/types', 'electron/core/config/machineConfig', 'shared/'];
-const coreFeatures = ['session', 'sale', 'tokens', 'payments', 'settings', 'manager', 'orders', 'catalog', 'central', 'config', 'fleet'];
+const coreFeatures = ['session', 'sale', 'tokens', 'payments', 'settings', 'manager', 'orders', 'catalog', 'central', 'config', 'fleet', 'cash'];
 
 const domainTests = {
   may: ['domain/', 'shared/', 'server/testing/'],

@@ -25,22 +25,46 @@ const post = (body: unknown, auth?: string) =>
   h.call<ReconciledDayClosure>('POST', `${API}/dayclosures`, { body, ...(auth ? { auth } : {}) });
 const refusedAt = async (body: unknown) => [...new Set(pointers(expectProblem(await post(body), 400)))].sort();
 
+const SESSION = '5e55a0e0-0000-4000-8000-000000000001';
+const MOVEMENT_1 = '3a0e0000-0000-4000-8000-000000000001';
+const MOVEMENT_2 = '3a0e0000-0000-4000-8000-000000000002';
+const MARK = { staffId: 'mark', name: 'Mark' };
+const ANNA = { staffId: 'anna', name: 'Anna' };
+
 describe('POST /dayclosures', () => {
   it('stores a close once: 201 the first time, 200 with the stored close on a repeat of the same body', async () => {
     const body = closure({
       cashMovements: [
-        { kind: 'paidIn', amount: 2000, reason: 'change from the bank', staffId: 'mark', at: '2026-06-01T07:00:00.000Z' },
-        { kind: 'noSale', amount: 0, reason: 'customer asked for change', staffId: 'anna', at: '2026-06-01T08:00:00.000Z' },
+        {
+          movementId: MOVEMENT_1,
+          sessionId: SESSION,
+          kind: 'paidIn',
+          amount: 2000,
+          reason: 'change from the bank',
+          by: MARK,
+          at: '2026-06-01T07:00:00.000Z',
+        },
+        {
+          movementId: MOVEMENT_2,
+          sessionId: SESSION,
+          kind: 'noSale',
+          amount: 0,
+          reason: 'customer asked for change',
+          by: ANNA,
+          at: '2026-06-01T08:00:00.000Z',
+        },
       ],
       sessions: [
         {
-          sessionId: 's1',
-          staffId: 'anna',
+          sessionId: SESSION,
           openedAt: '2026-06-01T06:00:00.000Z',
+          openedBy: ANNA,
           closedAt: '2026-06-01T20:00:00.000Z',
+          closedBy: ANNA,
           float: 10000,
           counted: 10995,
           expected: 11000,
+          difference: -5,
         },
       ],
       journalHeadHash: 'ab'.repeat(32),
@@ -97,7 +121,15 @@ describe('POST /dayclosures', () => {
       '/cash/countedByDenomination/500',
       '/cash/float',
     ]);
-    const paidOut = { kind: 'paidOut' as const, amount: -100, reason: 'window cleaner', staffId: 'mark', at: '2026-06-01T10:00:00.000Z' };
+    const paidOut = {
+      movementId: MOVEMENT_1,
+      sessionId: null,
+      kind: 'paidOut' as const,
+      amount: -100,
+      reason: 'window cleaner',
+      by: MARK,
+      at: '2026-06-01T10:00:00.000Z',
+    };
     expect(await refusedAt(closure({ cashMovements: [paidOut] }))).toEqual(['/cashMovements/0/amount']);
   });
 

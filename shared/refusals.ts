@@ -54,6 +54,9 @@ export const REFUSAL_TEXT = {
   'day.alreadyClosed': 'The day {businessDate} is already closed.',
   'day.noteRequired': 'The counted cash differs by {difference} cents from what was expected: a note is required.',
   'day.unknown': 'The day {businessDate} has not been closed.',
+  'cash.sessionOpen': 'A drawer session is already open: close it with its count first.',
+  'cash.noSession': 'No drawer session is open.',
+  'cash.drawerNotOpened': 'The "no sale" was recorded, but the drawer did not open.',
   'list.badCursor': 'The list position is not valid: start again from the first page.',
 } as const;
 

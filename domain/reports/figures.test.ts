@@ -137,7 +137,19 @@ describe('the figures of one day', () => {
       ['Pinbetaling', 1900 + 9900, 9900, 1900],
       ['Automatische incasso', 14900, 0, 14900],
     ]);
-    expect(x.cash).toEqual({ float: 15000, expected: 15000 + 4215, counted: null, countedByDenomination: null, difference: null });
+    expect(x.cash).toEqual({
+      float: 15000,
+      expected: 15000 + 4215,
+      counted: null,
+      countedByDenomination: null,
+      difference: null,
+      // No cash rounding recorded and no cash moved without a sale in these facts.
+      rounding: 0,
+      paidIn: 0,
+      paidOut: 0,
+      drops: 0,
+      noSales: 0,
+    });
     expect(x.failedPayments).toBe(1);
     expect(x.orders).toEqual({
       count: 5,
@@ -175,16 +187,18 @@ describe('the figures of one day', () => {
     expect(short.cash.difference).toBe(-5);
   });
 
-  it('the summary: per product of orders not cancelled, per clerk, per hour with both 02:00 hours, refused orders', () => {
+  it('the summary: per product of orders sold (paid or delivered), per clerk, per hour with both 02:00 hours, the rest apart', () => {
     const s = reportSummary({ first: DAY, last: DAY, timeZone: TZ, orders, movements, refused: [] });
-    expect(s.byProduct).toEqual([{ id: '101', name: 'Dagkaart volwassene', count: 4, amount: 950 + 3400 + 950 + 950 }]);
+    // Sold: the delivered €9.50 and the paid €34.00; the two open concepts and the cancelled order are apart.
+    expect(s.byProduct).toEqual([{ id: '101', name: 'Dagkaart volwassene', count: 2, amount: 950 + 3400 }]);
     expect(s.byClerk.map((c) => [c.name, c.count, c.amount])).toEqual([
-      ['anna', 4, 950 + 3400 + 950 + 950],
+      ['anna', 4, 950 + 3400],
       ['mark', 1, 0],
     ]);
+    expect(s.notSold).toEqual({ open: { count: 2, amount: 1900 }, cancelled: { count: 1, amount: 9900 } });
     expect(s.byHour.map((h) => [h.name, h.count, h.amount])).toEqual([
-      ['2026-10-25 02:00 +02:00', 1, 950],
-      ['2026-10-25 02:00 +01:00', 1, 950],
+      ['2026-10-25 02:00 +02:00', 1, 0],
+      ['2026-10-25 02:00 +01:00', 1, 0],
       ['2026-10-25 08:00 +01:00', 1, 950],
       ['2026-10-25 09:00 +01:00', 1, 3400],
       ['2026-10-25 10:00 +01:00', 1, 0],
@@ -233,12 +247,13 @@ describe('the figures of one day', () => {
       { ...order(t, 1, 300), clerk: null, lines: [{ productId: 101, productName: 'Dagkaart volwassene', quantity: 1, amount: 300 }] },
     ];
     const s = reportSummary({ first: '2026-07-01', last: '2026-07-01', timeZone: TZ, orders, movements: [], refused: [] });
+    // The open order without a clerk sold nothing: it is counted, its amount is not.
     expect(s.byProduct).toEqual([
-      { id: '101', name: 'Dagkaart volwassene', count: 2, amount: 1250 },
+      { id: '101', name: 'Dagkaart volwassene', count: 1, amount: 950 },
       { id: '202', name: 'Weekkaart', count: 2, amount: 500 },
     ]);
     expect(s.byClerk).toEqual([
-      { id: '', name: '', count: 1, amount: 300 },
+      { id: '', name: '', count: 1, amount: 0 },
       { id: 'anna', name: 'anna', count: 1, amount: 950 },
       { id: 'zoe', name: 'zoe', count: 1, amount: 500 },
     ]);

@@ -2,6 +2,7 @@ import type { PaymentStatusCode } from '../../shared/enums';
 import { cashTotal, type CashCount } from '../../shared/manager/schemas';
 import type { Actor, CashFigures, OrderHeadline, DayReport, DayState, MethodFigures, NamedFigure, ReportSummary } from '../../shared/manager/types';
 import type { Order } from '../../shared/schemas/order';
+import type { CashMovement, SessionFigures } from '../../shared/manager/cash';
 import type { ProblemError } from '../../shared/schemas/problem';
 import { paymentState } from '../order/money';
 import { dayBounds, localHour } from './timeZone';
@@ -31,6 +32,8 @@ export interface Movement {
   settledAt: string | null;
   /** When its last status was set. */
   lastAt: string;
+  /** Cash only: rounded − exact, as recorded when it was taken (docs/api.md §10.1). */
+  rounding?: number;
 }
 
 export interface FactLine {
@@ -120,20 +123,63 @@ export function methodFigures(movements: Movement[], bounds: { from: string; to:
   return [...byMethod.values()].sort((a, b) => a.paymentMethodId - b.paymentMethodId);
 }
 
-/** The drawer: the float and the cash methods' figures (`methods`, from methodFigures). */
-export function cashFigures(movements: Movement[], methods: MethodFigures[], float: number, counted: CashCount | null): CashFigures {
+/** Cash moved without a sale, in a day (docs/api.md §10.2). */
+export interface DrawerMoves {
+  paidIn: number;
+  paidOut: number;
+  drops: number;
+  noSales: number;
+}
+const NO_MOVES: DrawerMoves = { paidIn: 0, paidOut: 0, drops: 0, noSales: 0 };
+
+export function movementTotals(moves: Pick<CashMovement, 'kind' | 'amount'>[]): DrawerMoves {
+  const sum = (kind: CashMovement['kind']) => moves.filter((m) => m.kind === kind).reduce((t, m) => t + m.amount, 0);
+  return { paidIn: sum('paidIn'), paidOut: sum('paidOut'), drops: sum('drop'), noSales: moves.filter((m) => m.kind === 'noSale').length };
+}
+
+/** Settled cash payments and refunds within `inside`: exact, their rounding, and as handed over. */
+export function cashTaken(money: Movement[], inside: (at: string) => boolean) {
+  let exact = 0;
+  let rounding = 0;
+  for (const m of money) {
+    if (m.provider !== CASH_PROVIDER || m.state !== 'SETTLED' || m.settledAt === null || !inside(m.settledAt)) continue;
+    const sign = m.isRefund ? -1 : 1;
+    exact += sign * m.amount;
+    rounding += sign * (m.rounding ?? 0);
+  }
+  return { exact, rounding, handed: exact + rounding };
+}
+
+const cashRounding = (money: Movement[], inside: (at: string | null) => boolean) => cashTaken(money, inside).rounding;
+
+/**
+ * The drawer: the floats, the cash methods' figures (`methods`, from methodFigures) as handed
+ * over (with their `rounding`: drawer.ts cashTaken), and the cash moved without a sale. `countedTotal` overrides the
+ * count's worth when the day was counted session by session.
+ */
+export function cashFigures(
+  movements: Movement[],
+  methods: MethodFigures[],
+  float: number,
+  counted: CashCount | null,
+  moves: DrawerMoves = NO_MOVES,
+  countedTotal: number | null = null,
+  rounding = 0,
+): CashFigures {
   const cashIds = new Set(movements.filter((m) => m.provider === CASH_PROVIDER).map((m) => m.paymentMethodId));
   const net = methods
     .filter((f) => cashIds.has(f.paymentMethodId))
     .reduce((total, f) => total + f.expected, 0);
-  const expected = float + net;
-  const countedAmount = counted === null ? null : cashTotal(counted);
+  const expected = float + net + rounding + moves.paidIn - moves.paidOut - moves.drops;
+  const countedAmount = countedTotal ?? (counted === null ? null : cashTotal(counted));
   return {
     float,
     expected,
     counted: countedAmount,
     countedByDenomination: counted,
     difference: countedAmount === null ? null : countedAmount - expected,
+    rounding,
+    ...moves,
   };
 }
 
@@ -158,9 +204,11 @@ export interface DayInput {
   /** At least the movements settled or failed in the day; others are left out here. */
   movements: Movement[];
   /** At least the orders made in the day; others are left out here. */
-  orders: Pick<OrderFact, 'statusId' | 'createdOn'>[];
+  orders: Pick<OrderFact, 'statusId' | 'createdOn' | 'totalAmount'>[];
   reachedCentralAt: string | null;
   generatedAt: string;
+  /** The day's drawer (docs/api.md §10.2): its sessions' figures, its cash movements, the counts' total. */
+  drawer?: { sessions: SessionFigures[]; moves: CashMovement[]; countedTotal: number | null };
 }
 
 /** The X report (the day so far) or the Z report (the closed day): one set of figures. */
@@ -181,8 +229,18 @@ export function dayReport(input: DayInput): DayReport {
     closedBy: input.closedBy,
     note: input.note,
     methods,
-    cash: cashFigures(input.movements, methods, input.float, input.counted),
+    cash: cashFigures(
+      input.movements,
+      methods,
+      input.float,
+      input.counted,
+      movementTotals(input.drawer?.moves ?? []),
+      input.drawer?.countedTotal ?? null,
+      cashRounding(input.movements, inDay),
+    ),
+    ...(input.drawer && { sessions: input.drawer.sessions, cashMovements: input.drawer.moves }),
     orders: { count: orders.length, byStatus: countBy(orders, (o) => o.statusId) },
+    notSold: notSold(orders),
     failedPayments: input.movements.filter((m) => !m.isRefund && m.state === 'FAILED' && inDay(m.lastAt)).length,
     reachedCentralAt: input.reachedCentralAt,
     generatedAt: input.generatedAt,
@@ -190,6 +248,19 @@ export function dayReport(input: DayInput): DayReport {
 }
 
 const CANCELLED = 6;
+/** docs/api.md §10.2: sold is what was paid: a paid or delivered order; open and cancelled orders are shown apart. */
+const SOLD: ReadonlySet<number> = new Set([4, 5]);
+const OPEN: ReadonlySet<number> = new Set([1, 2, 3]);
+const isSold = (o: { statusId: number }) => SOLD.has(o.statusId);
+
+/** The orders not sold, apart: still open (concept, awaiting or pending payment) and cancelled. */
+export function notSold(orders: Pick<OrderFact, 'statusId' | 'totalAmount'>[]) {
+  const total = (keep: (statusId: number) => boolean) => {
+    const kept = orders.filter((o) => keep(o.statusId));
+    return { count: kept.length, amount: kept.reduce((t, o) => t + o.totalAmount, 0) };
+  };
+  return { open: total((id) => OPEN.has(id)), cancelled: total((id) => id === CANCELLED) };
+}
 
 function named<T>(items: T[], id: (i: T) => string, name: (i: T) => string, count: (i: T) => number, amount: (i: T) => number) {
   const figures = new Map<string, NamedFigure>();
@@ -207,13 +278,14 @@ function named<T>(items: T[], id: (i: T) => string, name: (i: T) => string, coun
 function byHour(orders: OrderFact[], timeZone: string): NamedFigure[] {
   const sorted = [...orders].sort((a, b) => Date.parse(a.createdOn) - Date.parse(b.createdOn));
   const hour = (o: OrderFact) => localHour(o.createdOn, timeZone);
-  return named(sorted, hour, hour, () => 1, (o) => (o.statusId === CANCELLED ? 0 : o.totalAmount));
+  return named(sorted, hour, hour, () => 1, (o) => (isSold(o) ? o.totalAmount : 0));
 }
 
 /**
- * The reports of a range of days: per product (quantity and amount of the orders not
- * cancelled), per payment method (money settled in the range), per clerk and per local hour
- * (orders made), orders per status, and the orders the central refused.
+ * The reports of a range of days: per product (quantity and amount of the orders sold: paid or
+ * delivered), per payment method (money settled in the range), per clerk and per local hour
+ * (orders made, the amount of those sold), orders per status, the orders not sold apart (open,
+ * cancelled), and the orders the central refused.
  */
 export function reportSummary(input: {
   first: string;
@@ -226,7 +298,7 @@ export function reportSummary(input: {
   const bounds = dayBounds(input.first, input.timeZone, input.last);
   const inRange = within(bounds);
   const orders = input.orders.filter((o) => inRange(o.createdOn));
-  const sold = orders.filter((o) => o.statusId !== CANCELLED);
+  const sold = orders.filter(isSold);
   const byName = (a: NamedFigure, b: NamedFigure) => a.name.localeCompare(b.name);
   return {
     ...bounds,
@@ -244,8 +316,9 @@ export function reportSummary(input: {
       (o) => o.clerk?.staffId ?? '',
       (o) => o.clerk?.name ?? '',
       () => 1,
-      (o) => (o.statusId === CANCELLED ? 0 : o.totalAmount),
+      (o) => (isSold(o) ? o.totalAmount : 0),
     ).sort(byName),
+    notSold: notSold(orders),
     byHour: byHour(orders, input.timeZone),
     byStatus: countBy(orders, (o) => o.statusId),
     refused: input.refused,

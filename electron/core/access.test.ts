@@ -51,6 +51,11 @@ const MANAGER_ONLY: Channel[] = [
   'reports.summary',
   'reports.export',
   'audit.list',
+  'cash.drawer',
+  'cash.openSession',
+  'cash.closeSession',
+  'cash.move',
+  'cash.noSale',
   'fleet.supportBundle',
 ];
 

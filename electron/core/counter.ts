@@ -31,7 +31,10 @@ import { recordAudit } from './manager/audit';
 import { DrawerDays } from './manager/days';
 import { exportThreadEntry, ReportExports } from './manager/exports';
 import { indexExisting } from './orders/facts';
-import { orderDesk } from './orders/desk';
+import { DayClosed, orderDesk } from './orders/desk';
+import { journalOrderMoney } from './cash/orderMoney';
+import { CashDrawer } from './cash/drawer';
+import { recordOrderAct } from './acts';
 import { localOrderStore } from './orders/localOrders';
 import { purgePersonalData, scheduleRetention } from './settings/retention';
 import { chooseTransport } from './tokens/mail';
@@ -124,9 +127,18 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     indexExisting(db);
     // Who did it: the staff member logged in when the write commits (null only before anyone logs in).
     let who: () => StaffMember | null = () => null;
-    const store = localOrderStore(db, clock, () => {
+    const actorNow = () => {
       const actor = who();
       return actor && { staffId: actor.staffId, name: actor.name };
+    };
+    const days = new DrawerDays(db, timeZone, clock, newId);
+    // Inside each write of a clerk's change: a closed day undoes it; its money is journaled and
+    // its act audited in the same transaction (docs/api.md §10.3).
+    const store = localOrderStore(db, clock, actorNow, (tx, _orderId, _change, order) => {
+      const closed = days.closedToday();
+      if (closed !== null) throw new DayClosed(closed);
+      if (order) journalOrderMoney(tx, order, actorNow(), stamp(), settings.cashRounding);
+      recordOrderAct();
     });
     const prefix = `K${settings.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase()}`;
     const service = new OrderService({
@@ -172,7 +184,6 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     const mail = options.mail !== undefined ? options.mail : chooseTransport(process.env, embedded !== null, demoTransport);
     const staff = new Staff(db, clock, embedded !== null || options.demoStaff === true);
     who = () => staff.who();
-    const days = new DrawerDays(db, timeZone, clock, newId);
     const exports = new ReportExports({
       db,
       file: dbFile === ':memory:' ? null : dbFile,
@@ -212,6 +223,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       embeddedCentral: embedded !== null,
       days,
       timeZone,
+      drawer: new CashDrawer(db, days, timeZone, clock, newId),
+      openDrawer: options.openDrawer ?? (async () => undefined),
       fleet: {
         status: fleetStatus,
         mayEnrol: () => staff.firstRun() || staff.who()?.role === 'manager',

@@ -5,6 +5,7 @@ import type { AnyDeclared } from '../../shared/ipc/declare';
 import { refusal } from '../../shared/refusals';
 import type { Handlers } from './handlers';
 import type { AuditRecord } from './manager/audit';
+import { runAct, type Act } from './acts';
 
 /** What one call leaves in the audit trail (the time is the recorder's). */
 export type Audit = (entry: Omit<AuditRecord, 'at'>) => void;
@@ -27,7 +28,9 @@ function doneFacts(declared: AnyDeclared, input: unknown, answer: unknown): Audi
  * and the input must pass the channel's schema. Only then does a handler run; a handler that
  * throws is answered as an internal refusal, logged without its input (which may hold personal
  * data). A manager's call refused to someone else, and every call its declaration has recorded
- * 'always', goes to the audit trail.
+ * 'always', goes to the audit trail. An audited change runs as an act (acts.ts): its audit row
+ * is written by the transaction that commits the change; only a change that commits nothing of
+ * its own (an export) has its row written here, after it.
  */
 export function makeDispatch(handlers: Handlers, who: () => StaffMember | null, audit: Audit = () => {}) {
   return async function dispatch(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
@@ -49,23 +52,26 @@ export function makeDispatch(handlers: Handlers, who: () => StaffMember | null, 
         parsed.error.issues.map((i) => ({ detail: i.message, pointer: `/${i.path.join('/')}` })),
       );
     }
+    const recorded = declared.audit?.recorded === 'always';
+    const entry = (outcome: 'done' | 'refused', detail: AuditFacts | null) =>
+      audit({ who: caller, action: channel, orderId: orderIdOf(parsed.data), outcome, detail });
+    const act: Act = {
+      channel,
+      recorded: false,
+      withOrderWrite: false,
+      write: (answer) => entry('done', doneFacts(declared, parsed.data, answer)),
+    };
+    const handler = () => (handlers[channel as Channel] as (i: unknown) => Promise<IpcResult<unknown>>)(parsed.data);
     let result: IpcResult<unknown>;
     try {
-      result = await (handlers[channel as Channel] as (i: unknown) => Promise<IpcResult<unknown>>)(parsed.data);
+      result = await (recorded ? runAct(act, handler) : handler());
     } catch (error) {
       console.error(`counter: ${channel} failed: ${(error as Error).message}`);
       // A damaged database file is said as such, with what to do (docs/counter.md §18).
       result = refusal('internal', isDamage(error) ? 'database.damaged' : 'request.internal');
     }
-    if (declared.audit?.recorded === 'always') {
-      audit({
-        who: caller,
-        action: channel,
-        orderId: orderIdOf(parsed.data),
-        outcome: result.ok ? 'done' : 'refused',
-        detail: result.ok ? doneFacts(declared, parsed.data, result.value) : { refused: result.error.code },
-      });
-    }
+    if (recorded && !result.ok) entry('refused', { refused: result.error.code });
+    else if (recorded && !act.recorded) act.write(result.ok ? result.value : null);
     return result;
   };
 }

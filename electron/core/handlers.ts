@@ -1,6 +1,8 @@
 import type { channels, HandlersOf } from '../../shared/ipc';
 import type { CatalogCache } from './catalog/catalogCache';
 import type { CounterDb } from './db/database';
+import { cashHandlers } from './cash/handlers';
+import type { CashDrawer } from './cash/drawer';
 import { fleetHandlers, type FleetDeps } from './fleet/handlers';
 import { managerHandlers } from './manager/handlers';
 import type { DrawerDays } from './manager/days';
@@ -34,6 +36,9 @@ export interface HandlerDeps {
   days: DrawerDays;
   timeZone: string;
   now: () => Date;
+  drawer: CashDrawer;
+  /** Opens the cash drawer for a "no sale" (the printer's; docs/api.md §9.3). */
+  openDrawer: () => Promise<unknown>;
   fleet: FleetDeps;
   exports: ReportExports;
 }
@@ -50,6 +55,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ...settingsHandlers(deps),
     ...syncHandlers({ db, engine, desk }),
     ...managerHandlers({ ...deps, catalog: () => deps.catalog.current(), who: () => staff.who(), syncSoon: () => engine.kick() }),
+    ...cashHandlers({ drawer: deps.drawer, who: () => staff.who(), openDrawer: deps.openDrawer }),
     ...fleetHandlers(deps.fleet),
   };
 }

@@ -70,6 +70,8 @@ export interface CounterOptions {
   restart?: () => void;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
+  /** Opens the cash drawer for a "no sale" (docs/api.md §10.2): the printer's (electron/core/devices/); none: nothing to open. */
+  openDrawer?: () => Promise<unknown>;
   /** The export worker's entry (a bundled counter's built file); null: exports run inline. Default: beside the sources. */
   exportThread?: URL | null;
   /** Tests: a gate the export worker waits at before each page while its first int is 1. */

@@ -4,6 +4,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { outstandingAmount } from '../sale/orderView';
+import { roundCash } from '../../domain/order/cashRounding';
 import { cashReference, changeDue, parseEuros, quickTenders } from './payments';
 import { usePayment } from './usePayment';
 
@@ -14,13 +15,15 @@ import { usePayment } from './usePayment';
  */
 export function CashPanel({ order }: { order: Order }) {
   const { t, money } = useI18n();
-  const due = outstandingAmount(order);
+  // The order's amount stays exact; cash changes hands rounded to 5 cents (docs/api.md §10.1).
+  const exact = outstandingAmount(order);
+  const due = roundCash(exact);
   const [tendered, setTendered] = useState('');
   const cents = tendered.trim() === '' ? due : parseEuros(tendered);
   const change = cents === null ? null : changeDue(cents, due);
   const { pay, pending, error } = usePayment(order, 'cash');
 
-  const payWith = (given: number) => void pay({ amountDebit: due, statusCode: 'SETTLED', pspPaymentReference: cashReference(given) });
+  const payWith = (given: number) => void pay({ amountDebit: exact, statusCode: 'SETTLED', pspPaymentReference: cashReference(given) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,6 +36,7 @@ export function CashPanel({ order }: { order: Order }) {
       <p>
         {t('cash.due')} <strong className="nowrap">{money(due)}</strong>
       </p>
+      {due !== exact && <p>{t('cash.rounding', { amount: money(due - exact), exact: money(exact) })}</p>}
       <div className="quick-tender" role="group" aria-label={t('cash.quickTender')}>
         {quickTenders(due).map((amount, i) => (
           <button

@@ -1,3 +1,4 @@
+import { roundCash } from '../../domain/order/cashRounding';
 import type { Order, PaymentMethod } from '../../shared/schemas/order';
 import { paymentState } from '../../domain/order/money';
 
@@ -73,6 +74,7 @@ export function cashTendered(order: Order): { tendered: number; change: number }
   const cash = order.payments.filter((p) => !p.isRefund && tenderedOf(p) !== null && paymentState(p) === 'SETTLED');
   if (cash.length === 0) return null;
   const tendered = cash.reduce((sum, p) => sum + tenderedOf(p)!, 0);
-  const paid = cash.reduce((sum, p) => sum + p.amountDebit, 0);
+  // Each cash payment changed hands rounded (docs/api.md §10.1).
+  const paid = cash.reduce((sum, p) => sum + roundCash(p.amountDebit), 0);
   return { tendered, change: tendered - paid };
 }

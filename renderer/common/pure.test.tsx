@@ -3,7 +3,7 @@ import { formatDay, parseDay } from './dateText';
 import { describe, expect, it } from 'vitest';
 import { REMARK_PARAMETER } from '../../shared/enums';
 import type { RefusalCode } from '../../shared/refusals';
-import { changeDue, methodId, methodKindOf, parseEuros } from '../checkout/payments';
+import { cashReference, cashTendered, changeDue, methodId, methodKindOf, parseEuros } from '../checkout/payments';
 import { checkIban } from '../checkout/DirectDebitPanel';
 import { loadDictionary } from '../i18n/dictionaries';
 import { en } from '../i18n/en';
@@ -169,5 +169,22 @@ describe('dates typed in the counter language', () => {
     expect(parseDay('06/31/1990')).toBeNull();
     expect(parseDay('31-02-2024')).toBeNull();
     expect(parseDay('yesterday')).toBeNull();
+  });
+});
+
+describe('cash rounding on the receipt (docs/api.md §10.1)', () => {
+  it('gives change on the rounded amount: €4.63 paid with €5.00 gives €0.35 back', () => {
+    const paid = {
+      ...order(),
+      payments: [
+        {
+          isRefund: false,
+          amountDebit: 463,
+          pspPaymentReference: cashReference(500),
+          paymentStatuses: [{ statusCode: 'SETTLED', createdOn: '2026-11-27T09:00:00.000Z' }],
+        },
+      ],
+    } as unknown as Parameters<typeof cashTendered>[0];
+    expect(cashTendered(paid)).toEqual({ tendered: 500, change: 35 });
   });
 });

@@ -303,6 +303,7 @@ export const en = {
   'method.pin': 'PIN',
   'method.directDebit': 'Direct debit',
 
+  'cash.rounding': 'Cash rounding {amount} (exact {exact})',
   'cash.due': 'To pay:',
   'cash.tendered': 'Amount tendered',
   'cash.exact': 'Exact',

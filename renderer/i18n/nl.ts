@@ -304,6 +304,7 @@ export const nl: Record<MessageKey, string> = {
   'method.pin': 'Pin',
   'method.directDebit': 'Automatische incasso',
 
+  'cash.rounding': 'Afronding contant {amount} (exact {exact})',
   'cash.due': 'Te betalen:',
   'cash.tendered': 'Ontvangen bedrag',
   'cash.exact': 'Gepast',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access, AnswerOf, AnyDeclared, InputOf, IpcResult, ParsedInputOf } from './declare';
+import { cashChannels } from './cash';
 import { fleetChannels } from './fleet';
 import { managerChannels } from './manager';
 import { paymentChannels } from './payments';
@@ -26,6 +27,7 @@ export const AREAS = {
   settings: settingsChannels,
   sync: syncChannels,
   manager: managerChannels,
+  cash: cashChannels,
   fleet: fleetChannels,
 } as const;
 export type Area = keyof typeof AREAS;
@@ -39,6 +41,7 @@ export const channels = {
   ...settingsChannels,
   ...syncChannels,
   ...managerChannels,
+  ...cashChannels,
   ...fleetChannels,
 } as const satisfies Record<string, AnyDeclared>;
 type Channels = typeof channels;

@@ -24,22 +24,26 @@ const instant = z.iso.datetime({ offset: true });
 
 /** docs/api.md §10.2: money into or out of the drawer outside a sale, and drawer openings without one. */
 export const closureCashMovement = z.object({
-  kind: z.enum(['paidIn', 'paidOut', 'safeDrop', 'noSale']),
+  movementId: uuid,
+  sessionId: uuid.nullable(),
+  kind: z.enum(['paidIn', 'paidOut', 'drop', 'noSale']),
   amount,
-  reason: z.string().max(500),
-  staffId: z.string().min(1).max(100),
+  reason: z.string().min(1).max(500),
+  by: staffRef,
   at: instant,
 });
 
-/** docs/api.md §10.2: one drawer session (a shift, a clerk), opened with a float and ended with a count. */
+/** docs/api.md §10.2: one drawer session (a shift, a clerk), opened with a counted float and ended with a blind count. */
 export const closureSession = z.object({
-  sessionId: z.string().min(1).max(100),
-  staffId: z.string().min(1).max(100),
+  sessionId: uuid,
   openedAt: instant,
+  openedBy: staffRef,
   closedAt: instant.nullable(),
+  closedBy: staffRef.nullable(),
   float: amount,
-  counted: amount.nullable(),
   expected: signed,
+  counted: amount.nullable(),
+  difference: signed.nullable(),
 });
 
 export const dayClosureInput = z.object({
@@ -67,10 +71,10 @@ export const dayClosureInput = z.object({
   cash: z.object({ float: amount, expected: signed, counted: amount, difference: signed, countedByDenomination: cashCount }),
   orderCount: count,
   failedPayments: count,
-  /** Added by issue 26 (docs/api.md §10.4); a close without them is stored as before. */
+  /** docs/api.md §10.2: the day's cash movements (paid in, paid out, safe drop, no sale) and drawer sessions. */
   cashMovements: z.array(closureCashMovement).max(10_000).optional(),
   sessions: z.array(closureSession).max(1000).optional(),
-  /** The head of the counter's money journal at the close (docs/api.md §10.3). */
+  /** docs/api.md §10.3: the counter's money journal's head hash after the close. */
   journalHeadHash: z
     .string()
     .regex(/^[0-9a-f]{64}$/)

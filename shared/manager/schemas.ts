@@ -10,6 +10,8 @@ import { uuid } from '../schemas/primitives';
 /** EUR notes and coins, in cents: what a drawer is counted in. */
 export const DENOMINATIONS = [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
 export type Denomination = (typeof DENOMINATIONS)[number];
+/** The denominations in Dutch circulation: no 1 and 2 cent coins (docs/api.md §10.1); a count offers these by default. */
+export const DUTCH_DENOMINATIONS = DENOMINATIONS.filter((d) => d >= 5);
 const denominationKey = z.enum(DENOMINATIONS.map(String) as [string, ...string[]]);
 /** How many of each note and coin were counted ({"2000": 3, "50": 7}); missing ones are 0. */
 export const cashCount = z.partialRecord(denominationKey, z.number().int().min(0).max(100_000));

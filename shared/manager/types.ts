@@ -1,3 +1,4 @@
+import type { CashMovement, SessionFigures } from './cash';
 import type { ProblemError } from '../schemas/problem';
 import type { AuditValues } from '../ipc/declare';
 import type { RefusalCode } from '../refusals';
@@ -114,6 +115,13 @@ export interface CashFigures {
   countedByDenomination: CashCount | null;
   /** counted - expected; null before counting. */
   difference: number | null;
+  /** docs/api.md §10.1: the cash rounding within expected (rounded − exact). */
+  rounding?: number;
+  /** docs/api.md §10.2: cash moved without a sale, within expected; "no sale" openings counted. */
+  paidIn?: number;
+  paidOut?: number;
+  drops?: number;
+  noSales?: number;
 }
 
 export type DayState = 'notOpened' | 'open' | 'closed';
@@ -139,6 +147,11 @@ export interface DayReport {
   /** When the close reached the central (Z only); null while on its way. */
   reachedCentralAt: string | null;
   generatedAt: string;
+  /** docs/api.md §10.2: the day's drawer sessions and its cash movements (absent in reports of older versions). */
+  sessions?: SessionFigures[];
+  cashMovements?: CashMovement[];
+  /** The day's orders not sold: open ones (warned about before a close) and cancelled ones. */
+  notSold?: NotSold;
 }
 
 export interface DayStatus {
@@ -176,7 +189,7 @@ export interface ReportSummary {
   from: string;
   to: string;
   timeZone: string;
-  /** Per product: quantity sold (count) and amount of non-cancelled orders. */
+  /** Per product: quantity sold (count) and amount, of paid and delivered orders only (docs/api.md §10.2). */
   byProduct: NamedFigure[];
   /** Per payment method: settled payments less settled refunds (count: payments). */
   byMethod: MethodFigures[];
@@ -185,7 +198,14 @@ export interface ReportSummary {
   /** Per local hour ("2026-10-25 02:00 +02:00"): orders made and their total. */
   byHour: NamedFigure[];
   byStatus: { statusId: number; count: number }[];
+  /** Orders made but not sold, never in the sold figures: still open, and cancelled. */
+  notSold?: NotSold;
   refused: { orderId: string; orderNumber: string; reasons: ProblemError[] }[];
+}
+
+export interface NotSold {
+  open: { count: number; amount: number };
+  cancelled: { count: number; amount: number };
 }
 
 export interface ExportFile {

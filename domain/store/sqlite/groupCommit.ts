@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { AsyncResource } from 'node:async_hooks';
 
 interface Pending<C> {
   write: (context: C) => unknown;
@@ -48,7 +49,8 @@ export function groupCommit<C = void>(db: Database, begin: () => C = () => undef
 
   return function write<T>(run: (context: C) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      queue.push({ write: run, resolve: resolve as (value: unknown) => void, reject });
+      // Each write runs in its caller's async context, not the one that happened to start the batch.
+      queue.push({ write: AsyncResource.bind(run), resolve: resolve as (value: unknown) => void, reject });
       if (queue.length === 1) setImmediate(flush);
     });
   };

@@ -143,6 +143,22 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(before.prepare('SELECT COUNT(*) AS n FROM order_events').get()).toEqual({ n: 0 });
     before.close();
   },
+  9: () => {
+    const before = atVersion(8);
+    migrate(before, ':memory:', counterUpTo(9));
+    expect(tables(before)).toEqual(expect.arrayContaining(['money_journal', 'cash_roundings', 'drawer_sessions', 'cash_movements']));
+    // A rounding is at most 2 cents either way; a movement is one of four kinds; one drawer session open at a time.
+    expect(() => before.prepare("INSERT INTO cash_roundings VALUES ('p', 'o', 3)").run()).toThrow(/CHECK/);
+    const movement = before.prepare("INSERT INTO cash_movements VALUES (?, '2026-11-27', NULL, ?, 100, 'r', 's', 'S', 't')");
+    expect(() => movement.run('m1', 'gift')).toThrow(/CHECK/);
+    movement.run('m2', 'paidIn');
+    const session = before.prepare(
+      "INSERT INTO drawer_sessions (session_id, business_date, opened_at, opened_by_id, opened_by_name, float_count, float_amount) VALUES (?, '2026-11-27', 't', 's', 'S', '{}', 0)",
+    );
+    session.run('s1');
+    expect(() => session.run('s2')).toThrow(/UNIQUE/);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

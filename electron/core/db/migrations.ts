@@ -1,5 +1,6 @@
 import type { Migration } from '../../../domain/store/sqlite/migrations';
 import { MANAGER_DAY_SQL } from './managerDaySchema';
+import { CASH_SQL } from './cashSchema';
 
 /**
  * The counter's own tables (its track; see domain/store/sqlite/database.ts): numbered
@@ -91,4 +92,6 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
   // in the same transaction, instead of triggers: those cost two and a half times as much for
   // every order a push syncs (10,000 orders: 0.52 s against 0.20 s of the counter's one thread).
   (db) => db.exec('DROP TRIGGER sync_state_new; DROP TRIGGER sync_state_changed;'),
+  // 9: cash (docs/api.md §10): the money journal, cash roundings, drawer sessions and cash movements.
+  (db) => db.exec(CASH_SQL),
 ];

@@ -27,14 +27,15 @@ const closeDay = (iso: string) => {
   if (!closed.ok) throw new Error(closed.error.code);
   return closed.value;
 };
-const closeId = (n: number) => `c1c1c1c1-0000-4000-8000-00000000000${n}`;
+/** Each day takes two ids: its first drawer session's, then its close's. */
+const closeId = (n: number) => `c1c1c1c1-0000-4000-8000-00000000000${2 * n}`;
 
 /** A central answering from a list, one answer per request, recording what it was sent. */
 function central(answers: CentralAnswer<unknown>[]) {
-  const sent: { method: string; url: string; body: { closeId: string } }[] = [];
+  const sent: { method: string; url: string; body: { closeId: string; journalHeadHash?: string } }[] = [];
   const client = {
     orderBase: 'http://central/api/2.0',
-    request: async (method: string, url: string, _schema: unknown, body: { closeId: string }) => {
+    request: async (method: string, url: string, _schema: unknown, body: { closeId: string; journalHeadHash?: string }) => {
       sent.push({ method, url, body });
       return answers.shift() ?? { kind: 'ok', status: 201, value: {} };
     },
@@ -66,6 +67,20 @@ describe('the closure sent', () => {
       cash: { float: 1000, expected: 1000, counted: 1005, difference: 5, countedByDenomination: { '1000': 1, '5': 1 } },
       orderCount: 0,
       failedPayments: 0,
+      cashMovements: [],
+      sessions: [
+        {
+          sessionId: 'c1c1c1c1-0000-4000-8000-000000000001',
+          openedAt: '2026-10-21T17:00:00.000Z',
+          openedBy: mark,
+          closedAt: '2026-10-21T17:00:00.000Z',
+          closedBy: mark,
+          float: 1000,
+          expected: 1000,
+          counted: 1005,
+          difference: 5,
+        },
+      ],
     });
   });
 
@@ -84,14 +99,20 @@ describe('the closure sent', () => {
 
 describe('sending queued closes', () => {
   it('sends them oldest first to the central’s dayclosures, and marks each one the central took', async () => {
-    closeDay('2026-10-22T17:00:00.000Z');
     closeDay('2026-10-21T17:00:00.000Z');
+    closeDay('2026-10-22T17:00:00.000Z');
     const { client, sent } = central([]);
     expect(await push(client)).toBe(2);
     expect(sent.map((s) => [s.method, s.url, s.body.closeId])).toEqual([
-      ['POST', 'http://central/api/2.0/dayclosures', closeId(2)],
       ['POST', 'http://central/api/2.0/dayclosures', closeId(1)],
+      ['POST', 'http://central/api/2.0/dayclosures', closeId(2)],
     ]);
+    // Each carries the counter's journal head as its close left it (docs/api.md §10.3).
+    expect(sent.map((s) => s.body.journalHeadHash)).toEqual([
+      expect.stringMatching(/^[0-9a-f]{64}$/),
+      expect.stringMatching(/^[0-9a-f]{64}$/),
+    ]);
+    expect(sent[0]!.body.journalHeadHash).not.toBe(sent[1]!.body.journalHeadHash);
     expect(queue()).toEqual([]);
     expect(reached()).toEqual([
       { day: '2026-10-21', at: '2026-10-24T12:00:00.000Z' },

@@ -10,7 +10,7 @@ import type { CentralRequests } from '../central/centralClient';
  * closeId, so a send whose answer was lost is simply sent again: it arrives exactly once.
  */
 
-export function closureBody(closeId: string, deviceId: string, report: DayReport): DayClosureInput {
+export function closureBody(closeId: string, deviceId: string, report: DayReport, journalHead: string | null = null): DayClosureInput {
   return {
     closeId,
     deviceId,
@@ -30,6 +30,22 @@ export function closureBody(closeId: string, deviceId: string, report: DayReport
     },
     orderCount: report.orders.count,
     failedPayments: report.failedPayments,
+    ...(journalHead !== null && { journalHeadHash: journalHead }),
+    // docs/api.md §10.2: the store's cash outlives the counter.
+    ...(report.cashMovements && { cashMovements: report.cashMovements }),
+    ...(report.sessions && {
+      sessions: report.sessions.map((s) => ({
+        sessionId: s.sessionId,
+        openedAt: s.openedAt,
+        openedBy: s.openedBy,
+        closedAt: s.closedAt,
+        closedBy: s.closedBy,
+        float: s.float,
+        expected: s.expected,
+        counted: s.counted,
+        difference: s.difference,
+      })),
+    }),
   };
 }
 
@@ -37,15 +53,15 @@ export function closureBody(closeId: string, deviceId: string, report: DayReport
 export async function pushDayClosures(db: Database, client: CentralRequests, deviceId: string, now: () => string): Promise<number> {
   const queued = stmt(
     db,
-    `SELECT q.close_id AS closeId, d.report FROM day_close_outbox q JOIN drawer_days d ON d.close_id = q.close_id ORDER BY q.created_at`,
-  ).all() as { closeId: string; report: string }[];
+    `SELECT q.close_id AS closeId, d.report, d.journal_head AS journalHead FROM day_close_outbox q JOIN drawer_days d ON d.close_id = q.close_id ORDER BY q.created_at`,
+  ).all() as { closeId: string; report: string; journalHead: string | null }[];
   let sent = 0;
-  for (const { closeId, report } of queued) {
+  for (const { closeId, report, journalHead } of queued) {
     const answer = await client.request(
       'POST',
       `${client.orderBase}/dayclosures`,
       dayClosure,
-      closureBody(closeId, deviceId, JSON.parse(report) as DayReport),
+      closureBody(closeId, deviceId, JSON.parse(report) as DayReport, journalHead),
     );
     if (answer.kind === 'unknown') break;
     db.transaction(() => {

@@ -153,7 +153,8 @@ describe('closing', () => {
       cash: { float: 1000, expected: 1340, counted: 1340, difference: 0 },
     });
     expect(days.closedToday()).toBe('2026-10-24');
-    expect(outbox()).toEqual([{ closeId: 'da7da7da-0000-4000-8000-000000000001', createdAt: '2026-10-24T09:00:00.000Z' }]);
+    // The first id went to the day's first drawer session, the second to the close.
+    expect(outbox()).toEqual([{ closeId: 'da7da7da-0000-4000-8000-000000000002', createdAt: '2026-10-24T09:00:00.000Z' }]);
     expect(days.status()).toMatchObject({ state: 'closed', closedAt: '2026-10-24T09:00:00.000Z', closedBy: mark, openedBy: anna });
     expect(days.zReport('2026-10-24')).toEqual({ ok: true, value: { ...z, reachedCentralAt: null } });
 

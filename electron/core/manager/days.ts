@@ -8,11 +8,19 @@ import { cashTotal } from '../../../shared/manager/schemas';
 import { dayBounds, localDate } from '../../../domain/reports/timeZone';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import { movementsIn, ordersMadeIn, staleCount } from './queries';
+import { recordAct } from '../acts';
+import { appendJournal, headHash } from '../cash/journal';
+import { closeSessionRow, insertSession, movementsOfDay, openSessionNow, sessionsOf } from '../cash/sessions';
+import { sessionFigures } from '../../../domain/reports/drawer';
 
 /**
  * The drawer's days: a day opens with a counted float, is closed with the cash counted by
  * denomination (a Z report, frozen and queued for the central in the same transaction), and
  * is read-only once closed. A day that was never opened has a float of nothing.
+ *
+ * The business day is the counter's own (docs/api.md §10.2, "Decided here"): the clock's local
+ * date, but never before the last day closed. A clock set back after a close lands in the
+ * closed day, which refuses every change, instead of reopening yesterday.
  */
 
 interface DayRow {
@@ -34,6 +42,13 @@ const actor = (id: string | null, name: string | null): Actor | null => (id === 
 const stateOf = (row: DayRow | undefined): DayState =>
   !row ? 'notOpened' : row.closed_at ? 'closed' : row.opened_at ? 'open' : 'notOpened';
 
+/** A refusal found after some writes of a transaction: thrown to undo them, answered after. */
+class Undo extends Error {
+  constructor(readonly answer: IpcResult<never>) {
+    super('undone');
+  }
+}
+
 export class DrawerDays {
   constructor(
     private readonly db: Database,
@@ -43,7 +58,11 @@ export class DrawerDays {
   ) {}
 
   today(): string {
-    return localDate(this.now(), this.timeZone);
+    const clockDay = localDate(this.now(), this.timeZone);
+    const lastClosed = (
+      stmt(this.db, 'SELECT MAX(business_date) AS d FROM drawer_days WHERE closed_at IS NOT NULL').get() as { d: string | null }
+    ).d;
+    return lastClosed !== null && lastClosed > clockDay ? lastClosed : clockDay;
   }
 
   private row(date: string): DayRow | undefined {
@@ -72,23 +91,42 @@ export class DrawerDays {
     };
   }
 
+  /** Opens today with a counted float: the day, its journal row and the act's audit row commit together. */
   open(float: CashCount, who: Actor): IpcResult<DayStatus> {
-    const businessDate = this.today();
-    const row = this.row(businessDate);
-    if (row?.closed_at) return refusal('conflict', 'day.closed', { businessDate });
-    if (row?.opened_at) return refusal('conflict', 'day.alreadyOpen', { businessDate });
-    stmt(
-      this.db,
-      `INSERT INTO drawer_days (business_date, time_zone, opened_at, opened_by_id, opened_by_name, float_count, float_amount)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(businessDate, this.timeZone, this.now().toISOString(), who.staffId, who.name, JSON.stringify(float), cashTotal(float));
-    return ok(this.status());
+    return this.db.transaction((): IpcResult<DayStatus> => {
+      const businessDate = this.today();
+      const row = this.row(businessDate);
+      if (row?.closed_at) return refusal('conflict', 'day.closed', { businessDate });
+      if (row?.opened_at) return refusal('conflict', 'day.alreadyOpen', { businessDate });
+      const at = this.now().toISOString();
+      stmt(
+        this.db,
+        `INSERT INTO drawer_days (business_date, time_zone, opened_at, opened_by_id, opened_by_name, float_count, float_amount)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(businessDate, this.timeZone, at, who.staffId, who.name, JSON.stringify(float), cashTotal(float));
+      // The day's first drawer session opens with the day's float (docs/counter.md §17).
+      if (!openSessionNow(this.db)) insertSession(this.db, { sessionId: this.newId(), businessDate, at, by: who, float });
+      appendJournal(this.db, {
+        at,
+        kind: 'dayOpened',
+        subject: businessDate,
+        state: 'open',
+        content: { businessDate, float: cashTotal(float), by: who.staffId },
+      });
+      const status = this.status();
+      recordAct(status);
+      return ok(status);
+    })();
   }
 
   /** The figures of a day as they are now (X), or with a count and a closer (Z, not stored here). */
   private figures(businessDate: string, closing: { counted: CashCount; note: string; by: Actor; at: string } | null): DayReport {
     const row = this.row(businessDate);
     const bounds = dayBounds(businessDate, this.timeZone);
+    const money = movementsIn(this.db, bounds);
+    const moves = movementsOfDay(this.db, businessDate);
+    const sessions = sessionsOf(this.db, businessDate);
+    const counts = sessions.filter((x) => x.counted !== null).map((x) => cashTotal(x.counted!));
     return dayReport({
       businessDate,
       timeZone: this.timeZone,
@@ -96,15 +134,21 @@ export class DrawerDays {
       state: closing ? 'closed' : stateOf(row),
       openedAt: row?.opened_at ?? null,
       openedBy: actor(row?.opened_by_id ?? null, row?.opened_by_name ?? null),
-      float: row?.float_amount ?? 0,
+      float: sessions.length > 0 ? sessions.reduce((t, x) => t + x.float, 0) : (row?.float_amount ?? 0),
       closedAt: closing?.at ?? null,
       closedBy: closing?.by ?? null,
       note: closing ? closing.note || null : null,
       counted: closing?.counted ?? null,
-      movements: movementsIn(this.db, bounds),
+      movements: money,
       orders: ordersMadeIn(this.db, bounds, false),
       reachedCentralAt: null,
       generatedAt: this.now().toISOString(),
+      drawer: {
+        sessions: sessions.map((x) => sessionFigures(x, money, moves)),
+        moves,
+        // Counted session by session: the day's count is the sum of its sessions' counts.
+        countedTotal: closing && counts.length > 0 ? counts.reduce((t, c) => t + c, 0) : null,
+      },
     });
   }
 
@@ -118,12 +162,32 @@ export class DrawerDays {
    */
   close(counted: CashCount, note: string, who: Actor): IpcResult<DayReport> {
     const businessDate = this.today();
+    try {
+      return this.closeNow(businessDate, counted, note, who);
+    } catch (error) {
+      if (error instanceof Undo) return error.answer;
+      throw error;
+    }
+  }
+
+  private closeNow(businessDate: string, counted: CashCount, note: string, who: Actor): IpcResult<DayReport> {
     return this.db.transaction((): IpcResult<DayReport> => {
       if (this.row(businessDate)?.closed_at) return refusal('conflict', 'day.alreadyClosed', { businessDate });
       const at = this.now().toISOString();
+      const open = openSessionNow(this.db);
+      if (open) {
+        // The day's count is the open session's count; written now, undone with the rest if refused below.
+        const figures = sessionFigures(
+          open,
+          movementsIn(this.db, dayBounds(open.businessDate, this.timeZone)),
+          movementsOfDay(this.db, open.businessDate),
+        );
+        closeSessionRow(this.db, { sessionId: open.sessionId, at, by: who, counted, expected: figures.expected });
+      }
       const report = this.figures(businessDate, { counted, note, by: who, at });
       const difference = report.cash.difference ?? 0;
-      if (difference !== 0 && note.trim() === '') return refusal('invalid', 'day.noteRequired', { difference });
+      // Thrown, not returned: the session closed above is undone with the transaction.
+      if (difference !== 0 && note.trim() === '') throw new Undo(refusal('invalid', 'day.noteRequired', { difference }));
       const closeId = this.newId();
       stmt(
         this.db,
@@ -133,6 +197,16 @@ export class DrawerDays {
            closed_by_name = excluded.closed_by_name, close_id = excluded.close_id, report = excluded.report`,
       ).run({ date: businessDate, tz: this.timeZone, at, id: who.staffId, name: who.name, closeId, report: JSON.stringify(report) });
       stmt(this.db, 'INSERT INTO day_close_outbox (close_id, created_at) VALUES (?, ?)').run(closeId, at);
+      appendJournal(this.db, {
+        at,
+        kind: 'dayClosed',
+        subject: businessDate,
+        state: 'closed',
+        content: { businessDate, closeId, expected: report.cash.expected, counted: report.cash.counted, by: who.staffId },
+      });
+      // The head after the close's own row: what the central keeps of this counter's journal.
+      stmt(this.db, 'UPDATE drawer_days SET journal_head = ? WHERE business_date = ?').run(headHash(this.db), businessDate);
+      recordAct(report);
       return ok(report);
     })();
   }

@@ -210,6 +210,7 @@ describe('the money of a range', () => {
       createdOn: '2026-10-24T08:00:00.000Z',
       settledAt: LAST,
       lastAt: '2026-10-24T08:00:00.000Z',
+      rounding: 0,
     });
     expect(found.find((m) => m.paymentId === 'settled-first')?.isRefund).toBe(false);
   });

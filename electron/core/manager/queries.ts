@@ -169,9 +169,11 @@ interface MoneyRow {
   createdOn: string;
   settledAt: string | null;
   lastAt: string;
+  rounding: number;
 }
 const MONEY_COLUMNS = `payment_id AS paymentId, order_id AS orderId, payment_method_id AS paymentMethodId, method_name AS methodName,
-  provider, is_refund AS isRefund, amount, state, created_on AS createdOn, settled_at AS settledAt, last_at AS lastAt`;
+  provider, is_refund AS isRefund, amount, state, created_on AS createdOn, settled_at AS settledAt, last_at AS lastAt,
+  COALESCE((SELECT difference FROM cash_roundings r WHERE r.payment_id = money_facts.payment_id), 0) AS rounding`;
 const toMovement = (r: MoneyRow): Movement => ({ ...r, isRefund: r.isRefund === 1 });
 
 export const MOVEMENTS_SETTLED_SQL = `SELECT ${MONEY_COLUMNS} FROM money_facts WHERE settled_at >= ? AND settled_at < ?`;

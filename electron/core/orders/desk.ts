@@ -16,8 +16,10 @@ export interface OrderDesk {
   caller(): Caller;
   view(order: Order): CounterOrder;
   get(orderId: string): Promise<IpcResult<CounterOrder>>;
-  /** Runs a change; `sells` (it adds money or lines to today) is refused while today is closed. */
-  change(run: () => Promise<Result<Order>>, sells?: boolean): Promise<IpcResult<CounterOrder>>;
+  /** Runs a change; every change is refused while the business day is closed (docs/api.md §10.2). */
+  change(run: () => Promise<Result<Order>>): Promise<IpcResult<CounterOrder>>;
+  /** Runs a deletion, refused like a change while the business day is closed. */
+  remove(run: () => Promise<Result<true>>, orderId: string): Promise<IpcResult<true>>;
   refused(r: Refusal): IpcResult<never>;
   /** Tells sync and the screens that an order changed (after its commit). */
   changed(orderId: string): void;
@@ -30,6 +32,13 @@ const DOMAIN_CODES: Record<Refusal['kind'], RefusalCode> = {
   forbidden: 'order.forbidden',
 };
 
+/** Thrown inside a write's transaction when its business day is closed: the write is undone. */
+export class DayClosed extends Error {
+  constructor(readonly businessDate: string) {
+    super(`the business day ${businessDate} is closed`);
+  }
+}
+
 export function orderDesk(deps: {
   db: CounterDb;
   service: OrderService;
@@ -39,6 +48,22 @@ export function orderDesk(deps: {
 }): OrderDesk {
   const caller = (): Caller => ({ touchpointId: deps.touchpointId(), customerProfileId: null });
   const refused = (r: Refusal) => refusal(r.kind, DOMAIN_CODES[r.kind], {}, 'errors' in r ? r.errors : []);
+  const dayClosed = (businessDate: string) => refusal('conflict', 'day.closed', { businessDate });
+  /**
+   * The closed day is asked twice: before the change, for a clear answer, and by the write's
+   * own transaction (counter.ts), which throws DayClosed, so a close committed in between wins.
+   */
+  async function guarded<T>(run: () => Promise<Result<T>>): Promise<IpcResult<T>> {
+    const closed = deps.closedToday();
+    if (closed !== null) return dayClosed(closed);
+    try {
+      const result = await run();
+      return result.ok ? ok(result.value) : refused(result.refusal);
+    } catch (error) {
+      if (error instanceof DayClosed) return dayClosed(error.businessDate);
+      throw error;
+    }
+  }
   const view = (order: Order): CounterOrder => ({
     order,
     sync: syncView(getSync(deps.db, order.orderId)),
@@ -54,13 +79,17 @@ export function orderDesk(deps: {
       const result = await deps.service.get(orderId, caller());
       return result.ok ? ok(view(result.value)) : refused(result.refusal);
     },
-    async change(run, sells = true) {
-      const closed = sells ? deps.closedToday() : null;
-      if (closed !== null) return refusal('conflict', 'day.closed', { businessDate: closed });
-      const result = await run();
-      if (!result.ok) return refused(result.refusal);
+    async change(run) {
+      const result = await guarded(run);
+      if (!result.ok) return result;
       deps.changed(result.value.orderId);
       return ok(view(result.value));
+    },
+    async remove(run, orderId) {
+      const result = await guarded(run);
+      if (!result.ok) return result;
+      deps.changed(orderId);
+      return ok(true as const);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Actor } from '../../../shared/manager/types';
 import type { OrderRecord } from '../../../domain/order/record';
 import { deleteOrder, getOrder, hasOrder, insertOrder, updateOrder } from '../../../domain/store/sqlite/orders';
 import { stmt } from '../../../domain/store/sqlite/statements';
-import { sqliteOrderStore } from '../../../domain/store/sqlite/store';
+import { sqliteOrderStore, type SqliteWriteHook } from '../../../domain/store/sqlite/store';
 import type { CounterDb } from '../db/database';
 import { enqueue } from '../db/outbox';
 import { indexOrder, unindexOrder } from './facts';
@@ -23,14 +23,19 @@ function written(db: CounterDb, orderId: string, order: Order | null, by: Actor 
   else unindexOrder(db, orderId, at, by);
 }
 
-/** The order store of the clerk's changes: each write is queued for the central and indexed with who made it. */
-export function localOrderStore(db: CounterDb, clock: () => Date, who: () => Actor | null) {
+/**
+ * The order store of the clerk's changes: each write is queued for the central and indexed with
+ * who made it; `also` runs last in the same transaction (the closed day's guard, the money
+ * journal, the act's audit row: docs/api.md §10.3) and may throw to undo the write.
+ */
+export function localOrderStore(db: CounterDb, clock: () => Date, who: () => Actor | null, also?: SqliteWriteHook) {
   return sqliteOrderStore(
     db,
     (tx, orderId, change, order) => {
       const at = clock().toISOString();
       enqueue(tx, orderId, change, at);
       written(tx, orderId, order ?? null, who(), at);
+      also?.(tx, orderId, change, order);
     },
     clock,
   );

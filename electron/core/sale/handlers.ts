@@ -48,16 +48,11 @@ export function saleHandlers({ db, desk, catalog, lookups, settings, staff, time
           : searchByText(db, catalog.current(), text, range, orderStatusId, limit);
       return ok(rows.map(({ clerk: _clerk, lines: _lines, paidAmount: _paid, ...summary }) => summary));
     },
-    'orders.patch': ({ orderId, patch }) => change(() => service.patch(orderId, patch, caller()), false),
-    'orders.delete': async ({ orderId }) => {
-      const result = await service.remove(orderId, caller());
-      if (!result.ok) return desk.refused(result.refusal);
-      desk.changed(orderId);
-      return ok(true as const);
-    },
-    'orders.setCustomer': ({ orderId, customer }) => change(() => service.setCustomer(orderId, customer, caller()), false),
-    'orders.deliver': ({ orderId }) => change(() => service.deliver(orderId, caller()), false),
-    'orders.cancel': ({ orderId }) => change(() => service.cancel(orderId, caller()), false),
+    'orders.patch': ({ orderId, patch }) => change(() => service.patch(orderId, patch, caller())),
+    'orders.delete': ({ orderId }) => desk.remove(() => service.remove(orderId, caller()), orderId),
+    'orders.setCustomer': ({ orderId, customer }) => change(() => service.setCustomer(orderId, customer, caller())),
+    'orders.deliver': ({ orderId }) => change(() => service.deliver(orderId, caller())),
+    'orders.cancel': ({ orderId }) => change(() => service.cancel(orderId, caller())),
     'lines.add': ({ orderId, line }) =>
       change(async () => {
         await lookups.prepare(registeredTokens([line]));

@@ -4,6 +4,7 @@ import { stmt } from '../../../domain/store/sqlite/statements';
 import { deleteSetting, readSetting, writeSetting } from '../db/settings';
 import type { TokenVault } from '../types';
 import { NO_CONFIG, type LoadedConfig } from '../config/machineConfig';
+import { DUTCH_DENOMINATIONS } from '../../../shared/manager/schemas';
 
 const SEALED_TOKEN = 'central.bearerTokenSealed';
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -62,6 +63,16 @@ export class CounterSettings {
 
   get retentionDays(): number {
     return readSetting<number>(this.db, 'retentionDays') ?? DEFAULT_RETENTION_DAYS;
+  }
+
+  /** Dutch cash rounding (docs/api.md §10.1): on unless a manager turned it off; the counters sell in euro. */
+  get cashRounding(): boolean {
+    return readSetting<boolean>(this.db, 'cash.rounding') ?? true;
+  }
+
+  /** The denominations a count offers (docs/counter.md §17): Dutch circulation unless set otherwise. */
+  get denominations(): number[] {
+    return readSetting<number[]>(this.db, 'cash.denominations') ?? [...DUTCH_DENOMINATIONS];
   }
 
   get deviceId(): string {

@@ -3,6 +3,7 @@ import type { IpcOutputs, IpcResult } from '../../../shared/ipc';
 import { countingIds, testClock, type TestClock } from './clock';
 import { openCounter, value, type TestCounter } from './counter';
 import { counterCopy, type CounterCopy } from './counterTemplate';
+import type { CounterOptions } from '../types';
 
 /**
  * A fresh counter per test for the manager's channels: its own copy of a counter template made
@@ -11,7 +12,7 @@ import { counterCopy, type CounterCopy } from './counterTemplate';
  * clocks go back), counting ids (the deviceId the first of them, as on an empty database) and a
  * central that cannot be reached. Registers its own beforeEach and afterEach.
  */
-export function managerCounter(start = '2026-10-24T08:00:00.000Z') {
+export function managerCounter(start = '2026-10-24T08:00:00.000Z', options: Partial<CounterOptions> = {}) {
   const current = {} as { counter: TestCounter; clock: TestClock };
   let folder: CounterCopy;
   beforeEach(async () => {
@@ -23,6 +24,7 @@ export function managerCounter(start = '2026-10-24T08:00:00.000Z') {
       clock: current.clock,
       newId: countingIds('aaaa0000'),
       central: { url: 'http://127.0.0.1:9', bearerToken: 'central-bearer-token-of-this-counter' },
+      ...options,
     });
   });
   afterEach(async () => {

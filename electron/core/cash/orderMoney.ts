@@ -1,0 +1,63 @@
+import type { Order } from '../../../shared/schemas/order';
+import type { Actor } from '../../../shared/manager/types';
+import { cashRoundingDifference } from '../../../domain/order/cashRounding';
+import { paymentState } from '../../../domain/order/money';
+import { CASH_PROVIDER } from '../../../domain/reports/figures';
+import { stmt } from '../../../domain/store/sqlite/statements';
+import type { CounterDb } from '../db/database';
+import { appendJournal, lastState } from './journal';
+
+/** A payment's content in the journal: enough to replay the day's money (replay.ts). */
+export interface PaymentContent {
+  orderId: string;
+  paymentId: string;
+  paymentMethodId: number;
+  methodName: string;
+  provider: string;
+  isRefund: boolean;
+  amount: number;
+  /** Cash only: rounded − exact (docs/api.md §10.1); 0 otherwise. */
+  rounding: number;
+  /** When this status was set, by the order's own record. */
+  statusAt: string;
+  by: string | null;
+}
+
+/** The rounding recorded for a payment, 0 when none was. */
+export const roundingOf = (db: CounterDb, paymentId: string): number =>
+  (stmt(db, 'SELECT difference FROM cash_roundings WHERE payment_id = ?').get(paymentId) as { difference: number } | undefined)
+    ?.difference ?? 0;
+
+/**
+ * Journals the money of an order as written, inside the write's transaction: each payment or
+ * refund new to the journal, and each status it reached since it was last journaled. A cash
+ * payment or refund new here has its rounding recorded now, under the setting of this moment.
+ */
+export function journalOrderMoney(db: CounterDb, order: Order, by: Actor | null, at: string, rounding: boolean): void {
+  for (const p of order.payments) {
+    const state = paymentState(p);
+    const last = lastState(db, p.paymentId);
+    if (last === state) continue;
+    const cash = p.paymentMethod.provider === CASH_PROVIDER;
+    if (last === undefined && cash && rounding && cashRoundingDifference(p.amountDebit) !== 0) {
+      stmt(db, 'INSERT OR IGNORE INTO cash_roundings (payment_id, order_id, difference) VALUES (?, ?, ?)').run(
+        p.paymentId,
+        order.orderId,
+        cashRoundingDifference(p.amountDebit),
+      );
+    }
+    const content: PaymentContent = {
+      orderId: order.orderId,
+      paymentId: p.paymentId,
+      paymentMethodId: p.paymentMethod.paymentMethodId,
+      methodName: p.paymentMethod.name,
+      provider: p.paymentMethod.provider,
+      isRefund: p.isRefund,
+      amount: p.amountDebit,
+      rounding: cash ? roundingOf(db, p.paymentId) : 0,
+      statusAt: p.paymentStatuses[0]!.createdOn,
+      by: by?.staffId ?? null,
+    };
+    appendJournal(db, { at, kind: p.isRefund ? 'refund' : 'payment', subject: p.paymentId, state, content: { ...content } });
+  }
+}
