@@ -143,6 +143,19 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(before.prepare('SELECT COUNT(*) AS n FROM order_events').get()).toEqual({ n: 0 });
     before.close();
   },
+  9: () => {
+    const before = atVersion(8);
+    migrate(before, ':memory:', counterUpTo(9));
+    // A receipt's first print is kept; a problem is one the printer can have, or none.
+    before.prepare("INSERT INTO receipt_prints (receipt_key, order_id, printed_at, problem) VALUES ('o', 'o', NULL, 'paperOut')").run();
+    expect(before.prepare('SELECT receipt_key, printed_at, problem FROM receipt_prints').all()).toEqual([
+      { receipt_key: 'o', printed_at: null, problem: 'paperOut' },
+    ]);
+    expect(() => before.prepare("INSERT INTO receipt_prints (receipt_key, order_id, problem) VALUES ('r', 'o', 'jammed')").run()).toThrow(
+      /CHECK/,
+    );
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

@@ -91,4 +91,15 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
   // in the same transaction, instead of triggers: those cost two and a half times as much for
   // every order a push syncs (10,000 orders: 0.52 s against 0.20 s of the counter's one thread).
   (db) => db.exec('DROP TRIGGER sync_state_new; DROP TRIGGER sync_state_changed;'),
+  // 9: each receipt's printing (docs/api.md §9.3): printed_at is set by the first print that reached the
+  // paper, so only a reprint of a printed receipt is a duplicate; a first print that failed keeps its problem.
+  (db) =>
+    db.exec(`
+      CREATE TABLE receipt_prints (
+        receipt_key TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL,
+        printed_at TEXT,
+        problem TEXT CHECK (problem IN ('paperOut', 'coverOpen', 'offline'))
+      ) WITHOUT ROWID;
+    `),
 ];
