@@ -95,7 +95,10 @@ export async function startFakePrinter(options: { port?: number } = {}): Promise
   };
 }
 
-/** What a job prints, as text: printable Latin-1 and newlines, commands and their arguments dropped. */
+/** The euro sign in code page 858, the one the encoder selects for it. */
+const CP858_EURO = 0xd5;
+
+/** What a job prints, as text: ASCII, the euro sign and newlines, commands and their arguments dropped. */
 export function printedText(job: Buffer): string {
   const text: string[] = [];
   for (let i = 0; i < job.length; i++) {
@@ -105,6 +108,7 @@ export function printedText(job: Buffer): string {
       continue;
     }
     if (byte === 0x0a) text.push('\n');
+    else if (byte === CP858_EURO) text.push('€');
     else if (byte >= 0x20 && byte !== 0x7f) text.push(String.fromCharCode(byte));
   }
   return text.join('');

@@ -47,6 +47,7 @@ const MANAGER_ONLY: Channel[] = [
   'reports.summary',
   'reports.export',
   'audit.list',
+  'printer.test',
 ];
 
 let folder: ReturnType<typeof tempDir>;

@@ -15,6 +15,7 @@ import { isAllowedCentralUrl } from '../../shared/centralUrl';
 import { CatalogCache } from './catalog/catalogCache';
 import { CentralClient } from './central/centralClient';
 import { Challenges, demoTransport } from './tokens/challenge';
+import { createDevices, type Devices } from './devices/devices';
 import { makeDispatch } from './dispatch';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
@@ -38,6 +39,8 @@ export interface CounterTestHooks {
   embedded: Central | null;
   /** The local database, for tests that check what was committed (outbox, settings). */
   db: Database;
+  /** The desk's devices: the printer, the drawer (openDrawer for "No sale") and the state registry the terminal registers with. */
+  devices: Devices;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   const events = new EventEmitter();
   let embedded: Central | null = null;
   let engine: SyncEngine | null = null;
+  let devices: Devices | null = null;
   try {
     const catalog = new CatalogCache(db);
     if (catalog.isEmpty()) {
@@ -135,6 +139,24 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         syncEngine.kick();
       },
     });
+    const deskDevices = createDevices({
+      config: options.config?.config ?? {},
+      pollMs: options.devicePollMs,
+      db,
+      timeZone,
+      now: clock,
+      loadOrder: async (orderId) => {
+        const found = await service.get(orderId, desk.caller());
+        return found.ok ? found.value : null;
+      },
+      touchpointName: () => catalog.current().touchpoints.get(settings.touchpointId)?.name,
+      changed: (orderId) => events.emit('receipt.changed', { orderId }),
+    });
+    devices = deskDevices;
+    deskDevices.registry.onChange((states) => events.emit('devices.changed', states));
+    deskDevices.display.onChange((view) => events.emit('display.changed', view));
+    // The sale on the customer display follows every committed change of it.
+    events.on('orders.changed', ({ orderId }: { orderId: string }) => void deskDevices.display.orderChanged(orderId));
     const handlers = makeHandlers({
       db,
       desk,
@@ -148,6 +170,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       embeddedCentral: embedded !== null,
       days,
       timeZone,
+      devices: deskDevices,
     });
 
     const dispatch = makeDispatch(
@@ -190,15 +213,17 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         stopRetention();
         await refreshing;
         await syncEngine.stop();
+        deskDevices.close();
         client.close();
         mail?.close?.();
         await central?.close();
         db.close();
       },
-      test: { engine: syncEngine, handlers, embedded: central, db },
+      test: { engine: syncEngine, handlers, embedded: central, db, devices: deskDevices },
     };
   } catch (error) {
     await engine?.stop();
+    devices?.close();
     await embedded?.close();
     db.close();
     throw error;

@@ -48,6 +48,8 @@ export interface CounterOptions {
   mail?: MailTransport | null;
   /** The machine's configuration (docs/api.md §9.1), read by the shell at start; none: everything from the settings. */
   config?: LoadedConfig;
+  /** How often a network printer's status is read between prints (ms; 0: never). Default 15 s. */
+  devicePollMs?: number;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
 }

@@ -1,4 +1,5 @@
 import { counterEn } from './counter.en';
+import { devicesEn } from './devices.en';
 import { lockdownEn } from './lockdown.en';
 import { managerEn } from './manager.en';
 import { settingsEn } from './settings.en';
@@ -7,6 +8,7 @@ import { settingsEn } from './settings.en';
 export const en = {
   ...settingsEn,
   ...counterEn,
+  ...devicesEn,
   ...lockdownEn,
   ...managerEn,
   'common.loading': 'Loading…',

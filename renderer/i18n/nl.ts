@@ -1,4 +1,5 @@
 import { counterNl } from './counter.nl';
+import { devicesNl } from './devices.nl';
 import type { MessageKey } from './en';
 import { lockdownNl } from './lockdown.nl';
 import { managerNl } from './manager.nl';
@@ -8,6 +9,7 @@ import { settingsNl } from './settings.nl';
 export const nl: Record<MessageKey, string> = {
   ...settingsNl,
   ...counterNl,
+  ...devicesNl,
   ...lockdownNl,
   ...managerNl,
   'common.loading': 'Laden…',

@@ -1,6 +1,7 @@
 import type { DeviceStates } from '../../../shared/devices';
 import type { MachineConfig } from '../config/machineConfig';
 import type { CounterDb } from '../db/database';
+import { CustomerDisplay } from './display';
 import { printerDrawer, type Drawer, type DrawerOutcome } from './drawer';
 import { EscPosPrinter } from './printer/escpos';
 import { pagePrinter, type PrinterPort } from './printer/port';
@@ -18,6 +19,8 @@ export interface Devices {
   printer: PrinterPort;
   drawer: Drawer;
   receipts: ReceiptDesk;
+  /** The screen facing the customer (docs/api.md §9.4). */
+  display: CustomerDisplay;
   /** Opens the drawer without a sale ("No sale"): the caller asks the reason and audits it. */
   openDrawer(reason: string): Promise<DrawerOutcome>;
   deviceStates(): DeviceStates;
@@ -54,6 +57,7 @@ export function createDevices(options: DevicesOptions): Devices {
     printer,
     drawer,
     receipts,
+    display: new CustomerDisplay(receiptDeps.loadOrder),
     openDrawer: () => drawer.open(),
     deviceStates: () => registry.deviceStates(),
     close() {

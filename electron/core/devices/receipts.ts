@@ -26,8 +26,8 @@ export interface ReceiptDeskDeps {
   now: () => Date;
   /** The order with what the receipt prints beside it (the terminal's receipt text); null when there is none. */
   loadOrder(orderId: string): Promise<ReceiptOrder | null>;
-  /** The counter's touchpoint, named as its catalogue names it. */
-  touchpointName(): string;
+  /** The counter's touchpoint, named as its catalogue names it; undefined: as the order names it. */
+  touchpointName(): string | undefined;
   /** Tells the screens that a receipt's printing changed. */
   changed(orderId: string): void;
 }
@@ -84,7 +84,7 @@ export class ReceiptDesk {
   /** The manager's test print: the touchpoint and the time, in the counter's language. */
   async testPrint(languageCode: string): Promise<PrintAnswer> {
     const local = localDateTime(this.deps.now(), this.deps.timeZone);
-    const outcome = await this.deps.printer.print(testPrintRows(this.deps.touchpointName(), local, receiptLanguage(languageCode)));
+    const outcome = await this.deps.printer.print(testPrintRows(this.deps.touchpointName() ?? '', local, receiptLanguage(languageCode)));
     if (outcome.via !== 'printer') return answer({ via: outcome.via });
     return outcome.printed ? answer({ via: 'printer', printed: true }) : answer({ via: 'printer', problem: outcome.problem });
   }
