@@ -21,6 +21,10 @@ const targets: Record<string, { about: string; run: (args: string[]) => Promise<
     about: "the manager's reads (filtered page, order search, a day's Z report) at ORDERS (1,000,000) vs 10,000 local orders",
     run: async (args) => (await import('./manager')).benchManager(args),
   },
+  devices: {
+    about: "the desk's devices: from a payment's approval to the receipt bytes on a fake ESC/POS printer, vs a bare TCP client",
+    run: async () => (await import('./devices')).benchDevices(),
+  },
   profile: {
     about: 'summarise a .cpuprofile: FILE [TOP]',
     run: async (args) => (await import('./profile')).summariseProfile(args),

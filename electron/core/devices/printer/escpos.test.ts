@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cutsPaper, kicksDrawer, printedText, startFakePrinter, type FakePrinter } from '../../../../devtools/escposPrinter/fakePrinter';
 import type { ReceiptRow } from '../../../../domain/receipts/layout';
-import { EscPosPrinter, problemOf } from './escpos';
+import { EscPosPrinter, pairLines, problemOf } from './escpos';
 
 /** The ESC/POS driver against a fake printer on a real socket (docs/api.md §9.3). */
 
@@ -107,6 +107,16 @@ describe('printing on a network ESC/POS printer', () => {
     await fake.nextJob(1);
     expect(kicksDrawer(fake.jobs[0]!)).toBe(true);
     expect(printedText(fake.jobs[1]!)).toContain('Kassabon');
+  });
+});
+
+describe('a line with an amount', () => {
+  it('fills the paper’s width, the amount on the right; a name too long for it gets a line of its own', () => {
+    expect(pairLines('Totaal', '€ 3,40', 20)).toEqual(['Totaal        € 3,40']);
+    expect(pairLines('1 x Dagkaart volwassene 2e klas', '€ 15,45', 20)).toEqual([
+      '1 x Dagkaart volwassene 2e klas',
+      '             € 15,45',
+    ]);
   });
 });
 

@@ -38,9 +38,17 @@ export function problemOf(status: Buffer): PrintProblem | null {
 const stateOf = (problem: PrintProblem | null): DeviceState =>
   problem === null ? 'ready' : problem === 'paperOut' ? 'paperOut' : 'offline';
 
+/** Left and right on one line of `columns`; a left too long for it goes on a line of its own above the amount. */
+export function pairLines(left: string, right: string, columns: number): string[] {
+  if (left.length + 1 + right.length <= columns) return [left.padEnd(columns - right.length) + right];
+  return [left, right.padStart(columns)];
+}
+
 export function encodeRows(rows: ReceiptRow[], columns: number): Uint8Array {
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, codepageMapping: 'epson' });
-  encoder.initialize().codepage('auto');
+  // One code page for the whole receipt: CP858 holds the euro sign and the letters of Dutch and
+  // English. The encoder's 'auto' would search the code pages for every piece of text: 70 ms a receipt.
+  encoder.initialize().codepage('cp858');
   for (const row of rows) {
     if (row.type === 'title') encoder.align('center').bold(true).size(2, 2).line(row.text).size(1, 1).bold(false).align('left');
     else if (row.type === 'mark')
@@ -52,15 +60,8 @@ export function encodeRows(rows: ReceiptRow[], columns: number): Uint8Array {
         .align('left');
     else if (row.type === 'rule') encoder.rule();
     else {
-      const right = row.right.length;
       encoder.bold(row.bold === true);
-      encoder.table(
-        [
-          { width: columns - right - 1, align: 'left', overflow: 'wrap' },
-          { width: right, align: 'right', marginLeft: 1 },
-        ],
-        [[row.left, row.right]],
-      );
+      for (const text of pairLines(row.left, row.right, columns)) encoder.line(text);
       encoder.bold(false);
     }
   }
