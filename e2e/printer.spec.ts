@@ -1,7 +1,20 @@
 import { printedText, kicksDrawer, startFakePrinter, type FakePrinter } from '../devtools/escposPrinter/fakePrinter';
 import { startCounter, type RunningCounter } from './support/counter';
 import { expect, test as base } from './support/fixtures';
-import { button, en, newSale, openAndLogin, payCash, toCheckout, touchProduct } from './support/ui';
+import {
+  addToOrder,
+  birthdateForAge,
+  button,
+  en,
+  newSale,
+  openAndLogin,
+  payCash,
+  pickProduct,
+  productCard,
+  remarks,
+  toCheckout,
+  touchProduct,
+} from './support/ui';
 
 /**
  * The receipt printer, the drawer and the customer display (docs/api.md §9.3, §9.4) in the
@@ -107,4 +120,31 @@ test('the customer display follows the sale beside it, with no personal data on 
   await button(page, 'New sale').first().click();
   await expect(display.getByText('Welkom')).toBeVisible();
   await expect(total).toHaveCount(0);
+});
+
+test('a child’s birthdate and pass on the sale never reach the customer display', async ({ page, counter, context }) => {
+  await openAndLogin(page, counter.url);
+  const [display] = await Promise.all([context.waitForEvent('page'), button(page, 'Customer display').click()]);
+  await newSale(page);
+  await pickProduct(page, 'Dagkaart');
+  await button(productCard(page, 'Dagkaart'), 'Choose Dagkaart kind').click();
+  const line = await addToOrder(page, 'Dagkaart kind');
+  await button(remarks(page), 'Add token').click();
+  await expect(page.getByLabel('Search token')).toBeFocused();
+  await page.getByLabel('Pass number').fill('3528 0100 0000 2468');
+  await page.getByLabel('Verification code').fill('K7Q2');
+  await button(page, 'Use new pass').click();
+  await expect(line).toContainText('3528 0100 0000 2468');
+  await button(line, 'Edit Dagkaart kind').click();
+  await button(line, 'Personal data').click();
+  const personal = page.getByRole('dialog', { name: 'Personal data: Dagkaart kind' });
+  const birthdate = birthdateForAge(7);
+  await personal.getByLabel('Birthdate').fill(birthdate);
+  await button(personal, 'Save personal data').click();
+  await expect(line).toContainText(en.date(birthdate));
+
+  await expect(display.locator('[data-sum="total"]')).toHaveText(en.money(475));
+  await expect(display.getByText('Dagkaart kind')).toBeVisible();
+  const shown = await display.locator('body').innerText();
+  for (const personalData of [birthdate, en.date(birthdate), '2468', 'K7Q2']) expect(shown).not.toContain(personalData);
 });
