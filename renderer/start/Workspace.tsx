@@ -4,7 +4,6 @@ import type { StaffMember } from '../../shared/ipc';
 import { setAnswer, useAction } from '../api/useInvoke';
 import { areas } from '../areas';
 import { AreaSlot } from '../common/area';
-import { CustomerDisplayButton } from '../customer/CustomerDisplayButton';
 import { useDisplaySync } from '../customer/useDisplaySync';
 import { DeviceTrouble } from '../devices/DeviceTrouble';
 import { useI18n } from '../i18n/i18n';
@@ -57,7 +56,6 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
           onShowDetails={openSyncPanel}
         />
         <DeviceTrouble />
-        <CustomerDisplayButton />
         <LanguageSwitch />
         <button type="button" onClick={() => void logout.run({})} disabled={logout.pending}>
           {t('top.logout')}
