@@ -19,12 +19,12 @@ const sources = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'];
 const testCode = ['**/*.test.{ts,tsx}', '**/testing/**'];
 
 /** The domain's modules without I/O, which the renderer imports so that a rule lives once. */
-const pureDomain = ['domain/rules/', 'domain/order/', 'domain/reports/', 'domain/catalog', 'domain/result'];
+const pureDomain = ['domain/rules/', 'domain/order/', 'domain/reports/', 'domain/receipts/', 'domain/catalog', 'domain/result'];
 const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${place}**` : `${place}.ts`));
 /** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
 /** What a shell (Electron's main process, the browser shell) reaches: its window policy, the core's entry, the machine's configuration. */
 const SHELL_REACH = ['electron/shell/', 'electron/core/counter', 'electron/core/types', 'electron/core/config/machineConfig', 'shared/'];
-const coreFeatures = ['session', 'sale', 'tokens', 'payments', 'settings', 'manager', 'orders', 'catalog', 'central', 'config', 'fleet', 'cash'];
+const coreFeatures = ['session', 'sale', 'tokens', 'payments', 'settings', 'manager', 'orders', 'catalog', 'central', 'config', 'fleet', 'cash', 'devices'];
 
 const domainTests = {
   may: ['domain/', 'shared/', 'server/testing/'],
@@ -32,8 +32,8 @@ const domainTests = {
 };
 const coreTests = {
   // The counter's tests sync with a real central, started in-process.
-  may: ['electron/core/', 'domain/', 'shared/', 'server/'],
-  message: "electron/core/'s tests import electron/core/, domain/, shared/ and server/ (a real central).",
+  may: ['electron/core/', 'domain/', 'shared/', 'server/', 'devtools/'],
+  message: "electron/core/'s tests import electron/core/, domain/, shared/, server/ (a real central) and devtools/ (fake devices).",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -162,18 +162,27 @@ const layers = [
   },
   // The harnesses drive the hosts from outside; none of them reaches into the renderer's code.
   {
+    // Stand-ins for the desk's devices (a fake ESC/POS printer): real protocol peers for tests, the bench and the demo.
+    name: 'devtools',
+    files: ['devtools/**'],
+    may: ['devtools/'],
+    message: 'devtools/ holds stand-ins for real devices: it imports only devtools/; product code never imports it.',
+    harness: true,
+  },
+  {
     name: 'e2e',
     files: ['e2e/**'],
-    may: ['e2e/', 'electron/', 'server/', 'domain/', 'shared/', 'assets/'],
+    may: ['e2e/', 'electron/', 'server/', 'domain/', 'shared/', 'assets/', 'devtools/'],
     message:
-      'e2e/ drives the built app through a browser: it imports e2e/, the hosts (electron/, server/), domain/, shared/ and assets/, never renderer/.',
+      'e2e/ drives the built app through a browser: it imports e2e/, the hosts (electron/, server/), domain/, shared/, assets/ and devtools/, never renderer/.',
     harness: true,
   },
   {
     name: 'bench',
     files: ['bench/**'],
-    may: ['bench/', 'electron/core/', 'server/', 'domain/', 'shared/', 'e2e/support/'],
-    message: 'bench/ measures the hosts from outside: it imports bench/, electron/core/, server/, domain/, shared/ and e2e/support/.',
+    may: ['bench/', 'electron/core/', 'server/', 'domain/', 'shared/', 'e2e/support/', 'devtools/'],
+    message:
+      'bench/ measures the hosts from outside: it imports bench/, electron/core/, server/, domain/, shared/, e2e/support/ and devtools/.',
     harness: true,
   },
   {

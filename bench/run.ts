@@ -25,6 +25,10 @@ const targets: Record<string, { about: string; run: (args: string[]) => Promise<
       await (await import('./managerExport')).benchManagerExport();
     },
   },
+  devices: {
+    about: "the desk's devices: from a payment's approval to the receipt bytes on a fake ESC/POS printer, vs a bare TCP client",
+    run: async () => (await import('./devices')).benchDevices(),
+  },
   profile: {
     about: 'summarise a .cpuprofile: FILE [TOP]',
     run: async (args) => (await import('./profile')).summariseProfile(args),

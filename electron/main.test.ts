@@ -113,6 +113,11 @@ const fake = await vi.hoisted(async () => {
         decryptString: (sealed: Buffer) => sealed.toString(),
       },
       session: { defaultSession },
+      // One screen: no customer display window (docs/api.md §9.4).
+      screen: {
+        getPrimaryDisplay: () => ({ id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } }),
+        getAllDisplays: () => [{ id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } }],
+      },
     },
   };
 });

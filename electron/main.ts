@@ -7,13 +7,14 @@ import {
   ipcMain,
   protocol,
   safeStorage,
+  screen,
   session,
   type IpcMainInvokeEvent,
   type Session,
   type WebContents,
 } from 'electron';
 import { autoUpdater } from 'electron-updater';
-import type { IpcResult, SettingsView } from '../shared/ipc';
+import type { IpcResult, PrintAnswer, SettingsView } from '../shared/ipc';
 import { refusal } from '../shared/refusals';
 import { createCounter } from './core/counter';
 import { readMachineConfig, updateFeedUrl } from './core/config/machineConfig';
@@ -24,13 +25,14 @@ import {
   allowPermission,
   APP_ENTRY_URL,
   APP_SCHEME,
+  CUSTOMER_URL,
   guardWebContents,
   isAppUrl,
   isTrustedSender,
   vaultUsable,
   windowPreferences,
 } from './shell/policy';
-import { loadStaticFile } from './shell/staticFiles';
+import { loadStaticFile, pageFile } from './shell/staticFiles';
 
 /**
  * Electron's main process: one hardened window showing the renderer from app://counter/, and
@@ -46,6 +48,7 @@ const HEADERS = securityHeaders(CSP);
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 let mainWindow: BrowserWindow | null = null;
+let customerWindow: BrowserWindow | null = null;
 let quitting: 'no' | 'closing' | 'closed' = 'no';
 
 /** Paths inside the app: the repo in development, app.asar once packaged (never import.meta.url: main is a CJS bundle). */
@@ -71,7 +74,7 @@ function serveRenderer(rendererDir: string) {
   return async (request: Request): Promise<Response> => {
     if (!isAppUrl(request.url)) return new Response(null, { status: 404, headers: HEADERS });
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: HEADERS });
-    const file = await loadStaticFile(rendererDir, new URL(request.url).pathname);
+    const file = await loadStaticFile(rendererDir, pageFile(new URL(request.url).pathname));
     if (file.status !== 200) return new Response(null, { status: file.status, headers: HEADERS });
     return new Response(new Uint8Array(file.body), { headers: { ...HEADERS, 'Content-Type': file.contentType } });
   };
@@ -133,25 +136,62 @@ function createWindow(): BrowserWindow {
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     mainWindow = null;
+    // The customer's screen does not outlive the counter's.
+    customerWindow?.close();
   });
   void window.loadURL(APP_ENTRY_URL);
   return window;
 }
 
 /**
- * The receipt straight to the counter's printer (settings: printerName, or the system's
- * default), without a dialog: the page's print CSS has laid it out for the chosen paper. The
- * core answers the channel first, so its session gate decides who may print.
+ * The customer display (docs/api.md §9.4): full screen on a second screen, when there is one. It
+ * never takes the focus from the clerk's window.
  */
-async function printReceipt(core: CounterCore, contents: WebContents): Promise<IpcResult<{ printed: boolean }>> {
-  const allowed = await core.dispatch('receipt.print', {});
-  if (!allowed.ok) return allowed as IpcResult<never>;
+function createCustomerWindow(): BrowserWindow | null {
+  const primary = screen.getPrimaryDisplay();
+  const other = screen.getAllDisplays().find((display) => display.id !== primary.id);
+  if (!other) return null;
+  const window = new BrowserWindow({
+    ...other.bounds,
+    fullscreen: true,
+    frame: false,
+    focusable: false,
+    title: 'Counter',
+    show: false,
+    webPreferences: { preload: appPath('dist', 'electron', 'preload.cjs'), ...windowPreferences(app.isPackaged) },
+  });
+  window.once('ready-to-show', () => window.showInactive());
+  window.on('closed', () => {
+    customerWindow = null;
+  });
+  void window.loadURL(CUSTOMER_URL);
+  return window;
+}
+
+/**
+ * The page (a report, or a receipt for the OS printer: `printer.url system`, docs/api.md §9.3) straight to the counter's
+ * printer (settings: printerName, or the system's default), without a dialog: the page's print
+ * CSS has laid it out for the chosen paper. The core answers the channel first (its session gate
+ * decides who may print, and a network printer has printed already); only `via: page` prints here.
+ */
+async function printReceipt(
+  core: CounterCore,
+  contents: WebContents,
+  channel: 'receipt.print' | 'page.print',
+  input: unknown,
+): Promise<IpcResult<unknown>> {
+  const answer = await core.dispatch(channel, input);
+  if (!answer.ok || (channel === 'receipt.print' && (answer.value as PrintAnswer).via !== 'page')) return answer;
   const settings = await core.dispatch('settings.get', {});
-  if (!settings.ok) return settings as IpcResult<never>;
+  if (!settings.ok) return settings;
   const { printerName } = settings.value as SettingsView;
   return new Promise((resolve) => {
     contents.print({ silent: true, printBackground: false, ...(printerName ? { deviceName: printerName } : {}) }, (success, reason) => {
-      resolve(success ? { ok: true, value: { printed: true } } : refusal('internal', 'receipt.notPrinted', { reason }));
+      resolve(
+        success
+          ? { ok: true, value: { ...(answer.value as PrintAnswer), printed: true } }
+          : refusal('internal', 'receipt.notPrinted', { reason }),
+      );
     });
   });
 }
@@ -163,12 +203,14 @@ function serveCounter(core: CounterCore): void {
       return refusal('forbidden', 'shell.foreignPage');
     }
     if (quitting !== 'no') return refusal('internal', 'request.closing');
-    if (channel === 'receipt.print') return printReceipt(core, event.sender);
+    if (channel === 'receipt.print' || channel === 'page.print') return printReceipt(core, event.sender, channel, input);
     return core.dispatch(channel, input);
   });
   for (const name of EVENT_NAMES) {
     core.on(name, (payload) => {
-      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(EVENT_CHANNEL, name, payload);
+      for (const window of [mainWindow, customerWindow]) {
+        if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, name, payload);
+      }
     });
   }
 }
@@ -224,6 +266,7 @@ async function start(): Promise<CounterCore> {
   });
   serveCounter(core);
   mainWindow = createWindow();
+  customerWindow = createCustomerWindow();
   return core;
 }
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { windowCounter } from './api/counter';
@@ -10,6 +10,18 @@ import './styles/counter.css';
 import './styles/manager.css';
 import './styles/print.css';
 
+// The customer display is a page of its own (docs/api.md §9.4), loaded only where it shows.
+const CustomerDisplay = lazy(() => import('./customer/CustomerDisplay').then((m) => ({ default: m.CustomerDisplay })));
+
 const root = createRoot(document.getElementById('root')!);
 const api = windowCounter();
-root.render(<StrictMode>{api ? <App api={api} /> : <NoBridge />}</StrictMode>);
+const page = !api ? (
+  <NoBridge />
+) : location.pathname === '/customer' ? (
+  <Suspense fallback={null}>
+    <CustomerDisplay api={api} />
+  </Suspense>
+) : (
+  <App api={api} />
+);
+root.render(<StrictMode>{page}</StrictMode>);

@@ -244,6 +244,13 @@ describe('static files', () => {
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('serves the customer display’s page /customer as the same index.html, bridge included (docs/api.md §9.4)', async () => {
+    const [page, start] = await Promise.all([request({ path: '/customer' }), request({ path: '/' })]);
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(start.body);
+    expect((await request({ path: '/customers' })).status).toBe(404);
+  });
+
   it('serves the built bridge and the app’s assets with their types and the same headers', async () => {
     const bridge = await request({ path: '/bridge.js' });
     expect(bridge.status).toBe(200);

@@ -8,7 +8,7 @@ import { refusal } from '../../shared/refusals';
 import type { CounterCore } from '../core/types';
 import { contentSecurityPolicy, securityHeaders } from '../shell/csp';
 import { EVENT_NAMES } from '../shell/ipcNames';
-import { loadStaticFile } from '../shell/staticFiles';
+import { loadStaticFile, pageFile } from '../shell/staticFiles';
 import { checkAccess, isOwnHost, readCookie, sameSecret, sessionCookieName } from './access';
 import { loadBridgeScript } from './bridgeScript';
 
@@ -169,7 +169,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
 
   async function answerStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendStatus(res, 405);
-    const file = path === bridge.path ? bridge : await loadStaticFile(rendererDir, path);
+    const file = path === bridge.path ? bridge : await loadStaticFile(rendererDir, pageFile(path));
     if (file.status !== 200) return sendStatus(res, file.status);
     const body = file.path === indexPath ? Buffer.from(injectBridge(file.body.toString('utf8'))) : file.body;
     res.writeHead(200, {

@@ -51,6 +51,7 @@ const MANAGER_ONLY: Channel[] = [
   'reports.summary',
   'reports.export',
   'audit.list',
+  'printer.test',
   'cash.drawer',
   'cash.openSession',
   'cash.closeSession',

@@ -45,6 +45,7 @@ describe('the tables derived from the declarations', () => {
         'orders.cancel',
         'orders.delete',
         'payments.refund',
+        'printer.test',
         'reports.export',
         'settings.set',
         'staff.add',

@@ -18,6 +18,7 @@ import { CatalogCache } from './catalog/catalogCache';
 import { CentralClient } from './central/centralClient';
 import { ClockOffset } from './central/clockOffset';
 import { Challenges, demoTransport } from './tokens/challenge';
+import { createDevices, type Devices } from './devices/devices';
 import { makeDispatch } from './dispatch';
 import { checkDatabase } from './fleet/databaseCheck';
 import { updateMoment, Updates } from './fleet/updates';
@@ -58,6 +59,8 @@ export interface CounterTestHooks {
   db: Database;
   /** The export worker's owner: tests wait for its `page` events. */
   exports: ReportExports;
+  /** The desk's devices: the printer, the drawer (openDrawer for "No sale") and the state registry the terminal registers with. */
+  devices: Devices;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   const events = new EventEmitter();
   let embedded: Central | null = null;
   let engine: SyncEngine | null = null;
+  let devices: Devices | null = null;
   try {
     const catalog = new CatalogCache(db);
     if (catalog.isEmpty()) {
@@ -169,7 +173,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         appVersion,
         clockOffsetMs: () => clockOffset?.ms ?? null,
         lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
-        deviceStates: options.deviceStates ?? NO_DEVICES,
+        deviceStates: () => devices?.registry.deviceStates() ?? NO_DEVICES(),
       }),
     });
     const syncEngine = engine;
@@ -210,6 +214,24 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       update: updates.view(),
       enrolment: fleet.view(),
     });
+    const deskDevices = createDevices({
+      config: options.config?.config ?? {},
+      pollMs: options.devicePollMs,
+      db,
+      timeZone,
+      now: clock,
+      loadOrder: async (orderId) => {
+        const found = await service.get(orderId, desk.caller());
+        return found.ok ? found.value : null;
+      },
+      touchpointName: () => catalog.current().touchpoints.get(settings.touchpointId)?.name,
+      changed: (orderId) => events.emit('receipt.changed', { orderId }),
+    });
+    devices = deskDevices;
+    deskDevices.registry.onChange((states) => events.emit('devices.changed', states));
+    deskDevices.display.onChange((view) => events.emit('display.changed', view));
+    // The sale on the customer display follows every committed change of it.
+    events.on('orders.changed', ({ orderId }: { orderId: string }) => void deskDevices.display.orderChanged(orderId));
     const handlers = makeHandlers({
       db,
       desk,
@@ -224,7 +246,6 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       days,
       timeZone,
       drawer: new CashDrawer(db, days, timeZone, clock, newId),
-      openDrawer: options.openDrawer ?? (async () => undefined),
       fleet: {
         status: fleetStatus,
         mayEnrol: () => staff.firstRun() || staff.who()?.role === 'manager',
@@ -236,12 +257,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
             now: clock(),
             fleet: fleetStatus(),
             sync: syncEngine.status(),
-            deviceStates: (options.deviceStates ?? NO_DEVICES)(),
+            deviceStates: deskDevices.registry.deviceStates(),
             config: options.config,
             log: log.all(),
           }),
       },
       exports,
+      devices: deskDevices,
     });
 
     const dispatch = makeDispatch(
@@ -289,15 +311,17 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         await refreshing;
         await syncEngine.stop();
         await exports.close();
+        deskDevices.close();
         client.close();
         mail?.close?.();
         await central?.close();
         db.close();
       },
-      test: { engine: syncEngine, handlers, embedded: central, db, exports },
+      test: { engine: syncEngine, handlers, embedded: central, db, exports, devices: deskDevices },
     };
   } catch (error) {
     await engine?.stop();
+    devices?.close();
     await embedded?.close();
     db.close();
     throw error;

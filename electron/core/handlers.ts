@@ -1,6 +1,8 @@
 import type { channels, HandlersOf } from '../../shared/ipc';
 import type { CatalogCache } from './catalog/catalogCache';
 import type { CounterDb } from './db/database';
+import type { Devices } from './devices/devices';
+import { displayHandlers, printingHandlers, withDeskEffects } from './devices/handlers';
 import { cashHandlers } from './cash/handlers';
 import type { CashDrawer } from './cash/drawer';
 import { fleetHandlers, type FleetDeps } from './fleet/handlers';
@@ -36,9 +38,8 @@ export interface HandlerDeps {
   days: DrawerDays;
   timeZone: string;
   now: () => Date;
+  devices: Devices;
   drawer: CashDrawer;
-  /** Opens the cash drawer for a "no sale" (the printer's; docs/api.md §9.3). */
-  openDrawer: () => Promise<unknown>;
   fleet: FleetDeps;
   exports: ReportExports;
 }
@@ -46,16 +47,28 @@ export interface HandlerDeps {
 /** The counter's handlers, area by area (each declared beside its implementation: electron/core/<area>/handlers.ts). */
 export function makeHandlers(deps: HandlerDeps): Handlers {
   const { db, desk, staff, engine } = deps;
+  const session = sessionHandlers(deps);
   return {
-    ...sessionHandlers(deps),
+    ...session,
+    // Nobody at the counter: no sale on the customer display (docs/api.md §9.4).
+    'session.logout': async (input) => {
+      const answer = await session['session.logout'](input);
+      await deps.devices.display.show(null);
+      return answer;
+    },
     ...staffHandlers(deps),
     ...saleHandlers(deps),
     ...tokenHandlers(deps),
-    ...paymentHandlers(desk),
+    ...withDeskEffects(paymentHandlers(desk), deps.devices),
     ...settingsHandlers(deps),
     ...syncHandlers({ db, engine, desk }),
+    ...displayHandlers(deps.devices.display),
+    ...printingHandlers({
+      devices: deps.devices,
+      languageCode: () => deps.catalog.current().languages.get(deps.settings.languageId)?.iso639Code ?? 'nl',
+    }),
     ...managerHandlers({ ...deps, catalog: () => deps.catalog.current(), who: () => staff.who(), syncSoon: () => engine.kick() }),
-    ...cashHandlers({ drawer: deps.drawer, who: () => staff.who(), openDrawer: deps.openDrawer }),
+    ...cashHandlers({ drawer: deps.drawer, who: () => staff.who(), openDrawer: (reason) => deps.devices.openDrawer(reason) }),
     ...fleetHandlers(deps.fleet),
   };
 }

@@ -1,7 +1,6 @@
 import type { MailTransport } from './tokens/challenge';
 import type { LoadedConfig } from './config/machineConfig';
 import type { Updater } from './fleet/updates';
-import type { DeviceStates } from '../../shared/devices';
 
 export type { Updater };
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
@@ -54,6 +53,8 @@ export interface CounterOptions {
   mail?: MailTransport | null;
   /** The machine's configuration (docs/api.md §9.1), read by the shell at start; none: everything from the settings. */
   config?: LoadedConfig;
+  /** How often a network printer's status is read between prints (ms; 0: never). Default 15 s. */
+  devicePollMs?: number;
   /**
    * False: the counter's clock is not measured against the central's, and its sales go with
    * their own times (tests whose counters run on a frozen clock in 2024 beside a central on
@@ -64,14 +65,10 @@ export interface CounterOptions {
   appVersion?: string;
   /** The shell's updater (electron-updater in electron/main.ts); none: updates are not offered (docs/counter.md §18). */
   updater?: Updater;
-  /** The desk's devices as the heartbeat reports them (the device registry; none: both `none`). */
-  deviceStates?: () => DeviceStates;
   /** Restarts the counter after an enrolment with another central (Electron: relaunch); none in the browser shell. */
   restart?: () => void;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */
   autoSync?: boolean;
-  /** Opens the cash drawer for a "no sale" (docs/api.md §10.2): the printer's (electron/core/devices/); none: nothing to open. */
-  openDrawer?: () => Promise<unknown>;
   /** The export worker's entry (a bundled counter's built file); null: exports run inline. Default: beside the sources. */
   exportThread?: URL | null;
   /** Tests: a gate the export worker waits at before each page while its first int is 1. */

@@ -11,6 +11,8 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'counter';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+/** The customer display's page (docs/api.md §9.4), in the window on the second screen. */
+export const CUSTOMER_URL = `${APP_ORIGIN}/customer`;
 
 /** True for URLs of the app's own pages and files, and nothing else. */
 export function isAppUrl(url: string | undefined | null): boolean {

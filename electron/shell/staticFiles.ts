@@ -67,3 +67,9 @@ export async function loadStaticFile(rootDir: string, urlPath: string): Promise<
     throw error;
   }
 }
+
+/** The renderer's pages besides its start (docs/api.md §9.4: the customer display): each is index.html, which routes by path. */
+export const RENDERER_PAGES: readonly string[] = ['/customer'];
+
+/** The file path a request for `urlPath` reads: a page of the renderer is its index.html. */
+export const pageFile = (urlPath: string): string => (RENDERER_PAGES.includes(urlPath) ? '/' : urlPath);

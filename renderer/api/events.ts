@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCounter } from './counter';
-import { queryKeys, syncStatusChanged } from './useInvoke';
+import { queryKeys, setAnswer, syncStatusChanged } from './useInvoke';
 
 const MANAGER_READS = [
   'manager.orders',
@@ -27,6 +27,8 @@ export function useCounterEvents(): void {
         // The manager's lists and figures that an order's change moves.
         for (const channel of MANAGER_READS) void client.invalidateQueries({ queryKey: queryKeys.channel(channel) });
       }),
+      api.on('devices.changed', (states) => setAnswer(client, 'devices.states', {}, states)),
+      api.on('receipt.changed', () => void client.invalidateQueries({ queryKey: queryKeys.channel('receipt.state') })),
       api.on('catalog.changed', () => {
         void client.invalidateQueries({ queryKey: queryKeys.channel('catalog.get') });
         void client.invalidateQueries({ queryKey: queryKeys.channel('lookup.tokens') });

@@ -1,4 +1,5 @@
 import type { Order } from '../../shared/schemas/order';
+import { paymentRow } from '../../domain/receipts/receipt';
 import { ErrorNote } from '../common/ErrorNote';
 import { paymentStateName } from '../common/names';
 import { NewSaleButton, ScreenNav, StartButton } from '../common/ScreenNav';
@@ -9,8 +10,9 @@ import { paymentState } from '../../domain/order/money';
 import { orderStatusId } from '../sale/orderView';
 import { statusKey } from '../start/OrderList';
 import { MethodName } from './MethodName';
-import { cashTendered, ibanLast4, tenderedOf } from './payments';
-import { usePrintReceipt } from './printing';
+import { cashTendered, ibanLast4 } from './payments';
+import { useReceiptPrinting } from './printing';
+import { PrintStatus } from './PrintStatus';
 
 /**
  * The sale is done: the change due in large type (until the next sale), the receipt, and the
@@ -20,19 +22,23 @@ export function ReceiptScreen() {
   const { t } = useI18n();
   const current = useCurrentOrder();
   const order = current.value?.order;
-  const print = usePrintReceipt();
+  const print = useReceiptPrinting(order?.orderId);
+  const again = print.state?.printed || print.state?.problem || print.last?.problem;
   return (
     <div className={`receipt-screen paper-${print.layout}`}>
       <ScreenNav className="no-print">
         <NewSaleButton id="receipt-new-sale" primary />
-        <button type="button" disabled={print.pending} onClick={() => void print.run()}>
-          {t('receipt.print')}
-        </button>
+        {print.state?.printer !== 'none' && (
+          <button type="button" disabled={print.pending || !order} onClick={() => void print.run()}>
+            {again ? t('receipt.printAgain') : t('receipt.print')}
+          </button>
+        )}
         <StartButton />
       </ScreenNav>
       <ErrorNote error={current.error ?? print.error} />
+      <PrintStatus state={print.state} last={print.last} />
       {order && <ChangeDue order={order} />}
-      {order && <Receipt order={order} />}
+      {order && <Receipt order={order} duplicate={print.state?.printer === 'system' && print.state.printed} />}
     </div>
   );
 }
@@ -51,14 +57,19 @@ function ChangeDue({ order }: { order: Order }) {
   );
 }
 
-/** The receipt of an order; `title` names another kind (a refund receipt). Refunds show as money given back. */
-export function Receipt({ order, title }: { order: Order; title?: string }) {
+/**
+ * The receipt of an order as the page prints it; `title` names another kind (a refund receipt).
+ * Refunds show as money given back; the tendered amount and the change follow the receipt's
+ * rules (domain/receipts). `duplicate`: printing it now is a reprint, marked as such.
+ */
+export function Receipt({ order, title, duplicate = false }: { order: Order; title?: string; duplicate?: boolean }) {
   const { t, money, date, dateTime } = useI18n();
   const terms = [...new Set(order.orderLines.flatMap((l) => l.orderLineTerms.map((x) => x.termsUrl)))];
   const taxTotal = order.orderLines.reduce((sum, l) => sum + (l.taxAmount ?? 0), 0);
   return (
     <article className="receipt" aria-labelledby="receipt-title">
       <header>
+        {duplicate && <p className="receipt-duplicate">{t('receipt.duplicate')}</p>}
         <h2 id="receipt-title">{title ?? t('receipt.title')}</h2>
         <p>{order.touchPoint.name}</p>
         <p>
@@ -132,15 +143,16 @@ export function Receipt({ order, title }: { order: Order; title?: string }) {
         <ul className="plain">
           {order.payments
             .filter((p) => ['SETTLED', 'PENDING'].includes(paymentState(p)))
-            .map((p) => (
+            .map((p) => ({ p, row: paymentRow(p) }))
+            .map(({ p, row }) => (
               <li key={p.paymentId}>
                 {p.isRefund && `${t('receipt.refund')} `}
                 <MethodName method={p.paymentMethod} />: {money(p.isRefund ? -p.amountDebit : p.amountDebit)} —{' '}
-                {paymentStateName(t, paymentState(p))}
-                {tenderedOf(p) !== null && (
+                {paymentStateName(t, row.state)}
+                {row.tendered !== null && row.change !== null && (
                   <span className="receipt-tendered">
                     {' '}
-                    ({t('receipt.tendered', { amount: money(tenderedOf(p)!), change: money(tenderedOf(p)! - p.amountDebit) })})
+                    ({t('receipt.tendered', { amount: money(row.tendered), change: money(row.change) })})
                   </span>
                 )}
                 {p.mandateInput && (

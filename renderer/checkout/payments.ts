@@ -1,6 +1,7 @@
 import { roundCash } from '../../domain/order/cashRounding';
 import type { Order, PaymentMethod } from '../../shared/schemas/order';
 import { paymentState } from '../../domain/order/money';
+import { tenderedOf } from '../../domain/receipts/receipt';
 
 /** Payment methods of the catalogue by what they are at a counter, and cash arithmetic. */
 
@@ -47,17 +48,8 @@ export function methodKindOf(methods: readonly PaymentMethod[], paymentMethodId:
   return METHOD_KINDS.find((kind) => methodId(methods, kind) === paymentMethodId) ?? null;
 }
 
-/**
- * Cash has no payment provider, so its PSP reference carries what the till saw: the amount
- * handed over, in cents ("TENDERED 2000"). It is stored and synced with the payment, so a
- * receipt printed again later still shows the tendered amount and the change.
- */
-export const cashReference = (tenderedCents: number): string => `TENDERED ${tenderedCents}`;
-
-export function tenderedOf(payment: { pspPaymentReference: string }): number | null {
-  const m = /^TENDERED (\d{1,9})$/.exec(payment.pspPaymentReference);
-  return m ? Number(m[1]) : null;
-}
+// Cash's PSP reference carries the amount handed over: the receipt's rule (domain/receipts), kept once.
+export { cashReference, tenderedOf } from '../../domain/receipts/receipt';
 
 /** Notes a clerk is handed most, offered as one-touch amounts when they cover what is due. */
 export const QUICK_NOTES = [500, 1000, 2000, 5000] as const;

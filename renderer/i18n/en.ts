@@ -1,4 +1,5 @@
 import { counterEn } from './counter.en';
+import { devicesEn } from './devices.en';
 import { fleetEn } from './fleet.en';
 import { lockdownEn } from './lockdown.en';
 import { managerEn } from './manager.en';
@@ -8,6 +9,7 @@ import { settingsEn } from './settings.en';
 export const en = {
   ...settingsEn,
   ...counterEn,
+  ...devicesEn,
   ...lockdownEn,
   ...managerEn,
   ...fleetEn,

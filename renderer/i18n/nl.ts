@@ -1,4 +1,5 @@
 import { counterNl } from './counter.nl';
+import { devicesNl } from './devices.nl';
 import { fleetNl } from './fleet.nl';
 import type { MessageKey } from './en';
 import { lockdownNl } from './lockdown.nl';
@@ -9,6 +10,7 @@ import { settingsNl } from './settings.nl';
 export const nl: Record<MessageKey, string> = {
   ...settingsNl,
   ...counterNl,
+  ...devicesNl,
   ...lockdownNl,
   ...managerNl,
   ...fleetNl,

@@ -38,6 +38,7 @@ function counter(view: SettingsView = settingsView(), extra: FakeHandlers = {}) 
   return fakeCounter({
     'staff.list': () => [],
     'settings.history': () => [],
+    'devices.states': () => ({ terminal: 'none', printer: 'ready' }),
     'settings.get': () => current,
     'settings.set': (input) => {
       current = {

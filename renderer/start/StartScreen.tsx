@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { StaffMember } from '../../shared/ipc';
 import { useInvoke } from '../api/useInvoke';
+import { CustomerDisplayButton } from '../customer/CustomerDisplayButton';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { useSale } from '../sale/saleStore';
@@ -23,6 +24,7 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
           {t('start.newSale')}
         </button>
         <p className="hint">{t('start.newSaleKeys')}</p>
+        <CustomerDisplayButton />
         {clerk.role === 'manager' && <ManagerWays />}
       </section>
       <OrderSearch />

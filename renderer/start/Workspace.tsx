@@ -4,6 +4,8 @@ import type { StaffMember } from '../../shared/ipc';
 import { setAnswer, useAction } from '../api/useInvoke';
 import { areas } from '../areas';
 import { AreaSlot } from '../common/area';
+import { useDisplaySync } from '../customer/useDisplaySync';
+import { DeviceTrouble } from '../devices/DeviceTrouble';
 import { useI18n } from '../i18n/i18n';
 import { SaleScreen } from '../sale/SaleScreen';
 import { useSale } from '../sale/saleStore';
@@ -28,6 +30,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
   const goTo = useSale((s) => s.goTo);
   const saleSeq = useSale((s) => s.saleSeq);
   const [showRejected, setShowRejected] = useState(false);
+  useDisplaySync();
   const logout = useAction('session.logout', () => {
     useSale.setState({ screen: 'start', orderId: null, token: null, editing: null, scan: null });
     setAnswer(client, 'session.current', {}, null);
@@ -52,6 +55,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
           }}
           onShowDetails={openSyncPanel}
         />
+        <DeviceTrouble />
         <LanguageSwitch />
         <button type="button" onClick={() => void logout.run({})} disabled={logout.pending}>
           {t('top.logout')}

@@ -4,12 +4,16 @@ import { cashChannels } from './cash';
 import { fleetChannels } from './fleet';
 import { managerChannels } from './manager';
 import { paymentChannels } from './payments';
+import { printingChannels } from './printing';
+import { displayChannels } from './display';
 import { saleChannels } from './sale';
 import { sessionChannels, staffChannels, type Role } from './session';
 import { settingsChannels } from './settings';
 import { syncChannels } from './sync';
 import { tokenChannels } from './tokens';
 import type { SyncStatus } from './sync';
+import type { DeviceStates } from '../devices';
+import type { CustomerView } from './display';
 
 /**
  * The typed contract between the counter's renderer and its main process: every channel of
@@ -27,6 +31,8 @@ export const AREAS = {
   settings: settingsChannels,
   sync: syncChannels,
   manager: managerChannels,
+  printing: printingChannels,
+  display: displayChannels,
   cash: cashChannels,
   fleet: fleetChannels,
 } as const;
@@ -41,6 +47,8 @@ export const channels = {
   ...settingsChannels,
   ...syncChannels,
   ...managerChannels,
+  ...printingChannels,
+  ...displayChannels,
   ...cashChannels,
   ...fleetChannels,
 } as const satisfies Record<string, AnyDeclared>;
@@ -81,6 +89,12 @@ export interface IpcEvents {
   'sync.changed': SyncStatus;
   'orders.changed': { orderId: string };
   'catalog.changed': { refreshedAt: string };
+  /** A device of the desk changed its state (docs/api.md §9). */
+  'devices.changed': DeviceStates;
+  /** A receipt of the order printed, or failed to (docs/api.md §9.3). */
+  'receipt.changed': { orderId: string };
+  /** What the customer display shows now (docs/api.md §9.4); null: nothing. */
+  'display.changed': CustomerView | null;
 }
 export type EventName = keyof IpcEvents;
 
@@ -99,5 +113,7 @@ export type { CatalogView, CounterOrder, OrderSummary, OrderSync, SyncState } fr
 export type { ChallengeSent, LookupAnswer } from './tokens';
 export type { ReceiptLayout, SettingsChange, SettingsView } from './settings';
 export { RECEIPT_LAYOUTS } from './settings';
+export type { CustomerView } from './display';
+export type { PrintAnswer, PrintProblem, PrinterKind, ReceiptPrintState } from './printing';
 export type { SetAsideOrder, SyncStatus, UnsentOrder } from './sync';
 export type { FleetStatus } from './fleet';

@@ -6,7 +6,7 @@ import { uuid } from '../schemas/primitives';
 import type { ProblemError } from '../schemas/problem';
 import { channel } from './declare';
 
-/** A sale: the catalogue, orders and their lines on the counter's own store, and the receipt. */
+/** A sale: the catalogue, orders and their lines on the counter's own store (its receipt: printing.ts). */
 
 export type SyncState = 'pending' | 'synced' | 'rejected' | 'central';
 export interface OrderSync {
@@ -90,8 +90,4 @@ export const saleChannels = {
     kind: 'change',
   }),
   'lines.remove': channel<CounterOrder>()({ input: z.object({ orderLineId: uuid }), access: 'clerk', kind: 'change' }),
-
-  // The receipt on this counter's printer. Electron's main answers it (silent print to the
-  // chosen printer); a shell without a printer answers printed: false and the page prints itself.
-  'receipt.print': channel<{ printed: boolean }>()({ input: none, access: 'clerk', kind: 'change' }),
 } as const;

@@ -105,11 +105,11 @@ export class CashDrawer {
    * "No sale": the opening is recorded (with its journal and audit rows) before the drawer is
    * opened, so a drawer never opens unrecorded; a drawer that then fails to open is said so.
    */
-  async noSale(reason: string, who: Actor, openDrawer: () => Promise<unknown>): Promise<IpcResult<CashMovement>> {
+  async noSale(reason: string, who: Actor, openDrawer: (reason: string) => Promise<unknown>): Promise<IpcResult<CashMovement>> {
     const recorded = this.move('noSale', 0, reason, who);
     if (!recorded.ok) return recorded;
     try {
-      await openDrawer();
+      await openDrawer(reason);
     } catch {
       return refusal('conflict', 'cash.drawerNotOpened', {});
     }

@@ -7,7 +7,7 @@ export interface CashDeps {
   drawer: CashDrawer;
   who: () => StaffMember | null;
   /** Opens the cash drawer (the receipt printer's kick); wired by the shell, a recorder in tests. */
-  openDrawer: () => Promise<unknown>;
+  openDrawer: (reason: string) => Promise<unknown>;
 }
 
 /** The drawer's channels (docs/api.md §10.2): sessions, paid in and out, safe drop, no sale. */

@@ -159,6 +159,19 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(() => session.run('s2')).toThrow(/UNIQUE/);
     before.close();
   },
+  10: () => {
+    const before = atVersion(9);
+    migrate(before, ':memory:', counterUpTo(10));
+    // A receipt's first print is kept; a problem is one the printer can have, or none.
+    before.prepare("INSERT INTO receipt_prints (receipt_key, order_id, printed_at, problem) VALUES ('o', 'o', NULL, 'paperOut')").run();
+    expect(before.prepare('SELECT receipt_key, printed_at, problem FROM receipt_prints').all()).toEqual([
+      { receipt_key: 'o', printed_at: null, problem: 'paperOut' },
+    ]);
+    expect(() => before.prepare("INSERT INTO receipt_prints (receipt_key, order_id, problem) VALUES ('r', 'o', 'jammed')").run()).toThrow(
+      /CHECK/,
+    );
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

@@ -94,4 +94,15 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
   (db) => db.exec('DROP TRIGGER sync_state_new; DROP TRIGGER sync_state_changed;'),
   // 9: cash (docs/api.md §10): the money journal, cash roundings, drawer sessions and cash movements.
   (db) => db.exec(CASH_SQL),
+  // 10: each receipt's printing (docs/api.md §9.3): printed_at is set by the first print that reached the
+  // paper, so only a reprint of a printed receipt is a duplicate; a first print that failed keeps its problem.
+  (db) =>
+    db.exec(`
+      CREATE TABLE receipt_prints (
+        receipt_key TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL,
+        printed_at TEXT,
+        problem TEXT CHECK (problem IN ('paperOut', 'coverOpen', 'offline'))
+      ) WITHOUT ROWID;
+    `),
 ];

@@ -73,7 +73,7 @@ describe('enrolment, counter side', () => {
         // Reported before the round's pushes: the sale was still waiting.
         outboxDepth: 1,
         terminal: 'none',
-        printer: 'none',
+        printer: 'ready',
       }),
     ]);
   });

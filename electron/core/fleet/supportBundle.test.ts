@@ -43,7 +43,6 @@ describe('the support bundle', () => {
       central: { url: 'http://127.0.0.1:9', bearerToken: BEARER },
       autoSync: false,
       appVersion: '1.4.0',
-      deviceStates: () => ({ terminal: 'ready', printer: 'paperOut' }),
     });
     opened.push(() => counter.close());
     const mark = clerk(counter);
@@ -83,7 +82,7 @@ describe('the support bundle', () => {
     expect(bundle).toMatchObject({
       versions: { app: '1.4.0', node: process.versions.node },
       database: { atStart: { ok: true, problems: 0 }, now: { ok: true, problems: [] } },
-      devices: { terminal: 'ready', printer: 'paperOut' },
+      devices: { terminal: 'none', printer: 'ready' },
       outbox: { pending: 1, rejected: 0, setAside: 0, byState: { pending: 1 } },
       sync: { online: false, lastError: 'sync.unreachable' },
     });

@@ -64,7 +64,5 @@ export function saleHandlers({ db, desk, catalog, lookups, settings, staff, time
         return service.patchLine(orderLineId, patch, caller());
       }),
     'lines.remove': ({ orderLineId }) => change(() => service.removeLine(orderLineId, caller())),
-    // No printer in this host: the page prints itself (Electron's main answers before this).
-    'receipt.print': async () => ok({ printed: false }),
   };
 }

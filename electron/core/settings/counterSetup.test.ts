@@ -46,10 +46,19 @@ describe('the counter setup', () => {
     expect(await settings()).toMatchObject({ quickKeys: null, receiptLayout: '80mm' });
   });
 
-  it('answers the print channel with printed: false where no printer is attached (the page prints itself)', async () => {
-    expect(await counter.dispatch('receipt.print', {})).toMatchObject({ ok: false });
-    await clerk(counter).login();
-    expect(await counter.dispatch('receipt.print', {})).toEqual({ ok: true, value: { printed: false } });
+  it('answers the print channel with via: page for the OS printer (the page prints itself)', async () => {
+    const anna = clerk(counter);
+    await anna.login();
+    const { orderId } = await anna.create([{ productId: 600, quantity: 1 }]);
+    await counter.dispatch('session.logout', {});
+    expect(await counter.dispatch('receipt.print', { orderId })).toMatchObject({ ok: false });
+    await anna.login();
+    expect(await counter.dispatch('receipt.print', { orderId })).toEqual({
+      ok: true,
+      value: { via: 'page', printed: false, duplicate: false, problem: null },
+    });
+    // A report prints as the page shows it.
+    expect(await counter.dispatch('page.print', {})).toEqual({ ok: true, value: { printed: false } });
   });
 });
 

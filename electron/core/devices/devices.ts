@@ -1,0 +1,69 @@
+import type { DeviceStates } from '../../../shared/devices';
+import type { MachineConfig } from '../config/machineConfig';
+import type { CounterDb } from '../db/database';
+import { CustomerDisplay } from './display';
+import { printerDrawer, type Drawer, type DrawerOutcome } from './drawer';
+import { EscPosPrinter } from './printer/escpos';
+import { pagePrinter, type PrinterPort } from './printer/port';
+import { ReceiptDesk, type ReceiptDeskDeps } from './receipts';
+import { DeviceRegistry } from './states';
+
+/**
+ * The desk's devices in the main process (docs/api.md §9, docs/counter.md §16): the receipt
+ * printer and its drawer from the machine's configuration, the receipts, and the registry of
+ * device states. The payment terminal registers its own state here (`registry.register`).
+ */
+
+export interface Devices {
+  registry: DeviceRegistry;
+  printer: PrinterPort;
+  drawer: Drawer;
+  receipts: ReceiptDesk;
+  /** The screen facing the customer (docs/api.md §9.4). */
+  display: CustomerDisplay;
+  /** Opens the drawer without a sale ("No sale"): the caller asks the reason and audits it. */
+  openDrawer(reason: string): Promise<DrawerOutcome>;
+  deviceStates(): DeviceStates;
+  close(): void;
+}
+
+export interface DevicesOptions extends Omit<ReceiptDeskDeps, 'printer' | 'drawer'> {
+  config: MachineConfig;
+  /** How often the printer's status is read while nothing prints (ms); 0: never (tests). Default 15 s. */
+  pollMs?: number;
+  db: CounterDb;
+}
+
+/** `printer.url`: a `tcp://` ESC/POS printer, `none`, or `system` (the default). */
+export function printerFromConfig(url: string | undefined): PrinterPort {
+  if (url?.startsWith('tcp://')) return new EscPosPrinter({ url });
+  return pagePrinter(url === 'none' ? 'none' : 'system');
+}
+
+export function createDevices(options: DevicesOptions): Devices {
+  const { config, pollMs = 15_000, ...receiptDeps } = options;
+  const printer = printerFromConfig(config.printer?.url);
+  const drawer = printerDrawer(printer, config.drawer);
+  const registry = new DeviceRegistry();
+  registry.register('printer', printer);
+  const receipts = new ReceiptDesk({ ...receiptDeps, printer, drawer });
+  // A printer whose paper ran out between sales shows on the top bar before the next sale.
+  const poll =
+    printer.kind === 'escpos' && pollMs > 0 ? setInterval(() => void printer.check().then(() => registry.refresh()), pollMs) : null;
+  poll?.unref();
+  if (poll) void printer.check();
+  return {
+    registry,
+    printer,
+    drawer,
+    receipts,
+    display: new CustomerDisplay(receiptDeps.loadOrder),
+    openDrawer: () => drawer.open(),
+    deviceStates: () => registry.deviceStates(),
+    close() {
+      if (poll) clearInterval(poll);
+      registry.close();
+      printer.close();
+    },
+  };
+}

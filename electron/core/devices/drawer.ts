@@ -1,0 +1,29 @@
+import type { PrinterPort } from './printer/port';
+import type { PrintProblem } from '../../../shared/ipc/printing';
+
+/**
+ * The cash drawer (docs/api.md §9.3, `drawer: printer|none`): it hangs on the receipt printer,
+ * which opens it with ESC p. `openDrawer` is the one way the counter opens it: after a cash
+ * payment or refund, and for a manager's "No sale" (whose reason and audit row are the caller's).
+ */
+
+export type DrawerOutcome = { opened: true } | { opened: false; problem: PrintProblem | 'noDrawer' };
+
+export interface Drawer {
+  readonly present: boolean;
+  open(): Promise<DrawerOutcome>;
+}
+
+/** The drawer on a network printer, or none (no `tcp://` printer, or `drawer: none`). */
+export function printerDrawer(printer: PrinterPort, setting: 'printer' | 'none' | undefined): Drawer {
+  const present = printer.kind === 'escpos' && setting !== 'none';
+  return {
+    present,
+    async open() {
+      if (!present) return { opened: false, problem: 'noDrawer' };
+      const outcome = await printer.kick();
+      if (outcome.via === 'printer' && outcome.printed) return { opened: true };
+      return { opened: false, problem: outcome.via === 'printer' && !outcome.printed ? outcome.problem : 'noDrawer' };
+    },
+  };
+}
