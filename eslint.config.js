@@ -24,7 +24,7 @@ const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${plac
 /** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
 /** What a shell (Electron's main process, the browser shell) reaches: its window policy, the core's entry, the machine's configuration. */
 const SHELL_REACH = ['electron/shell/', 'electron/core/counter', 'electron/core/types', 'electron/core/config/machineConfig', 'shared/'];
-const coreFeatures = ['session', 'sale', 'tokens', 'payments', 'settings', 'manager', 'orders', 'catalog', 'central', 'config'];
+const coreFeatures = ['session', 'sale', 'tokens', 'payments', 'settings', 'manager', 'orders', 'catalog', 'central', 'config', 'devices'];
 
 const domainTests = {
   may: ['domain/', 'shared/', 'server/testing/'],
@@ -32,8 +32,9 @@ const domainTests = {
 };
 const coreTests = {
   // The counter's tests sync with a real central, started in-process.
-  may: ['electron/core/', 'domain/', 'shared/', 'server/'],
-  message: "electron/core/'s tests import electron/core/, domain/, shared/ and server/ (a real central).",
+  may: ['electron/core/', 'domain/', 'shared/', 'server/', 'devtools/'],
+  message:
+    "electron/core/'s tests import electron/core/, domain/, shared/, server/ (a real central) and devtools/ (the terminal simulator).",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -160,11 +161,23 @@ const layers = [
     may: ['renderer/', 'shared/', ...pureDomain, 'assets/'],
     message: 'renderer/ reaches the main process only through the preload API: it imports shared/, the pure domain rules and assets/.',
   },
+  {
+    name: 'devtools',
+    // Dev and demo tools beside the product (the terminal simulator): no product code imports them,
+    // except the demo wiring of the shells (browser-shell's `except`).
+    files: ['devtools/**'],
+    may: ['devtools/', 'shared/'],
+    message: 'devtools/ holds dev and demo tools: they import devtools/ and shared/, and Node.',
+    tests: {
+      may: ['devtools/', 'shared/', 'electron/core/'],
+      message: "devtools/'s tests import devtools/, shared/ and electron/core/ (the driver that talks to the simulator).",
+    },
+  },
   // The harnesses drive the hosts from outside; none of them reaches into the renderer's code.
   {
     name: 'e2e',
     files: ['e2e/**'],
-    may: ['e2e/', 'electron/', 'server/', 'domain/', 'shared/', 'assets/'],
+    may: ['e2e/', 'electron/', 'server/', 'domain/', 'shared/', 'assets/', 'devtools/'],
     message:
       'e2e/ drives the built app through a browser: it imports e2e/, the hosts (electron/, server/), domain/, shared/ and assets/, never renderer/.',
     harness: true,
@@ -172,7 +185,7 @@ const layers = [
   {
     name: 'bench',
     files: ['bench/**'],
-    may: ['bench/', 'electron/core/', 'server/', 'domain/', 'shared/', 'e2e/support/'],
+    may: ['bench/', 'electron/core/', 'server/', 'domain/', 'shared/', 'e2e/support/', 'devtools/'],
     message: 'bench/ measures the hosts from outside: it imports bench/, electron/core/, server/, domain/, shared/ and e2e/support/.',
     harness: true,
   },

@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
-          include: ['{shared,domain,server,electron,renderer,bench,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{shared,domain,server,electron,renderer,bench,scripts,devtools}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
         },
       },

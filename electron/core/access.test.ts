@@ -47,6 +47,9 @@ const MANAGER_ONLY: Channel[] = [
   'reports.summary',
   'reports.export',
   'audit.list',
+  'terminal.refund',
+  'terminal.totals',
+  'terminal.test',
 ];
 
 let folder: ReturnType<typeof tempDir>;

@@ -46,6 +46,8 @@ describe('the tables derived from the declarations', () => {
         'staff.resetPin',
         'staff.setActive',
         'sync.retry',
+        'terminal.confirmManual',
+        'terminal.refund',
       ].sort(),
     );
   });

@@ -16,6 +16,11 @@ import { CatalogCache } from './catalog/catalogCache';
 import { CentralClient } from './central/centralClient';
 import { Challenges, demoTransport } from './tokens/challenge';
 import { makeDispatch } from './dispatch';
+import { openTerminal, type OpenedTerminal } from './devices/terminal/setup';
+import { TerminalPayments } from './devices/terminal/terminalPayments';
+import { TerminalStore } from './devices/terminal/terminalStore';
+import { methodId } from '../../shared/paymentMethods';
+import type { DeviceState } from '../../shared/devices';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
@@ -38,6 +43,7 @@ export interface CounterTestHooks {
   embedded: Central | null;
   /** The local database, for tests that check what was committed (outbox, settings). */
   db: Database;
+  terminal: TerminalPayments;
 }
 
 /**
@@ -46,7 +52,9 @@ export interface CounterTestHooks {
  * configured central it starts an embedded one on the bundled demo data, so a fresh install
  * sells at once. Nothing here imports electron.
  */
-export async function createCounter(options: CounterOptions): Promise<CounterCore & { test: CounterTestHooks }> {
+export async function createCounter(
+  options: CounterOptions,
+): Promise<CounterCore & { test: CounterTestHooks; terminalState: () => DeviceState }> {
   const clock = options.clock ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
   const stamp = () => clock().toISOString();
@@ -58,6 +66,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   const events = new EventEmitter();
   let embedded: Central | null = null;
   let engine: SyncEngine | null = null;
+  let terminal: OpenedTerminal | null = null;
   try {
     const catalog = new CatalogCache(db);
     if (catalog.isEmpty()) {
@@ -135,6 +144,26 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         syncEngine.kick();
       },
     });
+    // The payment terminal (docs/api.md §9.2, docs/counter.md §15).
+    const terminalStore = new TerminalStore(db, clock);
+    const pinMethod = () => methodId([...catalog.current().paymentMethods.values()], 'pin');
+    terminal = await openTerminal(
+      options.config?.config.terminal,
+      embedded !== null,
+      settings.deviceId,
+      options.terminal ?? {},
+      () => terminalStore.nextServiceId(),
+      clock,
+    );
+    const port = terminal.port;
+    const terminalPayments = new TerminalPayments({
+      store: terminalStore,
+      port,
+      desk,
+      pinMethod,
+      progress: (p) => events.emit('terminal.progress', p),
+      retryMs: options.terminal?.retryMs,
+    });
     const handlers = makeHandlers({
       db,
       desk,
@@ -148,7 +177,14 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       embeddedCentral: embedded !== null,
       days,
       timeZone,
+      terminal: {
+        payments: terminalPayments,
+        money: { db, store: terminalStore, port, desk, pinMethod },
+        guard: { owns: (paymentId) => terminalStore.byPayment(paymentId) !== null, takesPin: (m) => port !== null && m === pinMethod() },
+      },
     });
+    // A payment whose answer never came before the last close is asked about again now.
+    terminalPayments.resume();
 
     const dispatch = makeDispatch(
       handlers,
@@ -176,7 +212,10 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     if (options.autoSync !== false) void refresh().then(() => closed || syncEngine.start());
 
     const central = embedded;
+    const openedTerminal = terminal;
     return {
+      /** For the device registry and the heartbeat (docs/api.md §11.2): the terminal's state, `none` without one. */
+      terminalState: () => port?.state() ?? 'none',
       dispatch,
       on<E extends EventName>(event: E, listener: (payload: IpcEvents[E]) => void) {
         events.on(event, listener);
@@ -189,15 +228,18 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         clearInterval(refresher);
         stopRetention();
         await refreshing;
+        await terminalPayments.close();
+        await openedTerminal.close();
         await syncEngine.stop();
         client.close();
         mail?.close?.();
         await central?.close();
         db.close();
       },
-      test: { engine: syncEngine, handlers, embedded: central, db },
+      test: { engine: syncEngine, handlers, embedded: central, db, terminal: terminalPayments },
     };
   } catch (error) {
+    await terminal?.close();
     await engine?.stop();
     await embedded?.close();
     db.close();

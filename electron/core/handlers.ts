@@ -4,7 +4,10 @@ import type { CounterDb } from './db/database';
 import { managerHandlers } from './manager/handlers';
 import type { DrawerDays } from './manager/days';
 import type { OrderDesk } from './orders/desk';
-import { paymentHandlers } from './payments/handlers';
+import { terminalHandlers } from './devices/terminal/handlers';
+import type { TerminalMoneyDeps } from './devices/terminal/terminalMoney';
+import type { TerminalPayments } from './devices/terminal/terminalPayments';
+import { paymentHandlers, type TerminalGuard } from './payments/handlers';
 import { saleHandlers } from './sale/handlers';
 import { sessionHandlers, staffHandlers } from './session/handlers';
 import type { Staff } from './session/staff';
@@ -32,6 +35,8 @@ export interface HandlerDeps {
   days: DrawerDays;
   timeZone: string;
   now: () => Date;
+  /** The payment terminal (docs/api.md §9.2). */
+  terminal: { payments: TerminalPayments; money: TerminalMoneyDeps; guard: TerminalGuard };
 }
 
 /** The counter's handlers, area by area (each declared beside its implementation: electron/core/<area>/handlers.ts). */
@@ -42,7 +47,8 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ...staffHandlers(deps),
     ...saleHandlers(deps),
     ...tokenHandlers(deps),
-    ...paymentHandlers(desk),
+    ...paymentHandlers(desk, deps.terminal.guard),
+    ...terminalHandlers(deps.terminal.payments, deps.terminal.money),
     ...settingsHandlers(deps),
     ...syncHandlers({ db, engine, desk }),
     ...managerHandlers({ ...deps, catalog: () => deps.catalog.current(), who: () => staff.who(), syncSoon: () => engine.kick() }),

@@ -11,5 +11,10 @@ export const INVOKE_CHANNEL = 'counter:invoke';
 export const EVENT_CHANNEL = 'counter:event';
 
 /** Every event the core emits: a Record over EventName, so a new event fails to compile until listed. */
-const everyEvent: Record<EventName, true> = { 'sync.changed': true, 'orders.changed': true, 'catalog.changed': true };
+const everyEvent: Record<EventName, true> = {
+  'sync.changed': true,
+  'orders.changed': true,
+  'catalog.changed': true,
+  'terminal.progress': true,
+};
 export const EVENT_NAMES = Object.keys(everyEvent) as EventName[];

@@ -6,6 +6,7 @@ import { saleChannels } from './sale';
 import { sessionChannels, staffChannels, type Role } from './session';
 import { settingsChannels } from './settings';
 import { syncChannels } from './sync';
+import { terminalChannels, type TerminalProgress } from './terminal';
 import { tokenChannels } from './tokens';
 import type { SyncStatus } from './sync';
 
@@ -25,6 +26,7 @@ export const AREAS = {
   settings: settingsChannels,
   sync: syncChannels,
   manager: managerChannels,
+  terminal: terminalChannels,
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -37,6 +39,7 @@ export const channels = {
   ...settingsChannels,
   ...syncChannels,
   ...managerChannels,
+  ...terminalChannels,
 } as const satisfies Record<string, AnyDeclared>;
 type Channels = typeof channels;
 
@@ -75,6 +78,8 @@ export interface IpcEvents {
   'sync.changed': SyncStatus;
   'orders.changed': { orderId: string };
   'catalog.changed': { refreshedAt: string };
+  /** Where a PIN payment stands with the terminal (docs/api.md §9.2). */
+  'terminal.progress': TerminalProgress;
 }
 export type EventName = keyof IpcEvents;
 
