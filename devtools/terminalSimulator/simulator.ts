@@ -1,10 +1,9 @@
-import NexoCryptoModule from '@adyen/api-library/lib/src/security/nexoCrypto';
-import type { SecurityKey } from '@adyen/api-library/lib/src/typings/terminal/securityKey';
+import NexoCryptoModule from '@adyen/api-library/lib/src/security/nexoCrypto.js';
+import type { SecurityKey } from '@adyen/api-library/lib/src/typings/terminal/securityKey.js';
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TerminalError } from '../../shared/ipc/terminal';
 import { makeSimulatorTls, type SimulatorTls } from './certificates';
 import { TerminalBook, type Outcome } from './book';
 
@@ -161,6 +160,3 @@ export class TerminalSimulator extends EventEmitter<{ request: [Received]; held:
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
   }
 }
-
-/** Declines the simulator can be told to give, with the words a person picks them by in the demo panel. */
-export const DEMO_DECLINES: readonly TerminalError[] = ['Refusal', 'WrongPin', 'Cancel'];

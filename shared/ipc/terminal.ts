@@ -9,27 +9,8 @@ import { orderId, type CounterOrder } from './sale';
  * 'terminal.progress' and 'orders.changed'.
  */
 
-/** Why a terminal said no (nexo ErrorCondition); the screens word each in Dutch and English. */
-export const TERMINAL_ERRORS = [
-  'Aborted',
-  'Busy',
-  'Cancel',
-  'DeviceOut',
-  'InProgress',
-  'InsertedCard',
-  'InvalidCard',
-  'LoggedOut',
-  'MessageFormat',
-  'NotAllowed',
-  'NotFound',
-  'PaymentRestriction',
-  'Refusal',
-  'UnavailableDevice',
-  'UnavailableService',
-  'UnreachableHost',
-  'WrongPin',
-] as const;
-export type TerminalError = (typeof TERMINAL_ERRORS)[number];
+export { TERMINAL_ERRORS, type TerminalError } from '../terminalErrors';
+import type { TerminalError } from '../terminalErrors';
 
 /**
  * Where a PIN payment stands with the terminal: `card` the terminal asks for the card,

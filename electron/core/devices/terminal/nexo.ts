@@ -1,11 +1,11 @@
-import { MessageCategoryType } from '@adyen/api-library/lib/src/typings/terminal/messageCategoryType';
-import { MessageClassType } from '@adyen/api-library/lib/src/typings/terminal/messageClassType';
-import { MessageReference } from '@adyen/api-library/lib/src/typings/terminal/messageReference';
-import { MessageType } from '@adyen/api-library/lib/src/typings/terminal/messageType';
-import { ReconciliationType } from '@adyen/api-library/lib/src/typings/terminal/reconciliationType';
-import { ReversalReasonType } from '@adyen/api-library/lib/src/typings/terminal/reversalReasonType';
-import { TransactionStatusRequest } from '@adyen/api-library/lib/src/typings/terminal/transactionStatusRequest';
-import type { SaleToPOIRequest } from '@adyen/api-library/lib/src/typings/terminal/saleToPOIRequest';
+import { MessageCategoryType } from '@adyen/api-library/lib/src/typings/terminal/messageCategoryType.js';
+import { MessageClassType } from '@adyen/api-library/lib/src/typings/terminal/messageClassType.js';
+import { MessageReference } from '@adyen/api-library/lib/src/typings/terminal/messageReference.js';
+import { MessageType } from '@adyen/api-library/lib/src/typings/terminal/messageType.js';
+import { ReconciliationType } from '@adyen/api-library/lib/src/typings/terminal/reconciliationType.js';
+import { ReversalReasonType } from '@adyen/api-library/lib/src/typings/terminal/reversalReasonType.js';
+import { TransactionStatusRequest } from '@adyen/api-library/lib/src/typings/terminal/transactionStatusRequest.js';
+import type { SaleToPOIRequest } from '@adyen/api-library/lib/src/typings/terminal/saleToPOIRequest.js';
 import { z } from 'zod';
 import { TERMINAL_ERRORS, type PinTotals, type TerminalError } from '../../../../shared/ipc/terminal';
 

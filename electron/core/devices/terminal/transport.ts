@@ -1,7 +1,7 @@
-import NexoCryptoModule from '@adyen/api-library/lib/src/security/nexoCrypto';
-import type { SaleToPOIRequest } from '@adyen/api-library/lib/src/typings/terminal/saleToPOIRequest';
-import type { SaleToPOISecuredMessage } from '@adyen/api-library/lib/src/typings/terminal/saleToPOISecuredMessage';
-import type { SecurityKey } from '@adyen/api-library/lib/src/typings/terminal/securityKey';
+import NexoCryptoModule from '@adyen/api-library/lib/src/security/nexoCrypto.js';
+import type { SaleToPOIRequest } from '@adyen/api-library/lib/src/typings/terminal/saleToPOIRequest.js';
+import type { SaleToPOISecuredMessage } from '@adyen/api-library/lib/src/typings/terminal/saleToPOISecuredMessage.js';
+import type { SecurityKey } from '@adyen/api-library/lib/src/typings/terminal/securityKey.js';
 import { Agent, request as httpsRequest } from 'node:https';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { nexoResponse, type NexoResponse } from './nexo';
