@@ -48,6 +48,7 @@ describe('the tables derived from the declarations', () => {
         'sync.retry',
         'terminal.confirmManual',
         'terminal.refund',
+        'terminal.totals',
       ].sort(),
     );
   });

@@ -102,7 +102,9 @@ export const terminalChannels = {
     kind: 'change',
     audit: {
       act: { en: "The terminal's totals", nl: 'Totalen van de pinautomaat' },
-      recorded: 'refusals',
+      words: { en: "The terminal's totals: {what}", nl: 'Totalen van de pinautomaat: {what}' },
+      values: ({ close }) => ({ what: close ? { en: 'period closed', nl: 'periode afgesloten' } : { en: 'read', nl: 'gelezen' } }),
+      recorded: 'always',
     },
   }),
   /** The settings' terminal test: asks the terminal's totals without closing anything. */
