@@ -21,6 +21,10 @@ const targets: Record<string, { about: string; run: (args: string[]) => Promise<
     about: "the manager's reads (filtered page, order search, a day's Z report) at ORDERS (1,000,000) vs 10,000 local orders",
     run: async (args) => (await import('./manager')).benchManager(args),
   },
+  devices: {
+    about: "the terminal's half: the counter's time from Pay to the PaymentRequest at the simulator vs a bare TLS client",
+    run: async () => (await import('./terminal')).benchTerminal(),
+  },
   profile: {
     about: 'summarise a .cpuprofile: FILE [TOP]',
     run: async (args) => (await import('./profile')).summariseProfile(args),
