@@ -118,6 +118,8 @@ const layers = [
     name: 'electron-main',
     files: ['electron/main.ts', 'electron/main.test.ts'],
     may: ['electron/main', ...SHELL_REACH],
+    // The demo's terminal simulator, started on demand (docs/counter.md §15).
+    except: { files: ['electron/main.ts'], may: ['devtools/terminalSimulator/demo'] },
     message:
       'electron/main.ts wires the window to the core: it imports electron/shell/, the core through counter.ts, types.ts and the machine’s configuration (config/machineConfig.ts), and shared/.',
   },
@@ -147,6 +149,8 @@ const layers = [
       may: ['electron/browserShell/', ...SHELL_REACH, 'server/testing/'],
       message: "electron/browserShell/'s tests import what it may, and server/testing/.",
     },
+    // The demo's terminal simulator is started by the command line only (docs/counter.md §15).
+    except: { files: ['electron/browserShell/cli.ts'], may: ['devtools/terminalSimulator/demo'] },
   },
   {
     name: 'browser-shell-client',
@@ -159,6 +163,18 @@ const layers = [
     files: ['renderer/**'],
     may: ['renderer/', 'shared/', ...pureDomain, 'assets/'],
     message: 'renderer/ reaches the main process only through the preload API: it imports shared/, the pure domain rules and assets/.',
+  },
+  {
+    name: 'devtools',
+    // Dev and demo tools beside the product (the terminal simulator): no product code imports them,
+    // except the demo wiring of the shells (browser-shell's `except`).
+    files: ['devtools/**'],
+    may: ['devtools/', 'shared/'],
+    message: 'devtools/ holds dev and demo tools: they import devtools/ and shared/, and Node.',
+    tests: {
+      may: ['devtools/', 'shared/', 'electron/core/'],
+      message: "devtools/'s tests import devtools/, shared/ and electron/core/ (the driver that talks to the simulator).",
+    },
   },
   // The harnesses drive the hosts from outside; none of them reaches into the renderer's code.
   {

@@ -26,8 +26,12 @@ const targets: Record<string, { about: string; run: (args: string[]) => Promise<
     },
   },
   devices: {
-    about: "the desk's devices: from a payment's approval to the receipt bytes on a fake ESC/POS printer, vs a bare TCP client",
-    run: async () => (await import('./devices')).benchDevices(),
+    about:
+      "the desk's devices: Pay to the terminal simulator's PaymentRequest vs a bare TLS client, and a payment's approval to the receipt bytes on a fake ESC/POS printer vs a bare TCP client",
+    run: async () => {
+      await (await import('./terminal')).benchTerminal();
+      await (await import('./devices')).benchDevices();
+    },
   },
   profile: {
     about: 'summarise a .cpuprofile: FILE [TOP]',

@@ -254,6 +254,8 @@ async function start(): Promise<CounterCore> {
     vault: tokenVault(),
     fixtures: appPath('assets', 'fixtures', 'demo.json'),
     config: config.value,
+    // The demo's terminal (docs/api.md §9.1): started only when terminal.url is "simulator", or unset beside the embedded central.
+    terminal: { simulator: () => import('../devtools/terminalSimulator/demo').then((m) => m.startDemoTerminal()) },
     appVersion: app.getVersion(),
     // An enrolment with another central takes a fresh start (docs/counter.md §18).
     restart: () => {

@@ -58,6 +58,14 @@ export const REFUSAL_TEXT = {
   'cash.noSession': 'No drawer session is open.',
   'cash.drawerNotOpened': 'The "no sale" was recorded, but the drawer did not open.',
   'list.badCursor': 'The list position is not valid: start again from the first page.',
+  'terminal.nothingDue': 'Nothing is left to pay on this order.',
+  'terminal.busy': 'A PIN payment of this order is still with the terminal.',
+  'terminal.notTerminal': 'This payment was not taken by the terminal.',
+  'terminal.byTerminal': 'Only the terminal’s answer settles or fails this PIN payment.',
+  'terminal.notManual': 'This PIN payment goes through the terminal: it cannot be confirmed by hand.',
+  'terminal.refused': 'The terminal refused: {reason}.',
+  'terminal.unreachable': 'The terminal cannot be reached or did not answer.',
+  'terminal.none': 'This counter has no terminal.',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_TEXT;

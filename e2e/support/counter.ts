@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { CounterOrder, OrderSummary } from '../../shared/ipc';
 import type { Order } from '../../shared/schemas/order';
 import { startBrowserShell, type BrowserShell } from '../../electron/browserShell/server';
-import type { CounterCore } from '../../electron/core/types';
+import type { CounterCore, CounterOptions } from '../../electron/core/types';
 
 /** Where the suite finds the built renderer and the demo data. */
 export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -38,7 +38,7 @@ export interface RunningCounter {
  * The browser shell on a fresh data folder, with its embedded demo central; or, given a core,
  * the shell over that core (the caller closes the core).
  */
-export async function startCounter(options: { core?: CounterCore } = {}): Promise<RunningCounter> {
+export async function startCounter(options: { core?: CounterCore; terminal?: CounterOptions['terminal'] } = {}): Promise<RunningCounter> {
   assertRendererBuilt();
   if (options.core) {
     const shell = await startBrowserShell({ port: 0, rendererDir: RENDERER_DIR, core: options.core });
@@ -47,7 +47,13 @@ export async function startCounter(options: { core?: CounterCore } = {}): Promis
   const data = await tempDir('data');
   let shell: BrowserShell;
   try {
-    shell = await startBrowserShell({ port: 0, rendererDir: RENDERER_DIR, dataDir: data.path, fixtures: FIXTURES });
+    shell = await startBrowserShell({
+      port: 0,
+      rendererDir: RENDERER_DIR,
+      dataDir: data.path,
+      fixtures: FIXTURES,
+      terminal: options.terminal,
+    });
   } catch (error) {
     await data.remove();
     throw error;

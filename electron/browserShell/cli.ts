@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startDemoTerminal } from '../../devtools/terminalSimulator/demo';
 import { startBrowserShell } from './server';
 
 /**
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
     rendererDir: RENDERER_DIR,
     dataDir,
     fixtures: FIXTURES,
+    // The demo's terminal: used when terminal.url is "simulator", or unset beside the embedded central (docs/api.md §9.1).
+    terminal: { simulator: startDemoTerminal },
     onLaunchUrl: (url) => console.log(`the address was used; for another browser or window: ${url}`),
   });
   const about = shell.core.describe();

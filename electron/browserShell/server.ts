@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { refusal } from '../../shared/refusals';
-import type { CounterCore } from '../core/types';
+import type { CounterCore, CounterOptions } from '../core/types';
 import { contentSecurityPolicy, securityHeaders } from '../shell/csp';
 import { EVENT_NAMES } from '../shell/ipcNames';
 import { loadStaticFile, pageFile } from '../shell/staticFiles';
@@ -35,7 +35,13 @@ export type BrowserShellOptions = {
   /** Told the next one-time address each time one is spent. */
   onLaunchUrl?: (url: string) => void;
 } & (
-  { /** A core made by the caller, who also closes it. */ core: CounterCore } | { core?: undefined; dataDir: string; fixtures?: string }
+  | { /** A core made by the caller, who also closes it. */ core: CounterCore }
+  | {
+      core?: undefined;
+      dataDir: string;
+      fixtures?: string;
+      /** The payment terminal: the demo's simulator (docs/api.md §9.1). */ terminal?: CounterOptions['terminal'];
+    }
 );
 
 export interface BrowserShell {
@@ -131,7 +137,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
 
   let core: CounterCore;
   try {
-    core = options.core ?? (await createCore(options.dataDir, options.fixtures));
+    core = options.core ?? (await createCore(options.dataDir, options.fixtures, options.terminal));
   } catch (error) {
     server.close();
     throw error;
@@ -269,11 +275,11 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
 }
 
 /** Loaded on demand: tests give their own core and never load SQLite. */
-async function createCore(dataDir: string, fixtures: string | undefined): Promise<CounterCore> {
+async function createCore(dataDir: string, fixtures: string | undefined, terminal: CounterOptions['terminal']): Promise<CounterCore> {
   const [{ createCounter }, { readMachineConfig }] = await Promise.all([import('../core/counter'), import('../core/config/machineConfig')]);
   // An invalid configuration stops the start, naming the key (docs/api.md §9.1).
   const config = readMachineConfig();
   if (!config.ok) throw new Error(config.message);
   // No vault under plain Node: the core keeps a bearer token in memory only.
-  return createCounter({ dataDir, vault: null, fixtures, config: config.value });
+  return createCounter({ dataDir, vault: null, fixtures, config: config.value, terminal });
 }

@@ -52,6 +52,9 @@ describe('the tables derived from the declarations', () => {
         'staff.resetPin',
         'staff.setActive',
         'sync.retry',
+        'terminal.confirmManual',
+        'terminal.refund',
+        'terminal.totals',
       ].sort(),
     );
   });

@@ -26,6 +26,10 @@ import { FleetMember } from './fleet/fleet';
 import { ensureTouchpoint } from './fleet/ownTouchpoint';
 import { noteFleetEvents, RecentLog } from './fleet/recentLog';
 import { saveSupportBundle } from './fleet/supportFile';
+import { openTerminal, type OpenedTerminal } from './devices/terminal/setup';
+import { TerminalPayments } from './devices/terminal/terminalPayments';
+import { TerminalStore } from './devices/terminal/terminalStore';
+import { methodId } from '../../shared/paymentMethods';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
@@ -61,6 +65,7 @@ export interface CounterTestHooks {
   exports: ReportExports;
   /** The desk's devices: the printer, the drawer (openDrawer for "No sale") and the state registry the terminal registers with. */
   devices: Devices;
+  terminal: TerminalPayments;
 }
 
 /**
@@ -86,6 +91,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
   let embedded: Central | null = null;
   let engine: SyncEngine | null = null;
   let devices: Devices | null = null;
+  let terminal: OpenedTerminal | null = null;
   try {
     const catalog = new CatalogCache(db);
     if (catalog.isEmpty()) {
@@ -232,6 +238,28 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     deskDevices.display.onChange((view) => events.emit('display.changed', view));
     // The sale on the customer display follows every committed change of it.
     events.on('orders.changed', ({ orderId }: { orderId: string }) => void deskDevices.display.orderChanged(orderId));
+    // The payment terminal (docs/api.md §9.2, docs/counter.md §15).
+    const terminalStore = new TerminalStore(db, clock);
+    const pinMethod = () => methodId([...catalog.current().paymentMethods.values()], 'pin');
+    terminal = await openTerminal(
+      options.config?.config.terminal,
+      embedded !== null,
+      settings.deviceId,
+      options.terminal ?? {},
+      () => terminalStore.nextServiceId(),
+      clock,
+    );
+    const port = terminal.port;
+    const terminalPayments = new TerminalPayments({
+      store: terminalStore,
+      port,
+      desk,
+      pinMethod,
+      progress: (p) => events.emit('terminal.progress', p),
+      retryMs: options.terminal?.retryMs,
+      settled: (order, paymentId) => deskDevices.receipts.afterPayment(order, paymentId),
+    });
+    deskDevices.registry.register('terminal', { state: () => port?.state() ?? 'none' });
     const handlers = makeHandlers({
       db,
       desk,
@@ -264,7 +292,14 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       },
       exports,
       devices: deskDevices,
+      terminal: {
+        payments: terminalPayments,
+        money: { db, store: terminalStore, port, desk, pinMethod },
+        guard: { owns: (paymentId) => terminalStore.byPayment(paymentId) !== null, takesPin: (m) => port !== null && m === pinMethod() },
+      },
     });
+    // A payment whose answer never came before the last close is asked about again now.
+    terminalPayments.resume();
 
     const dispatch = makeDispatch(
       handlers,
@@ -295,7 +330,9 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     if (options.autoSync !== false) void refresh().then(() => closed || syncEngine.start());
 
     const central = embedded;
+    const openedTerminal = terminal;
     return {
+      /** For the device registry and the heartbeat (docs/api.md §11.2): the terminal's state, `none` without one. */
       dispatch,
       on<E extends EventName>(event: E, listener: (payload: IpcEvents[E]) => void) {
         events.on(event, listener);
@@ -309,6 +346,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         clearInterval(updateChecks);
         stopRetention();
         await refreshing;
+        await terminalPayments.close();
+        await openedTerminal.close();
         await syncEngine.stop();
         await exports.close();
         deskDevices.close();
@@ -317,9 +356,10 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         await central?.close();
         db.close();
       },
-      test: { engine: syncEngine, handlers, embedded: central, db, exports, devices: deskDevices },
+      test: { engine: syncEngine, handlers, embedded: central, db, exports, devices: deskDevices, terminal: terminalPayments },
     };
   } catch (error) {
+    await terminal?.close();
     await engine?.stop();
     devices?.close();
     await embedded?.close();

@@ -5,11 +5,13 @@ import type { Order } from '../../shared/schemas/order';
 import type { Central } from '../../server/central';
 import { tempDir } from '../../server/testing/fixtures';
 import { centralOrders, counterToken, startTestCentral } from './testing/central';
-import { clerk, localOrders, NOTHING_WRONG, openCounter, reconcile, settleFully, type TestCounter } from './testing/counter';
+import { clerk, latestPayment, localOrders, NOTHING_WRONG, openCounter, reconcile, settleFully, type TestCounter } from './testing/counter';
 import { judge, parseLives } from './testing/crashModel';
 import { FaultyProxy } from './testing/faultyProxy';
 import { spawnTsx, type Spawned } from './testing/processes';
 import { randomInt, seededRandom } from './testing/random';
+import { TerminalSimulator } from '../../devtools/terminalSimulator/simulator';
+import { progress } from './testing/terminal';
 
 /**
  * A counter in its own process (testing/counterChild.ts) on a database file, killed with
@@ -44,7 +46,7 @@ afterEach(async () => {
   folder.remove();
 });
 
-function child(file: string, centralUrl: string, seed: number, mode: 'clerk' | 'one-order'): Spawned {
+function child(file: string, centralUrl: string, seed: number, mode: 'clerk' | 'one-order' | 'pin', extra: string[] = []): Spawned {
   const spawned = spawnTsx('electron/core/testing/counterChild.ts', [
     '--db',
     file,
@@ -56,6 +58,7 @@ function child(file: string, centralUrl: string, seed: number, mode: 'clerk' | '
     String(seed),
     '--mode',
     mode,
+    ...extra,
   ]);
   children.push(spawned);
   return spawned;
@@ -175,5 +178,56 @@ describe('a counter killed while the central creates its order', () => {
     await clerk(counter!).remove(orderId);
     expect((await settleFully(counter!)).status).toMatchObject({ pending: 0, rejected: 0 });
     expect(await centralOrders(central.url, token)).toEqual([]);
+  });
+});
+
+describe('a counter killed while a PIN payment’s outcome is unknown (docs/api.md §9.2)', () => {
+  it('asks the terminal again after the restart, and settles it exactly once', { timeout: 90_000 }, async () => {
+    const sim = await new TerminalSimulator().start();
+    try {
+      const file = join(folder.dir, 'counter.sqlite');
+      // The terminal approves and charges, but its answer is lost, and so are the first questions about it.
+      sim.next({ kind: 'lose' });
+      sim.dropStatus = 1_000;
+      const spawned = child(file, central.url, 1, 'pin', [
+        '--terminal-url',
+        sim.url,
+        '--terminal-ca',
+        sim.caPath,
+        '--terminal-poi',
+        sim.poiId,
+      ]);
+      await go(spawned);
+      const unknown = await spawned.out.waitFor((l) => l.startsWith('unknown '), LOAD_MS, "the child's 'unknown'");
+      await killed(spawned);
+      const [, orderId, paymentId] = unknown.split(' ') as [string, string, string];
+      const [charge] = sim.book.charges;
+      expect(sim.book.charges).toHaveLength(1);
+
+      // The terminal answers again; the restarted counter asks it, without a second PaymentRequest.
+      sim.dropStatus = 0;
+      const payments: string[] = [];
+      sim.on('request', (r) => r.category === 'Payment' && payments.push(r.serviceId));
+      counter = await openCounter({
+        dataDir: folder.dir,
+        database: file,
+        central: { url: central.url, bearerToken: token },
+        config: { config: { terminal: { url: sim.url, ca: sim.caPath, poiId: sim.poiId, unencrypted: true } }, sources: {}, file: null },
+        terminal: { retryMs: 20 },
+      });
+      const settled = progress(counter, (p) => p.paymentId === paymentId && p.stage === 'approved');
+      await clerk(counter).login();
+      // Resumed at start: it may have settled before the test listened.
+      const done = (await clerk(counter).get(orderId)).order.payments.find((p) => p.paymentId === paymentId)!;
+      if (latestPayment(done) !== 'SETTLED') await settled;
+      const order = (await clerk(counter).get(orderId)).order;
+      const pin = order.payments.find((p) => p.paymentId === paymentId)!;
+      expect(pin.paymentStatuses.map((s) => s.statusCode)).toEqual(['SETTLED', 'PENDING']);
+      expect(sim.book.chargesOf(pin.operatorPaymentReference)).toEqual([charge]);
+      expect(payments).toEqual([]);
+      expect(sim.reusedServiceIds).toEqual([]);
+    } finally {
+      await sim.close();
+    }
   });
 });

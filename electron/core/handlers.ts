@@ -10,7 +10,10 @@ import { managerHandlers } from './manager/handlers';
 import type { DrawerDays } from './manager/days';
 import type { ReportExports } from './manager/exports';
 import type { OrderDesk } from './orders/desk';
-import { paymentHandlers } from './payments/handlers';
+import { terminalHandlers } from './devices/terminal/handlers';
+import type { TerminalMoneyDeps } from './devices/terminal/terminalMoney';
+import type { TerminalPayments } from './devices/terminal/terminalPayments';
+import { paymentHandlers, type TerminalGuard } from './payments/handlers';
 import { saleHandlers } from './sale/handlers';
 import { sessionHandlers, staffHandlers } from './session/handlers';
 import type { Staff } from './session/staff';
@@ -42,6 +45,8 @@ export interface HandlerDeps {
   drawer: CashDrawer;
   fleet: FleetDeps;
   exports: ReportExports;
+  /** The payment terminal (docs/api.md §9.2). */
+  terminal: { payments: TerminalPayments; money: TerminalMoneyDeps; guard: TerminalGuard };
 }
 
 /** The counter's handlers, area by area (each declared beside its implementation: electron/core/<area>/handlers.ts). */
@@ -59,7 +64,8 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ...staffHandlers(deps),
     ...saleHandlers(deps),
     ...tokenHandlers(deps),
-    ...withDeskEffects(paymentHandlers(desk), deps.devices),
+    ...withDeskEffects(paymentHandlers(desk, deps.terminal.guard), deps.devices),
+    ...terminalHandlers(deps.terminal.payments, deps.terminal.money),
     ...settingsHandlers(deps),
     ...syncHandlers({ db, engine, desk }),
     ...displayHandlers(deps.devices.display),

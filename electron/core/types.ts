@@ -1,5 +1,6 @@
 import type { MailTransport } from './tokens/challenge';
 import type { LoadedConfig } from './config/machineConfig';
+import type { TerminalOptions } from './devices/terminal/setup';
 import type { Updater } from './fleet/updates';
 
 export type { Updater };
@@ -53,6 +54,8 @@ export interface CounterOptions {
   mail?: MailTransport | null;
   /** The machine's configuration (docs/api.md §9.1), read by the shell at start; none: everything from the settings. */
   config?: LoadedConfig;
+  /** The payment terminal: the built-in simulator the demo shells start, and (tests) shorter waits (docs/api.md §9.2). */
+  terminal?: TerminalOptions;
   /** How often a network printer's status is read between prints (ms; 0: never). Default 15 s. */
   devicePollMs?: number;
   /**

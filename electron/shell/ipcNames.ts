@@ -15,6 +15,7 @@ const everyEvent: Record<EventName, true> = {
   'sync.changed': true,
   'orders.changed': true,
   'catalog.changed': true,
+  'terminal.progress': true,
   'devices.changed': true,
   'receipt.changed': true,
   'display.changed': true,

@@ -17,6 +17,7 @@ import { focusMethod } from './focusMethod';
 import { METHOD_KINDS, methodId, type MethodKind } from './payments';
 import { PaymentsList } from './PaymentsList';
 import { PinPanel } from './PinPanel';
+import { useTerminalFinish } from './useTerminal';
 
 const DirectDebitPanel = areas.directDebit.lazy((m) => m.DirectDebitPanel);
 
@@ -34,6 +35,7 @@ export function CheckoutScreen() {
   const goTo = useSale((s) => s.goTo);
   const deliver = useAction('orders.deliver', () => goTo('receipt'));
   const order = current.value?.order;
+  useTerminalFinish(order?.orderId ?? null);
 
   if (!order) {
     return (

@@ -1,4 +1,5 @@
 import { counterEn } from './counter.en';
+import { terminalEn } from './terminal.en';
 import { devicesEn } from './devices.en';
 import { fleetEn } from './fleet.en';
 import { lockdownEn } from './lockdown.en';
@@ -7,6 +8,7 @@ import { settingsEn } from './settings.en';
 
 /** English: the reference dictionary. Its keys are the keys of every language. */
 export const en = {
+  ...terminalEn,
   ...settingsEn,
   ...counterEn,
   ...devicesEn,
@@ -315,11 +317,6 @@ export const en = {
   'cash.confirm': 'Confirm cash payment',
 
   'pin.start': 'Start PIN payment',
-  'pin.waiting': 'PIN payment of {amount} pending: waiting for the terminal.',
-  'pin.simulation': 'Terminal simulation',
-  'pin.simulationHint': 'No payment terminal is attached to this counter: give its answer here.',
-  'pin.approved': 'Terminal approved (simulated)',
-  'pin.declined': 'Terminal declined (simulated)',
 
   'dd.existing': 'Signed mandates of customer {customer}',
   'dd.noneFound': 'No signed mandate found.',

@@ -1,4 +1,5 @@
 import { counterNl } from './counter.nl';
+import { terminalNl } from './terminal.nl';
 import { devicesNl } from './devices.nl';
 import { fleetNl } from './fleet.nl';
 import type { MessageKey } from './en';
@@ -8,6 +9,7 @@ import { settingsNl } from './settings.nl';
 
 /** Nederlands. */
 export const nl: Record<MessageKey, string> = {
+  ...terminalNl,
   ...settingsNl,
   ...counterNl,
   ...devicesNl,
@@ -316,11 +318,6 @@ export const nl: Record<MessageKey, string> = {
   'cash.confirm': 'Contante betaling bevestigen',
 
   'pin.start': 'Pinbetaling starten',
-  'pin.waiting': 'Pinbetaling van {amount} loopt: wacht op de terminal.',
-  'pin.simulation': 'Terminalsimulatie',
-  'pin.simulationHint': 'Er is geen betaalterminal aangesloten: geef hier het antwoord van de terminal.',
-  'pin.approved': 'Terminal akkoord (simulatie)',
-  'pin.declined': 'Terminal geweigerd (simulatie)',
 
   'dd.existing': 'Getekende machtigingen van klant {customer}',
   'dd.noneFound': 'Geen getekende machtiging gevonden.',

@@ -52,4 +52,12 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'day.noteRequired': 'Het getelde contant geld wijkt {difference} cent af van het verwachte bedrag: een toelichting is verplicht.',
   'day.unknown': 'De dag {businessDate} is niet afgesloten.',
   'list.badCursor': 'De plek in de lijst is niet geldig: begin opnieuw bij de eerste pagina.',
+  'terminal.nothingDue': 'Op deze bestelling staat niets meer open.',
+  'terminal.busy': 'Een PIN-betaling van deze bestelling loopt nog op de pinautomaat.',
+  'terminal.notTerminal': 'Deze betaling is niet via de pinautomaat gedaan.',
+  'terminal.byTerminal': 'Alleen het antwoord van de pinautomaat rondt deze PIN-betaling af.',
+  'terminal.notManual': 'Deze PIN-betaling gaat via de pinautomaat: die kan niet met de hand worden bevestigd.',
+  'terminal.refused': 'De pinautomaat weigerde: {reason}.',
+  'terminal.unreachable': 'De pinautomaat is niet bereikbaar of gaf geen antwoord.',
+  'terminal.none': 'Deze kassa heeft geen pinautomaat.',
 };

@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/i18n';
 import { statusKey } from '../start/OrderList';
 import { ExportButtons } from './ExportButtons';
 import { MethodsTable } from './MethodsTable';
+import { TerminalTotalsView } from './TerminalTotalsView';
 
 /**
  * An X report (the day so far) or a Z report (the closed day): per payment method what came
@@ -39,6 +40,7 @@ export function DayReportView({ report }: { report: DayReport }) {
           <dd>{dateTime(report.generatedAt)}</dd>
         </dl>
         <MethodsTable caption={t('day.perMethod')} methods={report.methods} lastColumn={t('day.expected')} />
+        <TerminalTotalsView report={report} />
         <dl className="facts cash-facts" aria-label={t('day.cash')}>
           <dt>{t('day.float')}</dt>
           <dd>{money(report.cash.float)}</dd>

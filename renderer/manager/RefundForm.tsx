@@ -9,6 +9,7 @@ import { useMethodName } from '../checkout/methodName';
 import { operatorReference, parseEuros } from '../checkout/payments';
 import { useI18n } from '../i18n/i18n';
 import { useCatalog } from '../sale/hooks';
+import { usePinRefund } from './usePinRefund';
 
 /** The method money goes back by: the last settled payment's, as a rule. */
 function paidWith(order: Order): number | undefined {
@@ -30,6 +31,7 @@ export function RefundForm({ order, onDone, onCancel }: { order: Order; onDone: 
   const [methodId, setMethodId] = useState(() => String(paidWith(order) ?? methods[0]?.paymentMethodId ?? ''));
   const [tried, setTried] = useState(false);
   const refund = useAction('payments.refund', onDone);
+  const pin = usePinRefund(order, onDone);
 
   const amount = whole ? most : parseEuros(amountText);
   const amountProblem = amount === null || amount <= 0 ? 'refund.amountInvalid' : amount > most ? 'refund.amountTooMuch' : null;
@@ -38,15 +40,18 @@ export function RefundForm({ order, onDone, onCancel }: { order: Order; onDone: 
     event.preventDefault();
     setTried(true);
     if (amountProblem || reasonProblem || !methodId || amount === null) return;
-    void refund.run({
-      orderId: order.orderId,
-      refund: {
-        paymentMethodId: Number(methodId),
-        amountDebit: amount,
-        reason: reason.trim(),
-        operatorPaymentReference: operatorReference(order.orderNumber, 'refund'),
-      },
-    });
+    void (async () => {
+      if (await pin.run(Number(methodId), amount, reason.trim())) return;
+      await refund.run({
+        orderId: order.orderId,
+        refund: {
+          paymentMethodId: Number(methodId),
+          amountDebit: amount,
+          reason: reason.trim(),
+          operatorPaymentReference: operatorReference(order.orderNumber, 'refund'),
+        },
+      });
+    })();
   };
 
   return (
@@ -97,9 +102,9 @@ export function RefundForm({ order, onDone, onCancel }: { order: Order; onDone: 
       >
         {(control) => <textarea {...control} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
       </Field>
-      <ErrorNote error={refund.error} />
+      <ErrorNote error={pin.error ?? refund.error} />
       <div className="row">
-        <button type="submit" className="primary" disabled={refund.pending}>
+        <button type="submit" className="primary" disabled={refund.pending || pin.pending}>
           {t('refund.submit', { amount: amount !== null && !amountProblem ? money(amount) : '' }).trim()}
         </button>
         <button type="button" onClick={onCancel}>

@@ -10,6 +10,7 @@ import { saleChannels } from './sale';
 import { sessionChannels, staffChannels, type Role } from './session';
 import { settingsChannels } from './settings';
 import { syncChannels } from './sync';
+import { terminalChannels, type TerminalProgress } from './terminal';
 import { tokenChannels } from './tokens';
 import type { SyncStatus } from './sync';
 import type { DeviceStates } from '../devices';
@@ -31,6 +32,7 @@ export const AREAS = {
   settings: settingsChannels,
   sync: syncChannels,
   manager: managerChannels,
+  terminal: terminalChannels,
   printing: printingChannels,
   display: displayChannels,
   cash: cashChannels,
@@ -47,6 +49,7 @@ export const channels = {
   ...settingsChannels,
   ...syncChannels,
   ...managerChannels,
+  ...terminalChannels,
   ...printingChannels,
   ...displayChannels,
   ...cashChannels,
@@ -89,6 +92,8 @@ export interface IpcEvents {
   'sync.changed': SyncStatus;
   'orders.changed': { orderId: string };
   'catalog.changed': { refreshedAt: string };
+  /** Where a PIN payment stands with the terminal (docs/api.md §9.2). */
+  'terminal.progress': TerminalProgress;
   /** A device of the desk changed its state (docs/api.md §9). */
   'devices.changed': DeviceStates;
   /** A receipt of the order printed, or failed to (docs/api.md §9.3). */

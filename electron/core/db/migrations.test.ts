@@ -172,6 +172,25 @@ const PER_MIGRATION: Record<number, () => void> = {
     );
     before.close();
   },
+  11: () => {
+    const before = atVersion(10);
+    migrate(before, ':memory:', counterUpTo(11));
+    const insert = before.prepare(
+      `INSERT INTO terminal_payments (service_id, order_id, transaction_id, amount, stage, created_at, updated_at) VALUES (?, 'o', 't', ?, ?, 't', 't')`,
+    );
+    insert.run('S1', 500, 'unknown');
+    // A ServiceID is one exchange: never a second row with it; a stage is one the driver knows; no payment of nothing.
+    expect(() => insert.run('S1', 500, 'card')).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insert.run('S2', 500, 'maybe')).toThrow(/CHECK/);
+    expect(() => insert.run('S3', 0, 'card')).toThrow(/CHECK/);
+    expect(before.prepare('SELECT service_id, receipt, manual, stopped FROM terminal_payments').all()).toEqual([
+      { service_id: 'S1', receipt: '[]', manual: 0, stopped: 0 },
+    ]);
+    const counter = before.prepare('INSERT INTO terminal_service_ids (one, last) VALUES (?, 1)');
+    counter.run(1);
+    expect(() => counter.run(2)).toThrow(/CHECK/);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

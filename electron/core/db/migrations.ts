@@ -105,4 +105,27 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
         problem TEXT CHECK (problem IN ('paperOut', 'coverOpen', 'offline'))
       ) WITHOUT ROWID;
     `),
+  // 11: the payment terminal's exchanges (docs/counter.md §15): each PIN payment's request is kept
+  // before it is sent, so that one whose answer never came is asked about after a restart; and
+  // the last ServiceID used, never reused.
+  (db) =>
+    db.exec(`
+      CREATE TABLE terminal_payments (
+        service_id TEXT PRIMARY KEY,
+        payment_id TEXT UNIQUE,
+        order_id TEXT NOT NULL,
+        transaction_id TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        stage TEXT NOT NULL CHECK (stage IN ('card', 'unknown', 'stopping', 'approved', 'declined')),
+        error TEXT,
+        poi_transaction TEXT,
+        receipt TEXT NOT NULL DEFAULT '[]',
+        manual INTEGER NOT NULL DEFAULT 0 CHECK (manual IN (0, 1)),
+        stopped INTEGER NOT NULL DEFAULT 0 CHECK (stopped IN (0, 1)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX terminal_payments_open ON terminal_payments (stage) WHERE stage IN ('card', 'unknown', 'stopping');
+      CREATE TABLE terminal_service_ids (one INTEGER PRIMARY KEY CHECK (one = 1), last INTEGER NOT NULL);
+    `),
 ];

@@ -10,6 +10,9 @@
  *   `create <lineId,...>`, `line+ <lineId>`, `line- <lineId>`, `lang <languageId>`,
  *   `pay <paymentId> <amount>`, `deliver`, `cancel`, `delete`.
  * - `one-order`: creates one order (`confirmed <orderId> create ...`) and leaves sync to run.
+ * - `pin`: with `--terminal-url/-ca/-poi` (an unencrypted nexo terminal: the simulator), creates
+ *   one order and pays it by PIN; prints `unknown <orderId> <paymentId>` once the terminal's
+ *   answer did not come (docs/api.md §9.2), and waits to be killed.
  * Its background sync talks to the central as usual. The parent ends it with SIGKILL.
  */
 import { dirname } from 'node:path';
@@ -28,6 +31,9 @@ const { values } = parseArgs({
     token: { type: 'string' },
     seed: { type: 'string', default: '1' },
     mode: { type: 'string', default: 'clerk' },
+    'terminal-url': { type: 'string' },
+    'terminal-ca': { type: 'string' },
+    'terminal-poi': { type: 'string' },
   },
 });
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -51,6 +57,14 @@ const counter = await createCounter({
   // Mark logs in below: the demo staff, beside the tests' central.
   demoStaff: true,
   intervalMs: 60_000,
+  ...(values['terminal-url'] && {
+    config: {
+      config: { terminal: { url: values['terminal-url'], ca: values['terminal-ca'], poiId: values['terminal-poi'], unencrypted: true } },
+      sources: {},
+      file: null,
+    },
+    terminal: { answerMs: 60_000, retryMs: 20 },
+  }),
 });
 const must = <T>(result: IpcResult<unknown>, what: string): T => value(result as IpcResult<T>, what);
 must(await counter.dispatch('session.login', { staffId: 'mark', pin: '9999' }), 'login');
@@ -69,6 +83,11 @@ async function create(): Promise<Order> {
 
 if (values.mode === 'one-order') {
   await create();
+  say('ready');
+} else if (values.mode === 'pin') {
+  const order = await create();
+  counter.on('terminal.progress', (p) => p.stage === 'unknown' && say(`unknown ${p.orderId} ${p.paymentId}`));
+  must(await counter.dispatch('terminal.pay', { orderId: order.orderId }), 'terminal.pay');
   say('ready');
 } else {
   const listed = must<OrderSummary[]>(await counter.dispatch('orders.search', { text: '', orderStatusId: [1, 4], limit: 40 }), 'search');

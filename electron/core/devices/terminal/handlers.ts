@@ -1,0 +1,23 @@
+import type { HandlersOf } from '../../../../shared/ipc';
+import type { terminalChannels } from '../../../../shared/ipc/terminal';
+import { ok, refusal } from '../../../../shared/refusals';
+import { refundPin, terminalTotals, type TerminalMoneyDeps } from './terminalMoney';
+import type { TerminalPayments } from './terminalPayments';
+
+/** The terminal's channels (docs/api.md §9.2): the work is in terminalPayments.ts and terminalMoney.ts. */
+export function terminalHandlers(payments: TerminalPayments, money: TerminalMoneyDeps): HandlersOf<typeof terminalChannels> {
+  return {
+    'terminal.setup': async () => ok({ kind: money.port ? 'nexo' : 'none' }),
+    'terminal.pay': ({ orderId }) => payments.pay(orderId),
+    'terminal.stop': ({ paymentId }) => payments.stop(paymentId),
+    'terminal.payment': async ({ paymentId }) => ok(payments.payment(paymentId)),
+    'terminal.confirmManual': ({ paymentId }) => payments.confirmManual(paymentId),
+    'terminal.refund': (input) => refundPin(money, input),
+    'terminal.totals': (range) => terminalTotals(money, range),
+    'terminal.test': async () => {
+      if (!money.port) return refusal('conflict', 'terminal.none');
+      const answer = await money.port.totals(false);
+      return ok(answer.ok ? { reachable: true, error: null } : { reachable: answer.error !== 'unreachable', error: answer.error });
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { DeviceState } from '../../../../shared/devices';
+import {
+  abortBody,
+  errorOf,
+  paymentBody,
+  pinTotals,
+  receiptLines,
+  reconciliationBody,
+  request,
+  reversalBody,
+  statusBody,
+  totalsBody,
+  type Category,
+  type NexoBody,
+  type NexoIds,
+  type NexoPaymentResponse,
+} from './nexo';
+import type { PaymentOutcome, PoiTransaction, TerminalAnswer, TerminalPort } from './port';
+import { TerminalTransport, type Sent, type TransportConfig } from './transport';
+
+/**
+ * The nexo driver (docs/api.md §9.2): each call one request to the terminal over its HTTPS,
+ * with a new ServiceID. A PaymentRequest waits `answerMs` (150 s) for its answer; the other
+ * requests are answered at once by a terminal, and wait `requestMs`.
+ */
+
+export interface NexoDriverOptions extends TransportConfig {
+  saleId: string;
+  /** A new ServiceID each time (kept, never reused: TerminalStore.nextServiceId). */
+  nextServiceId: () => string;
+  clock: () => Date;
+  answerMs?: number;
+  requestMs?: number;
+}
+
+export const ANSWER_MS = 150_000;
+const REQUEST_MS = 10_000;
+
+/** A PaymentResponse read: approved only on Success with the terminal's own transaction. */
+export function outcomeOf(payment: NexoPaymentResponse): PaymentOutcome {
+  if (payment.Response.Result === 'Success' && payment.POIData) {
+    return { kind: 'approved', poiTransaction: payment.POIData.POITransactionID, receipt: receiptLines(payment) };
+  }
+  if (payment.Response.Result === 'Failure') return { kind: 'declined', error: errorOf(payment.Response) };
+  // Partial (or a success without the terminal's transaction): not what the counter asked: ask again.
+  return { kind: 'unknown', reason: `the terminal answered ${payment.Response.Result}` };
+}
+
+export class NexoDriver implements TerminalPort {
+  private readonly transport: TerminalTransport;
+  private readonly ids: NexoIds;
+  private waiting = 0;
+  private reachable = true;
+
+  constructor(private readonly options: NexoDriverOptions) {
+    this.transport = new TerminalTransport(options);
+    this.ids = { saleId: options.saleId, poiId: options.poiId };
+  }
+
+  state(): DeviceState {
+    if (!this.reachable) return 'offline';
+    return this.waiting > 0 ? 'busy' : 'ready';
+  }
+
+  private async send(category: Category, body: NexoBody, timeoutMs: number, serviceId = this.options.nextServiceId()): Promise<Sent> {
+    const sent = await this.transport.send(request(category, serviceId, this.ids, body), timeoutMs);
+    // A request that timed out was received; a refused or broken connection says the terminal is not there.
+    this.reachable = sent.kind !== 'lost' || /within/.test(sent.reason);
+    return sent;
+  }
+
+  async pay(serviceId: string, transactionId: string, amountCents: number): Promise<PaymentOutcome> {
+    this.waiting++;
+    try {
+      const body = paymentBody(transactionId, amountCents, this.options.clock());
+      const sent = await this.send('payment', body, this.options.answerMs ?? ANSWER_MS, serviceId);
+      if (sent.kind !== 'answer') return { kind: 'unknown', reason: sent.kind === 'lost' ? sent.reason : 'an empty answer' };
+      const payment = sent.response.PaymentResponse;
+      return payment ? outcomeOf(payment) : { kind: 'unknown', reason: 'an answer without a PaymentResponse' };
+    } finally {
+      this.waiting--;
+    }
+  }
+
+  async status(paymentServiceId: string): Promise<PaymentOutcome> {
+    const sent = await this.send('status', statusBody(this.ids.saleId, paymentServiceId), this.options.requestMs ?? REQUEST_MS);
+    if (sent.kind !== 'answer') return { kind: 'unknown', reason: sent.kind === 'lost' ? sent.reason : 'an empty answer' };
+    const status = sent.response.TransactionStatusResponse;
+    if (!status) return { kind: 'unknown', reason: 'an answer without a TransactionStatusResponse' };
+    if (status.Response.Result === 'Success') {
+      const payment = status.RepeatedMessageResponse?.RepeatedResponseMessageBody.PaymentResponse;
+      return payment ? outcomeOf(payment) : { kind: 'unknown', reason: 'a status without the payment' };
+    }
+    // NotFound: the terminal never took the request, so nothing was charged (docs/api.md §9.2, decided here).
+    if (status.Response.ErrorCondition === 'NotFound') return { kind: 'declined', error: 'NotFound' };
+    return { kind: 'unknown', reason: `the terminal says ${status.Response.ErrorCondition ?? 'nothing yet'}` };
+  }
+
+  async abort(paymentServiceId: string): Promise<void> {
+    await this.send('abort', abortBody(this.ids.saleId, paymentServiceId), this.options.requestMs ?? REQUEST_MS);
+  }
+
+  async reverse(original: PoiTransaction, amountCents: number | null): Promise<TerminalAnswer<null>> {
+    const sent = await this.send('reversal', reversalBody(original, amountCents), this.options.requestMs ?? REQUEST_MS);
+    if (sent.kind !== 'answer' || !sent.response.ReversalResponse) return { ok: false, error: 'unreachable' };
+    const response = sent.response.ReversalResponse.Response;
+    return response.Result === 'Success' ? { ok: true, value: null } : { ok: false, error: errorOf(response) };
+  }
+
+  async totals(close: boolean): Promise<TerminalAnswer<ReturnType<typeof pinTotals>>> {
+    const sent = close
+      ? await this.send('reconciliation', reconciliationBody(), this.options.requestMs ?? REQUEST_MS)
+      : await this.send('totals', totalsBody(), this.options.requestMs ?? REQUEST_MS);
+    if (sent.kind !== 'answer') return { ok: false, error: 'unreachable' };
+    const answer = close ? sent.response.ReconciliationResponse : sent.response.GetTotalsResponse;
+    if (!answer) return { ok: false, error: 'unreachable' };
+    if (answer.Response.Result !== 'Success') return { ok: false, error: errorOf(answer.Response) };
+    return { ok: true, value: pinTotals(answer.TransactionTotals) };
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
