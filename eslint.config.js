@@ -24,7 +24,21 @@ const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${plac
 /** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
 /** What a shell (Electron's main process, the browser shell) reaches: its window policy, the core's entry, the machine's configuration. */
 const SHELL_REACH = ['electron/shell/', 'electron/core/counter', 'electron/core/types', 'electron/core/config/machineConfig', 'shared/'];
-const coreFeatures = ['session', 'sale', 'tokens', 'payments', 'settings', 'manager', 'orders', 'catalog', 'central', 'config', 'fleet', 'cash', 'devices'];
+const coreFeatures = [
+  'session',
+  'sale',
+  'tokens',
+  'payments',
+  'settings',
+  'manager',
+  'orders',
+  'catalog',
+  'central',
+  'config',
+  'fleet',
+  'cash',
+  'devices',
+];
 
 const domainTests = {
   may: ['domain/', 'shared/', 'server/testing/'],
@@ -166,25 +180,19 @@ const layers = [
   },
   {
     name: 'devtools',
-    // Dev and demo tools beside the product (the terminal simulator): no product code imports them,
-    // except the demo wiring of the shells (browser-shell's `except`).
+    // Stand-ins for the desk's devices (the terminal simulator, a fake ESC/POS printer): real protocol
+    // peers for tests, the bench and the demo. No product code imports them, except the demo wiring
+    // of the shells (their `except`).
     files: ['devtools/**'],
     may: ['devtools/', 'shared/'],
     message: 'devtools/ holds dev and demo tools: they import devtools/ and shared/, and Node.',
+    harness: true,
     tests: {
       may: ['devtools/', 'shared/', 'electron/core/'],
       message: "devtools/'s tests import devtools/, shared/ and electron/core/ (the driver that talks to the simulator).",
     },
   },
   // The harnesses drive the hosts from outside; none of them reaches into the renderer's code.
-  {
-    // Stand-ins for the desk's devices (a fake ESC/POS printer): real protocol peers for tests, the bench and the demo.
-    name: 'devtools',
-    files: ['devtools/**'],
-    may: ['devtools/'],
-    message: 'devtools/ holds stand-ins for real devices: it imports only devtools/; product code never imports it.',
-    harness: true,
-  },
   {
     name: 'e2e',
     files: ['e2e/**'],

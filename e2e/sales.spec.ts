@@ -169,7 +169,7 @@ test('a subscription on a registered pass whose customer has a signed mandate', 
 
   await toCheckout(page);
   await button(page, 'Direct debit').click();
-  await expect(page.getByText('Enter the billing customer first.')).toBeVisible();
+  await expect(page.getByText(/Still needed: the billing customer/)).toBeVisible();
   await fillBillingCustomer(page, JAN_BILLING);
   await expect(page.getByRole('heading', { name: 'Signed mandates of customer 50001' })).toBeVisible();
   const orderNumber = await checkoutOrderNumber(page);

@@ -1,3 +1,4 @@
+import { SALE_PARTS } from './areas';
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -93,6 +94,7 @@ function counter() {
       'session.login': () => anna,
       'sync.status': () => sync,
       'manager.staleConcepts': () => [],
+      'orders.unfinished': () => [],
       'orders.create': () => concept,
       'orders.get': () => concept,
       'payments.add': () => paid,
@@ -132,6 +134,9 @@ describe('App', () => {
 
     const pay = await screen.findByRole('button', { name: 'Pay' });
     await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    // The sale screen fetches the checkout's code as it opens (renderer/areas.ts); a part still
+    // loading when Pay is clicked suspends inside user-event's act, which jsdom never flushes.
+    await Promise.all(SALE_PARTS.map((part) => part.load()));
     await user.click(pay);
     await user.click(await screen.findByRole('button', { name: 'Cash' }));
     await user.type(screen.getByLabelText('Amount tendered'), '10');

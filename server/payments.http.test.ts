@@ -126,6 +126,21 @@ describe.each(scenarios())('payments and order statuses ($name)', ({ fixtures, n
     expect(statusOf(paying).name).toBe('pendingPayment');
   });
 
+  it('takes a mandate with an IBAN only (SEPA), filling the BIC of a known Dutch bank, and refuses a malformed BIC', async () => {
+    const { needsMandate, unmandatedToken } = h.roles;
+    const o = await createOrder(h, [line(needsMandate, { validFrom: daysAfter(now, 1), customerTokens: [registered(unmandatedToken)] })]);
+    const body = { paymentMethodId: h.roles.paymentMethod.paymentMethodId, amountDebit: o.totalAmount, operatorPaymentReference: 'r' };
+    const { bic: _bic, ...ibanOnly } = mandateInput;
+    const badBic = expectProblem(
+      await post(`/orders/${o.orderId}/payments`, { ...body, mandateInput: { ...ibanOnly, bic: 'NOT A BIC' } }),
+      400,
+    );
+    expect(pointers(badBic)).toEqual(['/mandateInput/bic']);
+    const paying = expectOrder(await post(`/orders/${o.orderId}/payments`, { ...body, mandateInput: ibanOnly }));
+    expect(paying.orderLines[0]).toMatchObject({ additionalRemarks: [], validationResult: 'valid' });
+    expect(paying.payments[0]!.mandateInput).toMatchObject({ iban: IBAN, bic: 'ABNANL2A' });
+  });
+
   it('refuses an unknown payment method, a zero amount and a payment on a paid or cancelled order', async () => {
     const o = await createOrder(h);
     const body = { paymentMethodId: h.roles.paymentMethod.paymentMethodId, amountDebit: o.totalAmount, operatorPaymentReference: 'r' };

@@ -199,7 +199,7 @@ export interface BillingCustomer {
 export async function fillBillingCustomer(page: Page, c: BillingCustomer): Promise<void> {
   await button(page, 'Add billing customer').click();
   const form = page.getByRole('dialog', { name: 'Billing customer' });
-  await form.getByLabel('Birth name').fill(c.birthname);
+  await form.getByLabel('First name').fill(c.birthname);
   await form.getByLabel('Surname').fill(c.surname);
   await form.getByLabel('E-mail address').fill(c.email);
   await form.getByLabel('Date of birth').fill(c.dateOfBirth);

@@ -11,8 +11,8 @@ describe('electron-builder.yml', () => {
   it('makes a per-machine NSIS installer (silent with /S) and a deb and an AppImage', () => {
     expect(inBlock('nsis', 'perMachine')).toBe('true');
     expect(inBlock('nsis', 'oneClick')).toBe('false');
-    expect(yml).toMatch(/^win:\n  target:\n    - nsis$/m);
-    expect(yml).toMatch(/^linux:\n  target:\n    - AppImage\n    - deb$/m);
+    expect(yml).toMatch(/^win:\n {2}target:\n {4}- nsis$/m);
+    expect(yml).toMatch(/^linux:\n {2}target:\n {4}- AppImage\n {4}- deb$/m);
   });
 
   it('writes the generic update feed beside the installers', () => {

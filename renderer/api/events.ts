@@ -23,6 +23,7 @@ export function useCounterEvents(): void {
       api.on('orders.changed', ({ orderId }) => {
         void client.invalidateQueries({ queryKey: queryKeys.order(orderId) });
         void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });
+        void client.invalidateQueries({ queryKey: queryKeys.channel('orders.unfinished') });
         void client.invalidateQueries({ queryKey: queryKeys.channel('sync.rejected') });
         // The manager's lists and figures that an order's change moves.
         for (const channel of MANAGER_READS) void client.invalidateQueries({ queryKey: queryKeys.channel(channel) });

@@ -35,6 +35,7 @@ export function CheckoutScreen() {
   const goTo = useSale((s) => s.goTo);
   const deliver = useAction('orders.deliver', () => goTo('receipt'));
   const order = current.value?.order;
+  const deliveringItself = useSale((s) => order !== undefined && s.delivering === order.orderId);
   useTerminalFinish(order?.orderId ?? null);
 
   if (!order) {
@@ -85,7 +86,12 @@ export function CheckoutScreen() {
           </dd>
         </dl>
         <PaymentsList order={order} />
-        {status === ORDER_STATUS.paid && (
+        {status === ORDER_STATUS.paid && deliveringItself && (
+          <p className="note note-ok" role="status">
+            {t('checkout.delivering')}
+          </p>
+        )}
+        {status === ORDER_STATUS.paid && !deliveringItself && (
           <div className="note note-ok stack">
             <p role="status">{t('checkout.paidInFull')}</p>
             <button
@@ -128,6 +134,8 @@ export function CheckoutScreen() {
                 </button>
               ))}
             </div>
+            {/* A direct debit asks the billing customer first, in reading order. */}
+            {method === 'directDebit' && <BillingCustomer order={order} required />}
             {pendingPin && <PinPanel order={order} pending={pendingPin} />}
             {!pendingPin && canPay && method === 'cash' && allowedKind('cash') && <CashPanel order={order} />}
             {!pendingPin && canPay && method === 'pin' && allowedKind('pin') && <PinPanel order={order} pending={null} />}
@@ -136,7 +144,7 @@ export function CheckoutScreen() {
                 <DirectDebitPanel order={order} mandateOnly={mandateOnly} />
               </AreaSlot>
             )}
-            <BillingCustomer order={order} required={method === 'directDebit'} />
+            {method !== 'directDebit' && <BillingCustomer order={order} required={false} />}
           </section>
         </>
       )}

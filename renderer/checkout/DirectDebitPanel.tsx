@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { bicForIban } from '../../shared/bic';
 import type { Order } from '../../shared/schemas/order';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
@@ -8,6 +9,7 @@ import { mandateTypeName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { CacheLabel } from '../tokens/CacheLabel';
 import { outstandingAmount } from '../sale/orderView';
+import { focusSoon } from '../sale/saleStore';
 import { usePayment } from './usePayment';
 
 const MANDATE_TYPES = [1, 2, 3, 4, 5] as const;
@@ -38,18 +40,38 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
   const { pay, pending, error } = usePayment(order, 'directDebit');
   const [iban, setIban] = useState('');
   const [bic, setBic] = useState('');
+  // A BIC the clerk typed is kept; else the one of the IBAN's bank, where it is known.
+  const [bicTyped, setBicTyped] = useState(false);
   const [holder, setHolder] = useState('');
   const [place, setPlace] = useState('');
   const [mandateType, setMandateType] = useState<number>(1);
   const ibanCheck = checkIban(iban);
-  const bicTyped = bic.trim().toUpperCase();
-  const bicOk = isValidBIC(bicTyped);
+  const bicGiven = bic.trim().toUpperCase();
+  const bicOk = bicGiven === '' || isValidBIC(bicGiven);
   const needsCustomer = order.orderCustomer === null;
-  const complete = ibanCheck === 'valid' && bicOk && holder.trim() !== '' && place.trim() !== '';
+  // What a disabled Confirm still needs, said next to it.
+  const missing = [
+    needsCustomer && t('dd.missing.customer'),
+    ibanCheck !== 'valid' && t('dd.missing.iban'),
+    !bicOk && t('dd.missing.bic'),
+    holder.trim() === '' && t('dd.missing.holder'),
+    place.trim() === '' && t('dd.missing.place'),
+  ].filter((item): item is string => item !== false);
+  const complete = missing.length === 0;
+  // The billing customer comes first: without one, the focus goes to adding it.
+  useEffect(() => {
+    // Only as the panel opens: later the clerk moves on by themself.
+    if (needsCustomer) focusSoon('billing-open');
+  }, []);
+
+  const typeIban = (typed: string) => {
+    setIban(typed.toUpperCase());
+    if (!bicTyped) setBic(bicForIban(typed) ?? '');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!complete || needsCustomer) return;
+    if (!complete) return;
     await pay({
       amountDebit: due,
       // The signed mandate is the operator's guarantee: the amount is collected by the bank later.
@@ -57,7 +79,7 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
       mandateInput: {
         directDebitMandateTypeId: mandateType,
         iban: electronicFormatIBAN(iban) ?? iban,
-        bic: bicTyped,
+        bic: bicGiven,
         ascription: holder.trim(),
         place: place.trim(),
       },
@@ -119,14 +141,23 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
               autoComplete="off"
               spellCheck={false}
               value={iban}
-              onChange={(e) => setIban(e.target.value.toUpperCase())}
+              onChange={(e) => typeIban(e.target.value)}
               onBlur={() => ibanCheck === 'valid' && setIban(friendlyFormatIBAN(electronicFormatIBAN(iban) ?? undefined) ?? iban)}
             />
           )}
         </Field>
-        <Field id="dd-bic" label={t('dd.bic')} invalid={bic !== '' && !bicOk}>
+        <Field id="dd-bic" label={t('dd.bic')} invalid={!bicOk} notes={[{ id: 'dd-bic-hint', text: t('dd.bicHint') }]}>
           {(control) => (
-            <input {...control} autoComplete="off" spellCheck={false} value={bic} onChange={(e) => setBic(e.target.value.toUpperCase())} />
+            <input
+              {...control}
+              autoComplete="off"
+              spellCheck={false}
+              value={bic}
+              onChange={(e) => {
+                setBicTyped(e.target.value.trim() !== '');
+                setBic(e.target.value.toUpperCase());
+              }}
+            />
           )}
         </Field>
         <Field id="dd-holder" label={t('dd.holder')}>
@@ -146,11 +177,22 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
             </select>
           )}
         </Field>
-        {needsCustomer && <p className="note note-warn">{t('dd.needsCustomer')}</p>}
         <ErrorNote error={error} />
-        <button type="submit" className="primary big" disabled={!complete || needsCustomer || pending}>
-          {t('dd.confirm')}
-        </button>
+        <div className="stack">
+          <button
+            type="submit"
+            className="primary big"
+            disabled={!complete || pending}
+            aria-describedby={complete ? undefined : 'dd-missing'}
+          >
+            {t('dd.confirm')}
+          </button>
+          {!complete && (
+            <p id="dd-missing" className="note note-warn" aria-live="polite">
+              {t('dd.missing', { items: missing.join(', ') })}
+            </p>
+          )}
+        </div>
       </form>
     </div>
   );

@@ -1,6 +1,7 @@
 import { ORDER_STATUS } from '../../shared/enums';
 import type { CounterOrder } from '../../shared/ipc';
 import { useAction } from '../api/useInvoke';
+import { keyQueue } from '../common/pageKeys';
 import { orderStatusId } from '../sale/orderView';
 import { focusSoon, useSale } from '../sale/saleStore';
 
@@ -16,9 +17,16 @@ export function useFinishSale() {
   });
   const afterPayment = (answer: CounterOrder) => {
     if (orderStatusId(answer.order) !== ORDER_STATUS.paid) return;
-    void deliver.run({ orderId: answer.order.orderId }).then((result) => {
-      if (!result.ok) focusSoon('deliver');
-    });
+    const release = keyQueue.hold();
+    const { orderId } = answer.order;
+    useSale.setState({ delivering: orderId });
+    void deliver
+      .run({ orderId })
+      .then((result) => {
+        useSale.setState({ delivering: null });
+        if (!result.ok) focusSoon('deliver');
+      })
+      .finally(release);
   };
   return { afterPayment, delivering: deliver.pending };
 }

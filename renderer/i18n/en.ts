@@ -1,4 +1,5 @@
 import { counterEn } from './counter.en';
+import { everydayEn } from './everyday.en';
 import { terminalEn } from './terminal.en';
 import { devicesEn } from './devices.en';
 import { fleetEn } from './fleet.en';
@@ -11,6 +12,7 @@ export const en = {
   ...terminalEn,
   ...settingsEn,
   ...counterEn,
+  ...everydayEn,
   ...devicesEn,
   ...lockdownEn,
   ...managerEn,
@@ -327,11 +329,10 @@ export const en = {
   'dd.ibanCheck.incomplete': 'The IBAN is not complete yet.',
   'dd.ibanCheck.invalid': 'This IBAN is not valid: its check digits do not match.',
   'dd.ibanCheck.valid': 'The IBAN is valid.',
-  'dd.bic': 'BIC',
+  'dd.bic': 'BIC (optional)',
   'dd.holder': 'Account holder',
   'dd.place': 'Place of signing',
   'dd.type': 'Mandate type',
-  'dd.needsCustomer': 'Enter the billing customer first.',
   'dd.confirm': 'Confirm direct debit',
 
   'mandateType.1': 'paper contract',
@@ -356,7 +357,7 @@ export const en = {
   'customer.optional': 'Only when the customer wants an invoice address.',
   'customer.add': 'Add billing customer',
   'customer.set': 'Billing customer: {name}.',
-  'customer.birthname': 'Birth name',
+  'customer.birthname': 'First name',
   'customer.prefix': 'Prefix',
   'customer.surname': 'Surname',
   'customer.email': 'E-mail address',

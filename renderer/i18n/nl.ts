@@ -1,4 +1,5 @@
 import { counterNl } from './counter.nl';
+import { everydayNl } from './everyday.nl';
 import { terminalNl } from './terminal.nl';
 import { devicesNl } from './devices.nl';
 import { fleetNl } from './fleet.nl';
@@ -12,6 +13,7 @@ export const nl: Record<MessageKey, string> = {
   ...terminalNl,
   ...settingsNl,
   ...counterNl,
+  ...everydayNl,
   ...devicesNl,
   ...lockdownNl,
   ...managerNl,
@@ -328,11 +330,10 @@ export const nl: Record<MessageKey, string> = {
   'dd.ibanCheck.incomplete': 'De IBAN is nog niet compleet.',
   'dd.ibanCheck.invalid': 'Deze IBAN klopt niet: de controlecijfers komen niet overeen.',
   'dd.ibanCheck.valid': 'De IBAN klopt.',
-  'dd.bic': 'BIC',
+  'dd.bic': 'BIC (niet verplicht)',
   'dd.holder': 'Rekeninghouder',
   'dd.place': 'Plaats van ondertekening',
   'dd.type': 'Soort machtiging',
-  'dd.needsCustomer': 'Vul eerst de factuurklant in.',
   'dd.confirm': 'Incasso bevestigen',
 
   'mandateType.1': 'papieren contract',
@@ -357,7 +358,7 @@ export const nl: Record<MessageKey, string> = {
   'customer.optional': 'Alleen als de klant een factuuradres wil.',
   'customer.add': 'Factuurklant toevoegen',
   'customer.set': 'Factuurklant: {name}.',
-  'customer.birthname': 'Geboortenaam',
+  'customer.birthname': 'Voornaam',
   'customer.prefix': 'Tussenvoegsel',
   'customer.surname': 'Achternaam',
   'customer.email': 'E-mailadres',

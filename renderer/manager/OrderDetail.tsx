@@ -10,10 +10,11 @@ import { TableHead } from '../common/TableHead';
 import { tokenTypeName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { orderStatusId } from '../sale/orderView';
+import { focusSoon } from '../sale/saleStore';
 import { statusKey } from '../start/OrderList';
 import { reasonInWords } from '../sync/reasons';
 import { EventLine } from './EventLine';
-import { RefundForm } from './RefundForm';
+import { REFUND_FIRST_ID, RefundForm } from './RefundForm';
 import { RefundReceipt } from './RefundReceipt';
 
 /**
@@ -182,7 +183,14 @@ function OrderActs({
     <div className="stack">
       <div className="row">
         {mayRefund && !refunding && (
-          <button type="button" onClick={() => setRefunding(true)}>
+          <button
+            type="button"
+            onClick={() => {
+              setRefunding(true);
+              // The button goes: the focus to the form's first choice, not the page's body.
+              focusSoon(REFUND_FIRST_ID);
+            }}
+          >
             {t('refund.open', { number: order.orderNumber })}
           </button>
         )}

@@ -20,6 +20,9 @@ function paidWith(order: Order): number | undefined {
  * Money back, in full or in part, with a reason and the payment method it goes back by. The
  * main process checks the amount against what may still be refunded (docs/api.md §7.1).
  */
+/** The refund's first choice (in full or in part): where the focus goes as the form opens. */
+export const REFUND_FIRST_ID = 'refund-whole';
+
 export function RefundForm({ order, onDone, onCancel }: { order: Order; onDone: (order: CounterOrder) => void; onCancel: () => void }) {
   const { t, money } = useI18n();
   const methods = useCatalog().value?.paymentMethods ?? [];
@@ -60,7 +63,7 @@ export function RefundForm({ order, onDone, onCancel }: { order: Order; onDone: 
       <fieldset>
         <legend>{t('refund.how')}</legend>
         <label className="inline">
-          <input type="radio" name="refund-how" checked={whole} onChange={() => setWhole(true)} />{' '}
+          <input id={REFUND_FIRST_ID} type="radio" name="refund-how" checked={whole} onChange={() => setWhole(true)} />{' '}
           {t('refund.full', { amount: money(most) })}
         </label>
         <label className="inline">

@@ -33,6 +33,7 @@ function counter() {
   return fakeCounter({
     'sync.status': () => syncStatus(),
     'manager.staleConcepts': () => open,
+    'orders.unfinished': () => [],
     'manager.cancelStale': ({ orderIds }) => {
       open = open.filter((o) => !orderIds.includes(o.orderId));
       return { cancelled: orderIds, refused: [] };
@@ -54,7 +55,7 @@ describe('the start screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Manager’s day' }));
     // The screen is gone to once its code is in.
-    await waitFor(() => expect(useSale.getState().screen).toBe('manager'));
+    await waitFor(() => expect(useSale.getState().screen).toBe('manager'), { timeout: 8000 });
   });
 
   it('shows a clerk none of it, and asks the main process for none of it', async () => {

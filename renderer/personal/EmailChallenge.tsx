@@ -4,16 +4,20 @@ import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
+import { focusSoon } from '../sale/saleStore';
 
 type Sent = IpcOutputs['challenge.send'];
 
 /** The e-mail challenge: a one-time password sent to the traveller, typed back by the clerk. */
 export function EmailChallenge({
   idPrefix,
+  nextId,
   verifiedCode,
   onVerified,
 }: {
   idPrefix: string;
+  /** Where the focus goes once the code is verified: the form's next step. */
+  nextId: string;
   verifiedCode: string | null;
   onVerified: (code: string | null) => void;
 }) {
@@ -21,7 +25,11 @@ export function EmailChallenge({
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<Sent | null>(null);
-  const send = useAction('challenge.send', setSent);
+  const send = useAction('challenge.send', (answer) => {
+    setSent(answer);
+    // The sent button is disabled while it sends: the focus goes on, to the code's field.
+    focusSoon(`${idPrefix}-otp`);
+  });
   const verify = useAction('challenge.verify');
   const emailOk = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
   const codeOk = /^\d{6}$/.test(code);
@@ -74,7 +82,10 @@ export function EmailChallenge({
                   disabled={!codeOk || verify.pending}
                   onClick={async () => {
                     const result = await verify.run({ challengeId: sent.challengeId, code });
-                    if (result.ok) onVerified(code);
+                    if (result.ok) {
+                      onVerified(code);
+                      focusSoon(nextId);
+                    }
                   }}
                 >
                   {t('challenge.verify')}

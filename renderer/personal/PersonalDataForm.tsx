@@ -9,6 +9,7 @@ import { useI18n } from '../i18n/i18n';
 import { ageFits } from '../../domain/rules/dates';
 import { ageOn, dateOfTimestamp, localDate } from '../sale/dates';
 import { tokensWithPersonalData } from '../sale/orderView';
+import { nextActionId } from '../sale/pick';
 import { focusSoon, useSale } from '../sale/saleStore';
 import { EmailChallenge } from './EmailChallenge';
 import { PhotoCapture } from './PhotoCapture';
@@ -84,7 +85,7 @@ export function PersonalDataForm({
     if (result.ok && onSaved) onSaved(result.value.order);
     else if (result.ok) {
       setSaved(true);
-      focusSoon('remarks-title');
+      focusSoon(nextActionId(result.value.order));
     }
   };
 
@@ -104,10 +105,10 @@ export function PersonalDataForm({
           {(control) => <DateInput {...control} value={birthdate} autoFocus={autoFocusBirthdate} onChange={setBirthdate} />}
         </Field>
       </fieldset>
-      <EmailChallenge idPrefix={id('email')} verifiedCode={otp} onVerified={setOtp} />
+      <EmailChallenge idPrefix={id('email')} nextId={id('save')} verifiedCode={otp} onVerified={setOtp} />
       <PhotoCapture idPrefix={id('photo')} value={photo} onChange={setPhoto} />
       <ErrorNote error={patch.error} />
-      <button type="submit" className="primary" disabled={patch.pending || (birthdate !== '' && !birthdateOk)}>
+      <button id={id('save')} type="submit" className="primary" disabled={patch.pending || (birthdate !== '' && !birthdateOk)}>
         {t('personal.save')}
       </button>
       <p role="status" aria-live="polite" className="sr-only-when-empty">

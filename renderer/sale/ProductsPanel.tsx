@@ -15,7 +15,8 @@ import { useSale } from './saleStore';
 export function ProductsPanel() {
   const { t } = useI18n();
   const catalog = useCatalog();
-  const configured = useInvoke('settings.get', {}).value?.quickKeys ?? null;
+  const settings = useInvoke('settings.get', {});
+  const configured = settings.value?.quickKeys ?? null;
   const products = useMemo(() => catalog.value?.products ?? [], [catalog.value]);
   const [text, setText] = useState('');
   const quick = useMemo(() => quickProducts(products, configured), [products, configured]);
@@ -48,6 +49,8 @@ export function ProductsPanel() {
           type="search"
           value={text}
           aria-describedby="product-search-hint"
+          // Taking keys once the quick keys are known: a new sale's keys wait for it (the key queue).
+          disabled={catalog.isLoading || settings.isLoading}
           onChange={(e) => setText(e.target.value)}
         />
         <p className="hint" id="product-search-hint">

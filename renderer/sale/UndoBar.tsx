@@ -21,7 +21,7 @@ export function UndoBar({ order }: { order: Order }) {
     const sale = useSale.getState();
     if (order.orderLines.length === 1) {
       const result = await deleteOrder.run({ orderId: order.orderId });
-      if (result.ok) sale.newSale();
+      if (result.ok) sale.startNewSale();
       return;
     }
     const result = await removeLine.run({ orderLineId: undo.lineId });

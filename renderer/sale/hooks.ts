@@ -1,6 +1,7 @@
 import type { CatalogView, CounterOrder, IpcInput, IpcResult } from '../../shared/ipc';
 import type { Product } from '../../shared/schemas/reference';
 import { useAction, useInvoke, type InvokeQuery } from '../api/useInvoke';
+import { keyQueue } from '../common/pageKeys';
 import { nextActionId, stepBeforeAdding, STEP_FOCUS } from './pick';
 import { chosenTokenTypeId, tokenCombination, tokenInputFromChosen } from './orderView';
 import { focusSoon, useSale } from './saleStore';
@@ -54,6 +55,15 @@ export function usePickProduct() {
   const products = useProducts();
   const addLine = useAddLine();
   const pick = async (product: Product) => {
+    // Keys typed meanwhile (Enter for Pay) wait until the focus is on the next step.
+    const release = keyQueue.hold();
+    try {
+      await pickNow(product);
+    } finally {
+      release();
+    }
+  };
+  const pickNow = async (product: Product) => {
     const sale = useSale.getState();
     const step = stepBeforeAdding(products, product, sale.token);
     if (step) {

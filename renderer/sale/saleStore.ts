@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { TransitTokenRecord } from '../../shared/schemas/reference';
 import type { MethodKind } from '../checkout/payments';
+import { keyQueue } from '../common/pageKeys';
 
 /** The sale flow's state: where the clerk is, the order being sold, the chosen token. */
 
@@ -35,8 +36,20 @@ export interface SaleState {
    * panel afresh and nothing of the previous customer (a token search, its matches) remains.
    */
   saleSeq: number;
+  /**
+   * A new sale or logging out was asked for while a sale is open ('new', 'logout'), or logging
+   * out while other sales of the counter are unfinished ('logout-list'): the clerk chooses
+   * first (park it, cancel it, or go back; docs/counter.md §12). No sale is dropped unseen.
+   */
+  leaving: 'new' | 'logout' | 'logout-list' | null;
+  /** The order being delivered by itself after its full payment: its checkout offers no "Deliver" meanwhile. */
+  delivering: string | null;
 
+  /** F2, Alt+N, "New sale": a new sale, or first the question what happens to the open one. */
   newSale(): void;
+  /** A new sale at once (the open one was parked, cancelled or is finished). */
+  startNewSale(): void;
+  askLeave(reason: SaleState['leaving']): void;
   openOrder(orderId: string, screen: Screen): void;
   goTo(screen: Screen): void;
   setOrderId(orderId: string): void;
@@ -58,15 +71,28 @@ const fresh = {
   editing: null,
   paymentMethod: null,
   undo: null,
+  leaving: null,
 } satisfies Partial<SaleState>;
 
-export const useSale = create<SaleState>()((set) => ({
+/** A sale on the screen that is not finished yet: leaving it must not drop it unseen. */
+export const saleOpen = (s: Pick<SaleState, 'orderId' | 'screen'>): boolean =>
+  s.orderId !== null && (s.screen === 'sale' || s.screen === 'checkout');
+
+export const useSale = create<SaleState>()((set, get) => ({
   screen: 'start',
   scan: null,
   lastMethod: 'cash',
   saleSeq: 0,
+  delivering: null,
   ...fresh,
   newSale: () => {
+    const state = get();
+    if (state.leaving !== null) return;
+    if (saleOpen(state)) set({ leaving: 'new' });
+    else state.startNewSale();
+  },
+  askLeave: (leaving) => set({ leaving }),
+  startNewSale: () => {
     set((s) => ({ ...fresh, scan: null, saleSeq: s.saleSeq + 1, screen: 'sale' }));
     // Typing goes somewhere at once: the product search (where a lone digit is a quick key).
     focusSoon('product-search');
@@ -94,20 +120,25 @@ export const useSale = create<SaleState>()((set) => ({
 let focusRun = 0;
 export function focusSoon(id: string, after?: Promise<unknown>): void {
   const run = ++focusRun;
+  // Keys typed until then are for the element this moves to (docs/counter.md §12).
+  const release = keyQueue.hold();
   const doc = document;
   let frames = 30;
   const attempt = () => {
-    if (run !== focusRun) return;
+    if (run !== focusRun) return release();
     const el = doc.getElementById(id);
     if (el && !(el as HTMLButtonElement).disabled) {
       el.focus();
       el.scrollIntoView?.({ block: 'nearest' });
+      release();
     } else if (frames-- > 0) {
       setTimeout(attempt, 16);
+    } else {
+      release();
     }
   };
   const start = () => setTimeout(attempt, 0);
   // A part that cannot load has nothing to focus; its slot says so.
-  if (after) after.then(start, () => undefined);
+  if (after) after.then(start, release);
   else start();
 }

@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { focusSoon } from '../sale/saleStore';
 import { useI18n } from '../i18n/i18n';
 import { LanguageSwitch } from './LanguageSwitch';
+import { START_NEW_SALE_ID } from './StartScreen';
 import { SyncStatusBar } from './SyncStatusBar';
 
 /** Who is at the counter: a name from the local staff list and a PIN. */
@@ -15,6 +17,8 @@ export function LoginScreen() {
   const [pin, setPin] = useState('');
   const login = useAction('session.login', (member) => {
     setAnswer(client, 'session.current', {}, member);
+    // The next useful control, not the page's body: "New sale" on the start screen.
+    focusSoon(START_NEW_SALE_ID);
   });
   const chosen = staffId || staff.value?.[0]?.staffId || '';
   const pinOk = /^\d{4,8}$/.test(pin);

@@ -11,6 +11,9 @@ import { openSettings, SETTINGS_OPEN_ID } from '../settings/navigation';
 import { NEW_SALE_KEYS } from './GlobalKeys';
 import { OrderList } from './OrderList';
 import { RejectedOrders } from './RejectedOrders';
+import { UnfinishedSales } from './UnfinishedSales';
+
+export const START_NEW_SALE_ID = 'start-new-sale';
 
 /** The start: a new sale in one key press, finding an order; for managers the way to the manager's day. */
 export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showRejected: boolean }) {
@@ -20,13 +23,14 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
     <div className="start">
       <section className="card" aria-labelledby="start-title">
         <h2 id="start-title">{t('start.title')}</h2>
-        <button type="button" className="primary big" aria-keyshortcuts={NEW_SALE_KEYS} onClick={newSale}>
+        <button type="button" id={START_NEW_SALE_ID} className="primary big" aria-keyshortcuts={NEW_SALE_KEYS} onClick={newSale}>
           {t('start.newSale')}
         </button>
         <p className="hint">{t('start.newSaleKeys')}</p>
         <CustomerDisplayButton />
         {clerk.role === 'manager' && <ManagerWays />}
       </section>
+      <UnfinishedSales />
       <OrderSearch />
       {clerk.role === 'manager' && <StaleConcepts />}
       <RejectedOrders open={showRejected} />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { StaffMember } from '../../shared/ipc';
 import { setAnswer, useAction } from '../api/useInvoke';
 import { areas } from '../areas';
+import { KeyQueueListener } from '../common/pageKeys';
 import { AreaSlot } from '../common/area';
 import { useDisplaySync } from '../customer/useDisplaySync';
 import { DeviceTrouble } from '../devices/DeviceTrouble';
@@ -12,6 +13,7 @@ import { useSale } from '../sale/saleStore';
 import { openSyncPanel } from '../sync/navigation';
 import { ScannerListener } from '../tokens/ScannerListener';
 import { GlobalKeys } from './GlobalKeys';
+import { LeaveDialogs, requestLogout } from './LeaveSale';
 import { LanguageSwitch } from './LanguageSwitch';
 import { StartScreen } from './StartScreen';
 import { SyncStatusBar } from './SyncStatusBar';
@@ -38,6 +40,8 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
 
   return (
     <>
+      {/* First: a key the queue keeps reaches neither the scanner nor the global keys until its time. */}
+      <KeyQueueListener />
       <ScannerListener />
       <GlobalKeys />
       <a className="skip" href="#main">
@@ -57,7 +61,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
         />
         <DeviceTrouble />
         <LanguageSwitch />
-        <button type="button" onClick={() => void logout.run({})} disabled={logout.pending}>
+        <button type="button" onClick={requestLogout} disabled={logout.pending}>
           {t('top.logout')}
         </button>
       </header>
@@ -72,6 +76,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
           {screen === 'manager' && <ManagerScreen clerk={clerk} />}
         </AreaSlot>
       </main>
+      <LeaveDialogs logout={() => void logout.run({})} />
     </>
   );
 }

@@ -1,15 +1,32 @@
 import { useState } from 'react';
-import type { TransitTokenRecord } from '../../shared/schemas/reference';
+import type { Order, OrderLine } from '../../shared/schemas/order';
+import type { Product, TransitTokenRecord } from '../../shared/schemas/reference';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { tokenTypeName } from '../common/names';
 import { useI18n, type MessageKey, type Params } from '../i18n/i18n';
 import { useCurrentOrder, useProducts } from '../sale/hooks';
 import { chosenTokenTypeId, tokenCombination, tokenInputFromChosen, tokenInputOf } from '../sale/orderView';
+import { nextActionId } from '../sale/pick';
 import { focusSoon, useSale, type ChosenToken } from '../sale/saleStore';
 import { NewPassForm } from './NewPassForm';
 import { tokenName } from './TokenMatch';
 import { TokenSearch } from './TokenSearch';
+
+/**
+ * The lines of an order still waiting for a token that `chosen` can go on: a line with the
+ * remark TOKEN_REQUIRED (or CUSTOMERTOKEN_REQUIRED, for a registered token) whose product takes
+ * its type.
+ */
+export function linesWaitingFor(order: Order | undefined, products: readonly Product[], chosen: ChosenToken): OrderLine[] {
+  return (order?.orderLines ?? []).filter((line) => {
+    const product = products.find((p) => p.productId === line.productId);
+    if (!product || tokenCombination(product, chosenTokenTypeId(chosen)) !== null) return false;
+    return line.additionalRemarks.some(
+      (r) => r.code === 'TOKEN_REQUIRED' || (r.code === 'CUSTOMERTOKEN_REQUIRED' && chosen.kind === 'registered'),
+    );
+  });
+}
 
 /**
  * The token of the sale: found by search or scan, or a new anonymous pass. When a line waits
@@ -42,31 +59,47 @@ export function TokenPanel() {
     return problem ? t(problem.key, problem.params) : null;
   };
 
-  const use = async (chosen: ChosenToken) => {
-    setMessage(null);
-    if (!target) {
-      chooseToken(chosen);
-      setMessage({ key: 'tokens.chosen', params: { name: describe(chosen) } });
-      return;
-    }
-    const problem = problemOf(chosenTokenTypeId(chosen));
-    if (problem) {
-      setMessage(problem);
-      return;
-    }
+  /** Puts the token on a line; the order as it is then, or null when refused. */
+  const putOn = async (line: OrderLine, chosen: ChosenToken): Promise<Order | null> => {
     // The new token keeps the traveller's personal data of the line's (first) token.
-    const previous = target.customerTokens?.[0];
+    const previous = line.customerTokens?.[0];
     const personalAccountData = previous ? tokenInputOf(previous).personalAccountData : null;
     const result = await patch.run({
-      orderLineId: target.orderLineId,
+      orderLineId: line.orderLineId,
       patch: { customerTokens: [{ ...tokenInputFromChosen(chosen), personalAccountData }] },
     });
-    if (result.ok) {
-      useSale.getState().targetLineForToken(null);
-      if (!useSale.getState().token) chooseToken(chosen);
-      setMessage({ key: 'tokens.putOnLine', params: { name: describe(chosen), line: target.productName } });
-      focusSoon('remarks-title');
+    return result.ok ? result.value.order : null;
+  };
+
+  /**
+   * "Use token": onto the line that asked for one, else onto every line still waiting for a
+   * token it can go on, and onto the lines added next; the focus then on the order's next step.
+   */
+  const use = async (chosen: ChosenToken) => {
+    setMessage(null);
+    if (target) {
+      const problem = problemOf(chosenTokenTypeId(chosen));
+      if (problem) {
+        setMessage(problem);
+        return;
+      }
     }
+    const lines = target ? [target] : linesWaitingFor(order, products, chosen);
+    let latest: Order | null = null;
+    for (const line of lines) {
+      latest = await putOn(line, chosen);
+      if (!latest) return;
+    }
+    useSale.getState().targetLineForToken(null);
+    // A token changed on one line leaves the sale's token as it was, if it had one.
+    if (!target || !useSale.getState().token) chooseToken(chosen);
+    const first = lines[0];
+    setMessage(
+      first
+        ? { key: 'tokens.putOnLine', params: { name: describe(chosen), line: first.productName } }
+        : { key: 'tokens.chosen', params: { name: describe(chosen) } },
+    );
+    focusSoon(latest ? nextActionId(latest) : 'product-search');
   };
 
   return (

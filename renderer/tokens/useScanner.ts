@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { editable, insertText, setNativeValue, type Editable } from '../common/editing';
 import { DEFAULT_SCANNER_OPTIONS, ScanDetector, type ScannerOptions } from './scanner';
 
 /**
@@ -7,32 +8,6 @@ import { DEFAULT_SCANNER_OPTIONS, ScanDetector, type ScannerOptions } from './sc
  * the focused field: keys after the first are held back, and the first is taken out again once
  * the burst proves to be a scan. Held-back keys of a fast person are put back.
  */
-
-type Editable = HTMLInputElement | HTMLTextAreaElement;
-
-function editable(target: EventTarget | null): Editable | null {
-  if (target instanceof HTMLTextAreaElement) return target;
-  if (target instanceof HTMLInputElement) return target;
-  return null;
-}
-
-function setNativeValue(el: Editable, value: string): void {
-  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
-function insertText(el: Editable, text: string): void {
-  try {
-    const start = el.selectionStart ?? el.value.length;
-    const end = el.selectionEnd ?? start;
-    el.setRangeText(text, start, end, 'end');
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  } catch {
-    // Fields without a caret (number, date): append.
-    setNativeValue(el, el.value + text);
-  }
-}
 
 interface Snapshot {
   el: Editable;

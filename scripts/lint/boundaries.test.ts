@@ -242,7 +242,7 @@ describe("electron/core/ (the counter's core) never imports renderer/, electron/
     ['electron/core/dispatch.ts', "import '../../server/central';"],
     ['electron/core/manager/days.ts', "import type { Central } from '../../../server/central';"],
   ]);
-  refuses(FOLDERS, /electron\/core\/'s tests import electron\/core\/, domain\/, shared\/ and server\//, [
+  refuses(FOLDERS, /electron\/core\/'s tests import electron\/core\/, domain\/, shared\/, server\/ \(a real central\) and devtools\//, [
     ['electron/core/settings/retention.test.ts', "import '../../../renderer/testing/fakeCounter';"],
     ['electron/core/testing/world.ts', "import '../../shell/policy';"],
   ]);

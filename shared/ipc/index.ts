@@ -114,7 +114,7 @@ export interface CounterApi {
 export type { Access, AuditValues, AuditSpec, AuditValue, HandlersOf, IpcResult, Kind, Words } from './declare';
 export type { IpcError } from '../refusals';
 export type { Role, SessionStatus, StaffMember, StaffRecord } from './session';
-export type { CatalogView, CounterOrder, OrderSummary, OrderSync, SyncState } from './sale';
+export type { CatalogView, CounterOrder, OrderSummary, OrderSync, SyncState, UnfinishedSale } from './sale';
 export type { ChallengeSent, LookupAnswer } from './tokens';
 export type { ReceiptLayout, SettingsChange, SettingsView } from './settings';
 export { RECEIPT_LAYOUTS } from './settings';

@@ -33,6 +33,25 @@ export interface OrderSummary {
   syncState: SyncState;
 }
 
+/**
+ * A sale of this counter not yet finished (open, being paid, or paid but not handed over), and
+ * whether a clerk parked it: listed on the start screen, any clerk of the counter resumes it
+ * (docs/counter.md §12).
+ */
+export interface UnfinishedSale {
+  orderId: string;
+  orderNumber: string;
+  createdOn: string;
+  statusId: number;
+  totalAmount: number;
+  lineCount: number;
+  /** The lines in short ("2 × Dagkaart, Enkele reis"), so the clerk recognises the customer's sale. */
+  lines: string;
+  /** Who started it, when known. */
+  clerkName: string | null;
+  parked: { at: string; by: string | null } | null;
+}
+
 export interface CatalogView {
   products: Product[];
   languages: Language[];
@@ -68,6 +87,10 @@ export const saleChannels = {
     access: 'clerk',
     kind: 'read',
   }),
+  // Parking: a sale put aside to serve the next customer, resumed by any clerk of the counter.
+  'orders.unfinished': channel<UnfinishedSale[]>()({ input: none, access: 'clerk', kind: 'read' }),
+  'orders.park': channel<UnfinishedSale>()({ input: orderId, access: 'clerk', kind: 'change' }),
+  'orders.resume': channel<CounterOrder>()({ input: orderId, access: 'clerk', kind: 'change' }),
   'orders.patch': channel<CounterOrder>()({ input: orderId.extend({ patch: patchOrderInput }), access: 'clerk', kind: 'change' }),
   'orders.delete': channel<true>()({
     input: orderId,

@@ -1,3 +1,4 @@
+import { bicForIban } from '../bic';
 import { z } from 'zod';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { ADDRESS_TYPE, CHALLENGE_TYPE, MANDATE_STATES, MANDATE_TYPE, ORDER_STATUS, TOKEN_STATUS, TOKEN_TYPE } from '../enums';
@@ -99,19 +100,28 @@ export function ibanProblem(iban: string): string | null {
   return isValidIBAN(electronic) ? null : 'the IBAN is not valid (its check digits do not match)';
 }
 
-export const mandateInputSchema = z.object({
-  directDebitMandateTypeId: enumId(MANDATE_TYPE, 'directDebitMandateTypeId'),
-  bic: z.string().refine((bic) => isValidBIC(bic), 'the BIC is not valid'),
-  iban: z
-    .string()
-    .superRefine((iban, ctx) => {
-      const problem = ibanProblem(iban);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((iban) => electronicFormatIBAN(iban) ?? iban),
-  ascription: text(200).min(1),
-  place: text(100).min(1),
-});
+export const mandateInputSchema = z
+  .object({
+    directDebitMandateTypeId: enumId(MANDATE_TYPE, 'directDebitMandateTypeId'),
+    // Within SEPA the IBAN is enough (docs/api.md §4): a BIC is optional, checked when given.
+    bic: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .default('')
+      .refine((bic) => bic === '' || isValidBIC(bic), 'the BIC is not valid'),
+    iban: z
+      .string()
+      .superRefine((iban, ctx) => {
+        const problem = ibanProblem(iban);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .transform((iban) => electronicFormatIBAN(iban) ?? iban),
+    ascription: text(200).min(1),
+    place: text(100).min(1),
+  })
+  // Without a BIC, the bank's own where the IBAN names a known bank (shared/bic.ts).
+  .transform((mandate) => ({ ...mandate, bic: mandate.bic || (bicForIban(mandate.iban) ?? '') }));
 
 export const paymentInput = z.object({
   paymentMethodId: int,

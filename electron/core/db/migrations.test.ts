@@ -191,6 +191,19 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(() => counter.run(2)).toThrow(/CHECK/);
     before.close();
   },
+  12: () => {
+    const before = atVersion(11);
+    expect(tables(before)).not.toContain('parked_sales');
+    migrate(before, ':memory:', counterUpTo(12));
+    const park = before.prepare("INSERT INTO parked_sales (order_id, parked_at, staff_id, staff_name) VALUES ('o', 't', 's1', 'Sam')");
+    park.run();
+    expect(before.prepare('SELECT order_id, parked_at, staff_name FROM parked_sales').all()).toEqual([
+      { order_id: 'o', parked_at: 't', staff_name: 'Sam' },
+    ]);
+    // An order is parked once.
+    expect(() => park.run()).toThrow(/UNIQUE|PRIMARY/);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

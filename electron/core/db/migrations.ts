@@ -128,4 +128,16 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX terminal_payments_open ON terminal_payments (stage) WHERE stage IN ('card', 'unknown', 'stopping');
       CREATE TABLE terminal_service_ids (one INTEGER PRIMARY KEY CHECK (one = 1), last INTEGER NOT NULL);
     `),
+  // 12: a sale put aside at the counter (parked) to serve the next customer, with who parked it
+  // and when; any clerk of the counter resumes it (docs/counter.md §12). Resuming, or the order
+  // being finished, leaves the order as it was: only this row goes.
+  (db) =>
+    db.exec(`
+      CREATE TABLE parked_sales (
+        order_id TEXT PRIMARY KEY,
+        parked_at TEXT NOT NULL,
+        staff_id TEXT,
+        staff_name TEXT
+      ) WITHOUT ROWID;
+    `),
 ];

@@ -9,6 +9,7 @@ import type { OrderDesk } from '../orders/desk';
 import type { Staff } from '../session/staff';
 import type { CounterSettings } from '../settings/settings';
 import type { Lookups } from '../tokens/lookups';
+import { parkSale, unfinishedSale, unfinishedSales, unparkSale } from './parked';
 
 export interface SaleDeps {
   db: CounterDb;
@@ -18,6 +19,7 @@ export interface SaleDeps {
   settings: CounterSettings;
   staff: Staff;
   timeZone: string;
+  now: () => Date;
 }
 
 /** The registered tokens a change names: their records are fetched first, so the rules can judge them. */
@@ -28,7 +30,7 @@ export const registeredTokens = (lines: { customerTokens?: { transitTokenId?: nu
 const EVER = { from: '0000', to: '9999' };
 
 /** A sale: the catalogue, the order and its lines on the counter's own store (docs/counter.md §12). */
-export function saleHandlers({ db, desk, catalog, lookups, settings, staff, timeZone }: SaleDeps): HandlersOf<typeof saleChannels> {
+export function saleHandlers({ db, desk, catalog, lookups, settings, staff, timeZone, now }: SaleDeps): HandlersOf<typeof saleChannels> {
   const { service, caller, change } = desk;
   return {
     'catalog.get': async () => ok(catalog.view()),
@@ -47,6 +49,17 @@ export function saleHandlers({ db, desk, catalog, lookups, settings, staff, time
           ? ordersPage(db, range ?? EVER, { statusIds: orderStatusId }, [], null, limit).rows
           : searchByText(db, catalog.current(), text, range, orderStatusId, limit);
       return ok(rows.map(({ clerk: _clerk, lines: _lines, paidAmount: _paid, ...summary }) => summary));
+    },
+    'orders.unfinished': async () => ok(unfinishedSales(db, settings.touchpointId)),
+    'orders.park': async ({ orderId }) => {
+      if (!unfinishedSale(db, settings.touchpointId, orderId)) return refusal('conflict', 'order.conflict');
+      parkSale(db, orderId, now().toISOString(), staff.who());
+      return ok(unfinishedSale(db, settings.touchpointId, orderId)!);
+    },
+    'orders.resume': async ({ orderId }) => {
+      const found = await desk.get(orderId);
+      if (found.ok) unparkSale(db, orderId);
+      return found;
     },
     'orders.patch': ({ orderId, patch }) => change(() => service.patch(orderId, patch, caller())),
     'orders.delete': ({ orderId }) => desk.remove(() => service.remove(orderId, caller()), orderId),
