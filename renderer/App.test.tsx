@@ -1,6 +1,6 @@
-import { SALE_PARTS } from './areas';
+import { areas, SALE_PARTS } from './areas';
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import demo from '../assets/fixtures/demo.json';
@@ -103,6 +103,10 @@ function counter() {
     }),
   };
 }
+
+// A manager's start screen draws parts of the manager's code (renderer/areas.ts): loaded first, so
+// that nothing suspends inside user-event's act, which jsdom never flushes.
+beforeAll(() => areas.manager.load());
 
 beforeEach(() => useSale.setState({ screen: 'start', orderId: null, token: null, scan: null, editing: null }));
 afterEach(cleanup);

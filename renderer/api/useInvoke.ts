@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, CounterApi, CounterOrder, IpcError, IpcInput, IpcOutputs, IpcResult, ReadChannel } from '../../shared/ipc';
-import { refusal } from '../../shared/refusals';
 import { useCounter } from './counter';
 
 /**
@@ -23,7 +22,10 @@ export async function safeInvoke<C extends Channel>(api: CounterApi, channel: C,
   } catch (cause) {
     // The transport's own words (a network error) stay out of the screen.
     console.warn('counter: a call failed to reach the main process', cause);
-    return refusal('internal', 'shell.unreachable');
+    // Built here rather than by shared/refusals.ts's refusal(), whose English texts are not in the
+    // first load (renderer/i18n/dictionaries.ts); the screen words the code in its own language.
+    const error: IpcError = { kind: 'internal', code: 'shell.unreachable', params: {}, message: 'shell.unreachable', errors: [] };
+    return { ok: false, error };
   }
 }
 

@@ -1,4 +1,4 @@
-import { CLOCK_OFF_MS } from '../../shared/ipc/fleet';
+import { CLOCK_OFF_MS } from '../../shared/clock';
 import type { I18n } from '../i18n/i18n';
 
 /** The sentence about a counter's clock more than 2 minutes off the central's, or null when it is right or not measured. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { REFUSAL_TEXT, type RefusalCode } from '../../shared/refusals';
+import type { RefusalCode } from '../../shared/refusals';
 import type { MessageKey } from './en';
 import type { Lang } from './i18n';
 
@@ -16,7 +16,10 @@ export interface Dictionary {
  * main process's own texts, which the renderer holds anyway.
  */
 const LOADERS: Record<Lang, () => Promise<Dictionary>> = {
-  en: async () => ({ lang: 'en', messages: (await import('./en')).en, refusals: REFUSAL_TEXT }),
+  en: async () => {
+    const [{ en }, { REFUSAL_TEXT }] = await Promise.all([import('./en'), import('../../shared/refusalText')]);
+    return { lang: 'en', messages: en, refusals: REFUSAL_TEXT };
+  },
   nl: async () => {
     const [{ nl }, { refusalsNl }] = await Promise.all([import('./nl'), import('./refusals.nl')]);
     return { lang: 'nl', messages: nl, refusals: refusalsNl };

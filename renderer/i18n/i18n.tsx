@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { refusalMessage, type IpcError, type RefusalCode } from '../../shared/refusals';
+import { fillPlaceholders } from '../../shared/placeholders';
+import type { IpcError, RefusalCode } from '../../shared/refusals';
 import type { Dictionary } from './dictionaries';
 import type { MessageKey } from './en';
 
@@ -43,10 +44,10 @@ export function makeI18n({ lang, messages, refusals }: Dictionary): I18n {
     t: (key, params) => {
       const template = messages[key];
       if (!params) return template;
-      return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+      return fillPlaceholders(template, params);
     },
     refusal: (code, params = {}) =>
-      code in refusals ? refusalMessage(code, params, refusals) : refusalMessage('request.internal', {}, refusals),
+      code in refusals ? fillPlaceholders(refusals[code], params) : fillPlaceholders(refusals['request.internal'], {}),
     money: (cents) => euros.format(cents / 100),
     date: (value) => safe(dates, value),
     dateTime: (value) => safe(dateTimes, value),

@@ -36,3 +36,6 @@ export function ManagerScreen({ clerk }: { clerk: StaffMember }) {
     </div>
   );
 }
+
+/** The start screen offers a manager the open orders of earlier days from this chunk (renderer/areas.ts). */
+export { StaleConcepts } from './StaleConcepts';

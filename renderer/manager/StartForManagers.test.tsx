@@ -1,5 +1,6 @@
+import { areas } from '../areas';
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffMember } from '../../shared/ipc';
@@ -21,6 +22,10 @@ const stale: StaleConcept = {
   totalAmount: 340,
   clerk: { staffId: 'anna', name: 'Anna de Vries' },
 };
+
+// A manager's start screen draws parts of the manager's code (renderer/areas.ts): loaded first, so
+// that nothing suspends inside user-event's act, which jsdom never flushes.
+beforeAll(() => areas.manager.load());
 
 beforeEach(() => {
   useSale.setState({ screen: 'start' });

@@ -6,16 +6,20 @@ import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { useSale } from '../sale/saleStore';
 import { MANAGER_OPEN_ID, openManager } from '../manager/navigation';
-import { StaleConcepts } from '../manager/StaleConcepts';
 import { openSettings, SETTINGS_OPEN_ID } from '../settings/navigation';
 import { NEW_SALE_KEYS } from './GlobalKeys';
 import { OrderList } from './OrderList';
 import { RejectedOrders } from './RejectedOrders';
+import { areas } from '../areas';
+import { AreaSlot } from '../common/area';
 import { UnfinishedSales } from './UnfinishedSales';
 
 export const START_NEW_SALE_ID = 'start-new-sale';
 
 /** The start: a new sale in one key press, finding an order; for managers the way to the manager's day. */
+// A manager's offer, with the manager's code: a clerk's first load holds none of it.
+const StaleConcepts = areas.manager.lazy((m) => m.StaleConcepts);
+
 export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showRejected: boolean }) {
   const { t } = useI18n();
   const newSale = useSale((s) => s.newSale);
@@ -32,7 +36,11 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
       </section>
       <UnfinishedSales />
       <OrderSearch />
-      {clerk.role === 'manager' && <StaleConcepts />}
+      {clerk.role === 'manager' && (
+        <AreaSlot>
+          <StaleConcepts />
+        </AreaSlot>
+      )}
       <RejectedOrders open={showRejected} />
     </div>
   );

@@ -4,9 +4,6 @@ import { channel } from './declare';
 
 /** The counter in a fleet (docs/api.md §11, docs/counter.md §18): its database, clock and version. */
 
-/** A counter's clock more than this off the central's is said on screen and corrected in what it sends (docs/api.md §11.4). */
-export const CLOCK_OFF_MS = 2 * 60_000;
-
 /** Why a downloaded update waits: a sale open, sales not sent, a payment whose outcome is unknown. */
 export type UpdateGate = 'saleOpen' | 'unsentSales' | 'unknownPayment';
 

@@ -1,4 +1,4 @@
-import { CLOCK_OFF_MS } from '../../../shared/ipc/fleet';
+import { CLOCK_OFF_MS } from '../../../shared/clock';
 
 /**
  * How far the counter's clock is from the central's (docs/api.md §11.4), measured from the
