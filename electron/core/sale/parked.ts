@@ -15,18 +15,8 @@ import type { CounterDb } from '../db/database';
 export const UNFINISHED_STATUSES = [1, 2, 3, 4] as const;
 const LIST_LIMIT = 50;
 
-interface Row {
-  orderId: string;
-  orderNumber: string;
-  createdOn: string;
-  statusId: number;
-  totalAmount: number;
-  lineCount: number;
-  lines: string;
-  clerkName: string | null;
-  parkedAt: string | null;
-  parkedBy: string | null;
-}
+/** An unfinished sale as the query reads it: the answer's fields, its parking flat. */
+type Row = Omit<UnfinishedSale, 'parked'> & { parkedAt: string | null; parkedBy: string | null };
 
 const SELECT = `SELECT o.order_id AS orderId, o.order_number AS orderNumber, o.created_on AS createdOn, o.status_id AS statusId,
     COALESCE(f.total_amount, 0) AS totalAmount, COALESCE(f.line_count, 0) AS lineCount, COALESCE(f.lines, '') AS lines,
