@@ -220,6 +220,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       update: updates.view(),
       enrolment: fleet.view(),
     });
+    // The payment terminal's exchanges (docs/counter.md §15): the receipts print their text.
+    const terminalStore = new TerminalStore(db, clock);
     const deskDevices = createDevices({
       config: options.config?.config ?? {},
       pollMs: options.devicePollMs,
@@ -228,7 +230,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       now: clock,
       loadOrder: async (orderId) => {
         const found = await service.get(orderId, desk.caller());
-        return found.ok ? found.value : null;
+        return found.ok ? terminalStore.withReceipts(found.value) : null;
       },
       touchpointName: () => catalog.current().touchpoints.get(settings.touchpointId)?.name,
       changed: (orderId) => events.emit('receipt.changed', { orderId }),
@@ -239,7 +241,6 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     // The sale on the customer display follows every committed change of it.
     events.on('orders.changed', ({ orderId }: { orderId: string }) => void deskDevices.display.orderChanged(orderId));
     // The payment terminal (docs/api.md §9.2, docs/counter.md §15).
-    const terminalStore = new TerminalStore(db, clock);
     const pinMethod = () => methodId([...catalog.current().paymentMethods.values()], 'pin');
     terminal = await openTerminal(
       options.config?.config.terminal,
