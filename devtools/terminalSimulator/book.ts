@@ -51,6 +51,8 @@ const line = (name: string, value: string, key: string) => ({ Text: new URLSearc
 
 export class TerminalBook {
   script: Outcome[] = [];
+  /** True: the terminal answers GetTotals and Reconciliation with Failure (Busy), its period left as it is. */
+  totalsBusy = false;
   readonly charges: Charge[] = [];
   readonly reversals: { poiTransactionId: string; amount: number }[] = [];
   private readonly transactions = new Map<string, Transaction>();
@@ -78,17 +80,27 @@ export class TerminalBook {
       case 'Reversal':
         return this.reversal(message.ReversalRequest as Record<string, unknown>);
       case 'GetTotals':
-        return { GetTotalsResponse: { Response: { Result: 'Success' }, POIReconciliationID: '1', TransactionTotals: this.totals() } };
-      case 'Reconciliation': {
-        const totals = this.totals();
-        this.period = { debits: [], reversals: [] };
-        return {
-          ReconciliationResponse: { Response: { Result: 'Success' }, ReconciliationType: 'SaleReconciliation', TransactionTotals: totals },
-        };
-      }
+      case 'Reconciliation':
+        if (this.totalsBusy) {
+          const failure = { Response: { Result: 'Failure', ErrorCondition: 'Busy' } };
+          return header.MessageCategory === 'GetTotals' ? { GetTotalsResponse: failure } : { ReconciliationResponse: failure };
+        }
+        return header.MessageCategory === 'GetTotals' ? this.getTotals() : this.reconcile();
       default:
         return { EventNotification: { EventToNotify: 'Reject' } };
     }
+  }
+
+  private getTotals() {
+    return { GetTotalsResponse: { Response: { Result: 'Success' }, POIReconciliationID: '1', TransactionTotals: this.totals() } };
+  }
+
+  private reconcile() {
+    const totals = this.totals();
+    this.period = { debits: [], reversals: [] };
+    return {
+      ReconciliationResponse: { Response: { Result: 'Success' }, ReconciliationType: 'SaleReconciliation', TransactionTotals: totals },
+    };
   }
 
   private payment(serviceId: string, request: Record<string, unknown>, wire: Wire) {

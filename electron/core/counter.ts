@@ -258,6 +258,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       pinMethod,
       progress: (p) => events.emit('terminal.progress', p),
       retryMs: options.terminal?.retryMs,
+      heldMs: options.terminal?.heldMs,
       settled: (order, paymentId) => deskDevices.receipts.afterPayment(order, paymentId),
     });
     deskDevices.registry.register('terminal', { state: () => port?.state() ?? 'none' });

@@ -10,6 +10,7 @@ import { managerHandlers } from './manager/handlers';
 import type { DrawerDays } from './manager/days';
 import type { ReportExports } from './manager/exports';
 import type { OrderDesk } from './orders/desk';
+import { withTerminalAtClose } from './devices/terminal/dayClose';
 import { terminalHandlers } from './devices/terminal/handlers';
 import type { TerminalMoneyDeps } from './devices/terminal/terminalMoney';
 import type { TerminalPayments } from './devices/terminal/terminalPayments';
@@ -65,7 +66,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ...saleHandlers(deps),
     ...tokenHandlers(deps),
     ...withDeskEffects(paymentHandlers(desk, deps.terminal.guard), deps.devices),
-    ...terminalHandlers(deps.terminal.payments, deps.terminal.money),
+    ...terminalHandlers(deps.terminal.payments, deps.terminal.money, deps.now),
     ...settingsHandlers(deps),
     ...syncHandlers({ db, engine, desk }),
     ...displayHandlers(deps.devices.display),
@@ -73,7 +74,11 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
       devices: deps.devices,
       languageCode: () => deps.catalog.current().languages.get(deps.settings.languageId)?.iso639Code ?? 'nl',
     }),
-    ...managerHandlers({ ...deps, catalog: () => deps.catalog.current(), who: () => staff.who(), syncSoon: () => engine.kick() }),
+    ...withTerminalAtClose(
+      managerHandlers({ ...deps, catalog: () => deps.catalog.current(), who: () => staff.who(), syncSoon: () => engine.kick() }),
+      deps.terminal.money,
+      deps.now,
+    ),
     ...cashHandlers({ drawer: deps.drawer, who: () => staff.who(), openDrawer: (reason) => deps.devices.openDrawer(reason) }),
     ...fleetHandlers(deps.fleet),
   };

@@ -25,11 +25,17 @@ export interface TerminalPaymentsDeps {
   progress: (p: TerminalProgress) => void;
   /** Between two questions about an unknown outcome (ms). */
   retryMs?: number;
+  /** Between two tries to record an outcome the closed day refused (ms; 60 s). */
+  heldMs?: number;
   /** A payment the terminal approved is recorded: its receipt prints (docs/api.md §9.3). */
   settled?: (order: CounterOrder['order'], paymentId: string) => void;
 }
 
 const RETRY_MS = 3_000;
+const HELD_MS = 60_000;
+
+/** The terminal's word came while the business day is closed: it is recorded on the next open day. */
+const dayClosed = (result: IpcResult<unknown>) => !result.ok && result.error.code === 'day.closed';
 
 export class TerminalPayments {
   private readonly running = new Set<Promise<void>>();
@@ -129,10 +135,8 @@ export class TerminalPayments {
   private async run(serviceId: string): Promise<void> {
     const row = this.deps.store.byService(serviceId)!;
     const outcome = await this.deps.port!.pay(row.serviceId, row.transactionId, row.amount);
-    if (outcome.kind !== 'unknown') {
-      await this.conclude(row, outcome);
-      return;
-    }
+    // An answer the closed day refused is asked again, like one that did not come.
+    if (outcome.kind !== 'unknown' && !dayClosed(await this.conclude(row, outcome))) return;
     await this.inquireAndConclude(this.deps.store.byService(serviceId)!);
   }
 
@@ -155,11 +159,15 @@ export class TerminalPayments {
     for (;;) {
       if (this.closed) return;
       const outcome = await port!.status(row.serviceId);
-      if (outcome.kind !== 'unknown') {
-        await this.conclude(current, outcome);
-        return;
+      if (outcome.kind === 'unknown') {
+        await this.pause(this.deps.retryMs ?? RETRY_MS);
+        continue;
       }
-      await this.pause(this.deps.retryMs ?? RETRY_MS);
+      if (!dayClosed(await this.conclude(current, outcome))) return;
+      // The day was closed (its Z made) while the terminal had the card: the exchange stays open,
+      // and the terminal is asked again until a business day is open to record it in
+      // (docs/counter.md §15); the money counts in that day.
+      await this.pause(this.deps.heldMs ?? HELD_MS);
     }
   }
 
