@@ -27,7 +27,9 @@ import { ensureTouchpoint } from './fleet/ownTouchpoint';
 import { noteFleetEvents, RecentLog } from './fleet/recentLog';
 import { saveSupportBundle } from './fleet/supportFile';
 import { openTerminal, type OpenedTerminal } from './devices/terminal/setup';
+import { ReversalStore } from './devices/terminal/reversalStore';
 import { TerminalPayments } from './devices/terminal/terminalPayments';
+import { TerminalRefunds } from './devices/terminal/terminalRefunds';
 import { TerminalStore } from './devices/terminal/terminalStore';
 import { methodId } from '../../shared/paymentMethods';
 import { makeHandlers, type Handlers } from './handlers';
@@ -262,6 +264,17 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       settled: (order, paymentId) => deskDevices.receipts.afterPayment(order, paymentId),
     });
     deskDevices.registry.register('terminal', { state: () => port?.state() ?? 'none' });
+    const terminalMoney = { db, store: terminalStore, port, desk, pinMethod };
+    const terminalRefunds = new TerminalRefunds({
+      ...terminalMoney,
+      reversals: new ReversalStore(db, clock),
+      who: () => staff.who(),
+      closedToday: () => days.closedToday(),
+      audit: (entry) => recordAudit(db, { ...entry, at: stamp() }),
+      settled: (order, paymentId) => deskDevices.receipts.afterPayment(order, paymentId),
+      retryMs: options.terminal?.retryMs,
+      heldMs: options.terminal?.heldMs,
+    });
     const handlers = makeHandlers({
       db,
       desk,
@@ -296,12 +309,15 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       devices: deskDevices,
       terminal: {
         payments: terminalPayments,
-        money: { db, store: terminalStore, port, desk, pinMethod },
+        refunds: terminalRefunds,
+        money: terminalMoney,
         guard: { owns: (paymentId) => terminalStore.byPayment(paymentId) !== null, takesPin: (m) => port !== null && m === pinMethod() },
       },
     });
     // A payment whose answer never came before the last close is asked about again now.
     terminalPayments.resume();
+    // Likewise a reversal: the refund of one the terminal did is recorded once.
+    terminalRefunds.resume();
 
     const dispatch = makeDispatch(
       handlers,
@@ -349,6 +365,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         stopRetention();
         await refreshing;
         await terminalPayments.close();
+        await terminalRefunds.close();
         await openedTerminal.close();
         await syncEngine.stop();
         await exports.close();

@@ -14,6 +14,7 @@ import { withTerminalAtClose } from './devices/terminal/dayClose';
 import { terminalHandlers } from './devices/terminal/handlers';
 import type { TerminalMoneyDeps } from './devices/terminal/terminalMoney';
 import type { TerminalPayments } from './devices/terminal/terminalPayments';
+import type { TerminalRefunds } from './devices/terminal/terminalRefunds';
 import { paymentHandlers, type TerminalGuard } from './payments/handlers';
 import { saleHandlers } from './sale/handlers';
 import { sessionHandlers, staffHandlers } from './session/handlers';
@@ -47,7 +48,7 @@ export interface HandlerDeps {
   fleet: FleetDeps;
   exports: ReportExports;
   /** The payment terminal (docs/api.md §9.2). */
-  terminal: { payments: TerminalPayments; money: TerminalMoneyDeps; guard: TerminalGuard };
+  terminal: { payments: TerminalPayments; refunds: TerminalRefunds; money: TerminalMoneyDeps; guard: TerminalGuard };
 }
 
 /** The counter's handlers, area by area (each declared beside its implementation: electron/core/<area>/handlers.ts). */
@@ -66,7 +67,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ...saleHandlers(deps),
     ...tokenHandlers(deps),
     ...withDeskEffects(paymentHandlers(desk, deps.terminal.guard), deps.devices),
-    ...terminalHandlers(deps.terminal.payments, deps.terminal.money, deps.now),
+    ...terminalHandlers(deps.terminal, deps.now),
     ...settingsHandlers(deps),
     ...syncHandlers({ db, engine, desk }),
     ...displayHandlers(deps.devices.display),

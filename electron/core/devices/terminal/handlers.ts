@@ -2,13 +2,13 @@ import type { HandlersOf } from '../../../../shared/ipc';
 import type { terminalChannels } from '../../../../shared/ipc/terminal';
 import { ok, refusal } from '../../../../shared/refusals';
 import { dayIsClosed, keepDayTerminalTotals } from './dayClose';
-import { refundPin, terminalTotals, type TerminalMoneyDeps } from './terminalMoney';
+import { terminalTotals, type TerminalMoneyDeps } from './terminalMoney';
 import type { TerminalPayments } from './terminalPayments';
+import type { TerminalRefunds } from './terminalRefunds';
 
 /** The terminal's channels (docs/api.md §9.2): the work is in terminalPayments.ts and terminalMoney.ts. */
 export function terminalHandlers(
-  payments: TerminalPayments,
-  money: TerminalMoneyDeps,
+  { payments, refunds, money }: { payments: TerminalPayments; refunds: TerminalRefunds; money: TerminalMoneyDeps },
   now: () => Date,
 ): HandlersOf<typeof terminalChannels> {
   return {
@@ -17,7 +17,7 @@ export function terminalHandlers(
     'terminal.stop': ({ paymentId }) => payments.stop(paymentId),
     'terminal.payment': async ({ paymentId }) => ok(payments.payment(paymentId)),
     'terminal.confirmManual': ({ paymentId }) => payments.confirmManual(paymentId),
-    'terminal.refund': (input) => refundPin(money, input),
+    'terminal.refund': (input) => refunds.refund(input),
     'terminal.totals': async ({ businessDate, ...range }) => {
       const answer = await terminalTotals(money, range);
       if (answer.ok && range.close && businessDate && dayIsClosed(money.db, businessDate)) {

@@ -5,6 +5,7 @@ import type { Order } from '../../../../shared/schemas/order';
 import { outstanding, paymentState } from '../../../../domain/order/money';
 import type { OrderDesk } from '../../orders/desk';
 import type { PaymentOutcome, TerminalPort } from './port';
+import { Background } from './background';
 import { OPEN_STAGES, type TerminalRow, type TerminalStore } from './terminalStore';
 
 /**
@@ -31,16 +32,14 @@ export interface TerminalPaymentsDeps {
   settled?: (order: CounterOrder['order'], paymentId: string) => void;
 }
 
-const RETRY_MS = 3_000;
-const HELD_MS = 60_000;
+export const RETRY_MS = 3_000;
+export const HELD_MS = 60_000;
 
 /** The terminal's word came while the business day is closed: it is recorded on the next open day. */
-const dayClosed = (result: IpcResult<unknown>) => !result.ok && result.error.code === 'day.closed';
+export const dayClosed = (result: IpcResult<unknown>) => !result.ok && result.error.code === 'day.closed';
 
 export class TerminalPayments {
-  private readonly running = new Set<Promise<void>>();
-  private readonly pauses = new Set<() => void>();
-  private closed = false;
+  private readonly background = new Background();
 
   constructor(private readonly deps: TerminalPaymentsDeps) {}
 
@@ -50,10 +49,8 @@ export class TerminalPayments {
     for (const row of this.deps.store.open()) if (!row.manual) this.track(this.inquireAndConclude(row));
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const wake of this.pauses) wake();
-    await Promise.all(this.running);
+  close(): Promise<void> {
+    return this.background.close();
   }
 
   view(row: TerminalRow): TerminalPayment {
@@ -122,10 +119,7 @@ export class TerminalPayments {
   }
 
   private track(work: Promise<void>): void {
-    const tracked = work
-      .catch((error: unknown) => console.error(`terminal: ${(error as Error).message}`))
-      .finally(() => this.running.delete(tracked));
-    this.running.add(tracked);
+    this.background.track(work);
   }
 
   private tell(row: TerminalRow): void {
@@ -157,30 +151,18 @@ export class TerminalPayments {
     const current = store.byService(row.serviceId)!;
     this.tell(current);
     for (;;) {
-      if (this.closed) return;
+      if (this.background.closed) return;
       const outcome = await port!.status(row.serviceId);
       if (outcome.kind === 'unknown') {
-        await this.pause(this.deps.retryMs ?? RETRY_MS);
+        await this.background.pause(this.deps.retryMs ?? RETRY_MS);
         continue;
       }
       if (!dayClosed(await this.conclude(current, outcome))) return;
       // The day was closed (its Z made) while the terminal had the card: the exchange stays open,
       // and the terminal is asked again until a business day is open to record it in
       // (docs/counter.md §15); the money counts in that day.
-      await this.pause(this.deps.heldMs ?? HELD_MS);
+      await this.background.pause(this.deps.heldMs ?? HELD_MS);
     }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.pauses.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.pauses.add(wake);
-    });
   }
 
   /**
