@@ -20,6 +20,7 @@ import { createCounter } from './core/counter';
 import { readMachineConfig, updateFeedUrl } from './core/config/machineConfig';
 import type { CounterCore, TokenVault, Updater } from './core/types';
 import { contentSecurityPolicy, securityHeaders } from './shell/csp';
+import { customerScreen } from './shell/customerScreen';
 import { EVENT_CHANNEL, EVENT_NAMES, INVOKE_CHANNEL } from './shell/ipcNames';
 import {
   allowPermission,
@@ -148,8 +149,7 @@ function createWindow(): BrowserWindow {
  * never takes the focus from the clerk's window.
  */
 function createCustomerWindow(): BrowserWindow | null {
-  const primary = screen.getPrimaryDisplay();
-  const other = screen.getAllDisplays().find((display) => display.id !== primary.id);
+  const other = customerScreen(screen.getAllDisplays(), screen.getPrimaryDisplay().id);
   if (!other) return null;
   const window = new BrowserWindow({
     ...other.bounds,

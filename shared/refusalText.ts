@@ -62,4 +62,7 @@ export const REFUSAL_TEXT = {
   'terminal.refused': 'The terminal refused: {reason}.',
   'terminal.unreachable': 'The terminal cannot be reached or did not answer.',
   'terminal.none': 'This counter has no terminal.',
+  'terminal.reversalUnknown':
+    'The terminal has not said whether it gave the money back: the counter keeps asking, and records the refund once it does.',
+  'terminal.reversalOpen': 'A refund of this payment is still with the terminal: wait for its answer.',
 } as const;

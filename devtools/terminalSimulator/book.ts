@@ -38,6 +38,8 @@ export interface Wire {
   settled(): void;
   /** True: this status request loses its answer. */
   dropStatus(): boolean;
+  /** A ReversalRequest was done (or refused) by the terminal, whatever becomes of its answer. */
+  reversed(): void;
 }
 
 const cents = (euros: unknown) => Math.round(Number(euros) * 100);
@@ -51,6 +53,10 @@ const line = (name: string, value: string, key: string) => ({ Text: new URLSearc
 
 export class TerminalBook {
   script: Outcome[] = [];
+  /** What becomes of the next ReversalRequest's answer, once done: sent, lost (the connection dropped), or held (never sent). */
+  reversalAnswer: 'send' | 'lose' | 'hold' = 'send';
+  /** True: the terminal answers GetTotals and Reconciliation with Failure (Busy), its period left as it is. */
+  totalsBusy = false;
   readonly charges: Charge[] = [];
   readonly reversals: { poiTransactionId: string; amount: number }[] = [];
   private readonly transactions = new Map<string, Transaction>();
@@ -76,19 +82,29 @@ export class TerminalBook {
       case 'Abort':
         return this.abort(message.AbortRequest as Record<string, unknown>);
       case 'Reversal':
-        return this.reversal(message.ReversalRequest as Record<string, unknown>);
+        return this.reverseAndAnswer(`${header.SaleID}/${header.ServiceID}`, message.ReversalRequest as Record<string, unknown>, wire);
       case 'GetTotals':
-        return { GetTotalsResponse: { Response: { Result: 'Success' }, POIReconciliationID: '1', TransactionTotals: this.totals() } };
-      case 'Reconciliation': {
-        const totals = this.totals();
-        this.period = { debits: [], reversals: [] };
-        return {
-          ReconciliationResponse: { Response: { Result: 'Success' }, ReconciliationType: 'SaleReconciliation', TransactionTotals: totals },
-        };
-      }
+      case 'Reconciliation':
+        if (this.totalsBusy) {
+          const failure = { Response: { Result: 'Failure', ErrorCondition: 'Busy' } };
+          return header.MessageCategory === 'GetTotals' ? { GetTotalsResponse: failure } : { ReconciliationResponse: failure };
+        }
+        return header.MessageCategory === 'GetTotals' ? this.getTotals() : this.reconcile();
       default:
         return { EventNotification: { EventToNotify: 'Reject' } };
     }
+  }
+
+  private getTotals() {
+    return { GetTotalsResponse: { Response: { Result: 'Success' }, POIReconciliationID: '1', TransactionTotals: this.totals() } };
+  }
+
+  private reconcile() {
+    const totals = this.totals();
+    this.period = { debits: [], reversals: [] };
+    return {
+      ReconciliationResponse: { Response: { Result: 'Success' }, ReconciliationType: 'SaleReconciliation', TransactionTotals: totals },
+    };
   }
 
   private payment(serviceId: string, request: Record<string, unknown>, wire: Wire) {
@@ -163,6 +179,19 @@ export class TerminalBook {
       return undefined;
     }
     const referred = referenceOf(request);
+    if ((request.MessageReference as { MessageCategory?: string } | undefined)?.MessageCategory === 'Reversal') {
+      const answer = this.reversalAnswers.get(referred);
+      if (!answer) return { TransactionStatusResponse: { Response: { Result: 'Failure', ErrorCondition: 'NotFound' } } };
+      return {
+        TransactionStatusResponse: {
+          Response: { Result: 'Success' },
+          RepeatedMessageResponse: {
+            MessageHeader: { MessageCategory: 'Reversal', MessageType: 'Response', ServiceID: referred.split('/')[1] },
+            RepeatedResponseMessageBody: answer,
+          },
+        },
+      };
+    }
     const t = this.transactions.get(referred);
     if (!t) return { TransactionStatusResponse: { Response: { Result: 'Failure', ErrorCondition: 'NotFound' } } };
     if (t.state === 'inProgress') return { TransactionStatusResponse: { Response: { Result: 'Failure', ErrorCondition: 'InProgress' } } };
@@ -182,6 +211,21 @@ export class TerminalBook {
     // Only a payment still at the card can be stopped; the terminal answers an abort with nothing.
     this.transactions.get(referred)?.finish?.('decline', 'Aborted');
     return null;
+  }
+
+  /** A reversal's answer, by its SaleID/ServiceID, for a TransactionStatusRequest about it. */
+  private readonly reversalAnswers = new Map<string, Record<string, unknown>>();
+
+  /** Reverses (or refuses) and answers as `reversalAnswer` says; the answer is kept for a status request. */
+  private reverseAndAnswer(key: string, request: Record<string, unknown>, wire: Wire) {
+    const answer = this.reversal(request);
+    this.reversalAnswers.set(key, answer);
+    const how = this.reversalAnswer;
+    this.reversalAnswer = 'send';
+    wire.reversed();
+    if (how === 'send') return answer;
+    if (how === 'lose') wire.drop();
+    return undefined;
   }
 
   private reversal(request: Record<string, unknown>) {

@@ -33,7 +33,7 @@ export interface Received {
 const NexoCrypto = ((NexoCryptoModule as unknown as { default?: typeof NexoCryptoModule }).default ??
   NexoCryptoModule) as typeof NexoCryptoModule;
 
-export class TerminalSimulator extends EventEmitter<{ request: [Received]; held: [string]; settled: [string] }> {
+export class TerminalSimulator extends EventEmitter<{ request: [Received]; held: [string]; settled: [string]; reversed: [string] }> {
   readonly book = new TerminalBook();
   url = '';
   readonly poiId: string;
@@ -131,6 +131,7 @@ export class TerminalSimulator extends EventEmitter<{ request: [Received]; held:
       held: () => this.emit('held', serviceId),
       settled: () => this.emit('settled', serviceId),
       dropStatus: () => this.dropStatus > 0 && this.dropStatus-- > 0,
+      reversed: () => this.emit('reversed', serviceId),
     });
     if (reply !== undefined) send(reply);
   }

@@ -27,7 +27,9 @@ import { ensureTouchpoint } from './fleet/ownTouchpoint';
 import { noteFleetEvents, RecentLog } from './fleet/recentLog';
 import { saveSupportBundle } from './fleet/supportFile';
 import { openTerminal, type OpenedTerminal } from './devices/terminal/setup';
+import { ReversalStore } from './devices/terminal/reversalStore';
 import { TerminalPayments } from './devices/terminal/terminalPayments';
+import { TerminalRefunds } from './devices/terminal/terminalRefunds';
 import { TerminalStore } from './devices/terminal/terminalStore';
 import { methodId } from '../../shared/paymentMethods';
 import { makeHandlers, type Handlers } from './handlers';
@@ -220,6 +222,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       update: updates.view(),
       enrolment: fleet.view(),
     });
+    // The payment terminal's exchanges (docs/counter.md §15): the receipts print their text.
+    const terminalStore = new TerminalStore(db, clock);
     const deskDevices = createDevices({
       config: options.config?.config ?? {},
       pollMs: options.devicePollMs,
@@ -228,7 +232,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       now: clock,
       loadOrder: async (orderId) => {
         const found = await service.get(orderId, desk.caller());
-        return found.ok ? found.value : null;
+        return found.ok ? terminalStore.withReceipts(found.value) : null;
       },
       touchpointName: () => catalog.current().touchpoints.get(settings.touchpointId)?.name,
       changed: (orderId) => events.emit('receipt.changed', { orderId }),
@@ -239,7 +243,6 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     // The sale on the customer display follows every committed change of it.
     events.on('orders.changed', ({ orderId }: { orderId: string }) => void deskDevices.display.orderChanged(orderId));
     // The payment terminal (docs/api.md §9.2, docs/counter.md §15).
-    const terminalStore = new TerminalStore(db, clock);
     const pinMethod = () => methodId([...catalog.current().paymentMethods.values()], 'pin');
     terminal = await openTerminal(
       options.config?.config.terminal,
@@ -257,9 +260,21 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       pinMethod,
       progress: (p) => events.emit('terminal.progress', p),
       retryMs: options.terminal?.retryMs,
+      heldMs: options.terminal?.heldMs,
       settled: (order, paymentId) => deskDevices.receipts.afterPayment(order, paymentId),
     });
     deskDevices.registry.register('terminal', { state: () => port?.state() ?? 'none' });
+    const terminalMoney = { db, store: terminalStore, port, desk, pinMethod };
+    const terminalRefunds = new TerminalRefunds({
+      ...terminalMoney,
+      reversals: new ReversalStore(db, clock),
+      who: () => staff.who(),
+      closedToday: () => days.closedToday(),
+      audit: (entry) => recordAudit(db, { ...entry, at: stamp() }),
+      settled: (order, paymentId) => deskDevices.receipts.afterPayment(order, paymentId),
+      retryMs: options.terminal?.retryMs,
+      heldMs: options.terminal?.heldMs,
+    });
     const handlers = makeHandlers({
       db,
       desk,
@@ -294,12 +309,15 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       devices: deskDevices,
       terminal: {
         payments: terminalPayments,
-        money: { db, store: terminalStore, port, desk, pinMethod },
+        refunds: terminalRefunds,
+        money: terminalMoney,
         guard: { owns: (paymentId) => terminalStore.byPayment(paymentId) !== null, takesPin: (m) => port !== null && m === pinMethod() },
       },
     });
     // A payment whose answer never came before the last close is asked about again now.
     terminalPayments.resume();
+    // Likewise a reversal: the refund of one the terminal did is recorded once.
+    terminalRefunds.resume();
 
     const dispatch = makeDispatch(
       handlers,
@@ -347,6 +365,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         stopRetention();
         await refreshing;
         await terminalPayments.close();
+        await terminalRefunds.close();
         await openedTerminal.close();
         await syncEngine.stop();
         await exports.close();

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/schemas/order';
@@ -46,7 +47,13 @@ afterEach(async () => {
   folder.remove();
 });
 
-function child(file: string, centralUrl: string, seed: number, mode: 'clerk' | 'one-order' | 'pin', extra: string[] = []): Spawned {
+function child(
+  file: string,
+  centralUrl: string,
+  seed: number,
+  mode: 'clerk' | 'one-order' | 'pin' | 'reversal',
+  extra: string[] = [],
+): Spawned {
   const spawned = spawnTsx('electron/core/testing/counterChild.ts', [
     '--db',
     file,
@@ -225,6 +232,65 @@ describe('a counter killed while a PIN payment’s outcome is unknown (docs/api.
       expect(pin.paymentStatuses.map((s) => s.statusCode)).toEqual(['SETTLED', 'PENDING']);
       expect(sim.book.chargesOf(pin.operatorPaymentReference)).toEqual([charge]);
       expect(payments).toEqual([]);
+      expect(sim.reusedServiceIds).toEqual([]);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('a counter killed after the terminal reversed a PIN payment, before the refund was recorded (docs/api.md §9.2)', () => {
+  it('asks the terminal about the reversal after the restart, and records the refund exactly once', { timeout: 90_000 }, async () => {
+    const sim = await new TerminalSimulator().start();
+    try {
+      const file = join(folder.dir, 'counter.sqlite');
+      // The terminal gives the money back, but its answer never leaves it.
+      sim.book.reversalAnswer = 'hold';
+      const reversed = once(sim, 'reversed');
+      const spawned = child(file, central.url, 1, 'reversal', [
+        '--terminal-url',
+        sim.url,
+        '--terminal-ca',
+        sim.caPath,
+        '--terminal-poi',
+        sim.poiId,
+      ]);
+      await go(spawned);
+      await reversed;
+      await killed(spawned);
+      const paid = spawned.out.lines.find((l) => l.startsWith('paid '))!;
+      const [, orderId, paymentId] = paid.split(' ') as [string, string, string];
+      expect(sim.book.reversals).toEqual([{ poiTransactionId: sim.book.charges[0]!.poiTransactionId, amount: 100 }]);
+
+      const reversals: string[] = [];
+      sim.on('request', (r) => r.category === 'Reversal' && reversals.push(r.serviceId));
+      counter = await openCounter({
+        dataDir: folder.dir,
+        database: file,
+        central: { url: central.url, bearerToken: token },
+        config: { config: { terminal: { url: sim.url, ca: sim.caPath, poiId: sim.poiId, unencrypted: true } }, sources: {}, file: null },
+        terminal: { retryMs: 20 },
+      });
+      const c = counter;
+      const refundsOf = async () => (await clerk(c).get(orderId)).order.payments.filter((p) => p.isRefund);
+      await clerk(c).login();
+      // Resumed at start: it may be recorded before the test listens.
+      await new Promise<void>((resolve) => {
+        const check = () =>
+          void refundsOf().then((r) => {
+            if (r.length === 0) return;
+            off();
+            resolve();
+          });
+        const off = c.on('orders.changed', ({ orderId: id }) => id === orderId && check());
+        check();
+      });
+      const refunds = await refundsOf();
+      expect(refunds.map((r) => [r.amountDebit, latestPayment(r)])).toEqual([[100, 'SETTLED']]);
+      const pin = (await clerk(c).get(orderId)).order.payments.find((p) => p.paymentId === paymentId)!;
+      expect(refunds[0]!.operatorPaymentReference.startsWith(pin.operatorPaymentReference)).toBe(true);
+      expect(reversals).toEqual([]);
+      expect(sim.book.reversals).toHaveLength(1);
       expect(sim.reusedServiceIds).toEqual([]);
     } finally {
       await sim.close();

@@ -10,9 +10,11 @@ import { managerHandlers } from './manager/handlers';
 import type { DrawerDays } from './manager/days';
 import type { ReportExports } from './manager/exports';
 import type { OrderDesk } from './orders/desk';
+import { withTerminalAtClose } from './devices/terminal/dayClose';
 import { terminalHandlers } from './devices/terminal/handlers';
 import type { TerminalMoneyDeps } from './devices/terminal/terminalMoney';
 import type { TerminalPayments } from './devices/terminal/terminalPayments';
+import type { TerminalRefunds } from './devices/terminal/terminalRefunds';
 import { paymentHandlers, type TerminalGuard } from './payments/handlers';
 import { saleHandlers } from './sale/handlers';
 import { sessionHandlers, staffHandlers } from './session/handlers';
@@ -46,7 +48,7 @@ export interface HandlerDeps {
   fleet: FleetDeps;
   exports: ReportExports;
   /** The payment terminal (docs/api.md §9.2). */
-  terminal: { payments: TerminalPayments; money: TerminalMoneyDeps; guard: TerminalGuard };
+  terminal: { payments: TerminalPayments; refunds: TerminalRefunds; money: TerminalMoneyDeps; guard: TerminalGuard };
 }
 
 /** The counter's handlers, area by area (each declared beside its implementation: electron/core/<area>/handlers.ts). */
@@ -65,7 +67,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ...saleHandlers(deps),
     ...tokenHandlers(deps),
     ...withDeskEffects(paymentHandlers(desk, deps.terminal.guard), deps.devices),
-    ...terminalHandlers(deps.terminal.payments, deps.terminal.money),
+    ...terminalHandlers(deps.terminal, deps.now),
     ...settingsHandlers(deps),
     ...syncHandlers({ db, engine, desk }),
     ...displayHandlers(deps.devices.display),
@@ -73,7 +75,11 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
       devices: deps.devices,
       languageCode: () => deps.catalog.current().languages.get(deps.settings.languageId)?.iso639Code ?? 'nl',
     }),
-    ...managerHandlers({ ...deps, catalog: () => deps.catalog.current(), who: () => staff.who(), syncSoon: () => engine.kick() }),
+    ...withTerminalAtClose(
+      managerHandlers({ ...deps, catalog: () => deps.catalog.current(), who: () => staff.who(), syncSoon: () => engine.kick() }),
+      deps.terminal.money,
+      deps.now,
+    ),
     ...cashHandlers({ drawer: deps.drawer, who: () => staff.who(), openDrawer: (reason) => deps.devices.openDrawer(reason) }),
     ...fleetHandlers(deps.fleet),
   };

@@ -60,4 +60,7 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'terminal.refused': 'De pinautomaat weigerde: {reason}.',
   'terminal.unreachable': 'De pinautomaat is niet bereikbaar of gaf geen antwoord.',
   'terminal.none': 'Deze kassa heeft geen pinautomaat.',
+  'terminal.reversalUnknown':
+    'De pinautomaat heeft nog niet gezegd of het geld is teruggegeven: de kassa blijft het vragen en legt de terugbetaling vast zodra hij het zegt.',
+  'terminal.reversalOpen': 'Een terugbetaling van deze betaling is nog bij de pinautomaat: wacht op het antwoord.',
 };

@@ -40,4 +40,11 @@ export const terminalEn = {
   'terminal.read': "Read the terminal's totals",
   'terminal.reconcile': "Close the terminal's period",
   'terminal.none': 'No terminal is attached: only the stand-alone confirmations are counted.',
+  'terminal.reconcileAgain': "Close the terminal's period again",
+  'terminal.reconciledAt': "The day close closed the terminal's period at {when}.",
+  'terminal.test': 'Test the terminal',
+  'terminal.testOk': 'The terminal answered: it is ready.',
+  'terminal.testRefused': 'The terminal answered, but said no: {reason}',
+  'terminal.testUnreachable': 'The terminal did not answer: check that it is switched on and its cable or network.',
+  'terminal.testNone': 'No terminal is attached to this counter: PIN payments are confirmed by hand.',
 } as const;

@@ -42,4 +42,11 @@ export const terminalNl: Record<keyof typeof terminalEn, string> = {
   'terminal.read': 'Totalen van de pinautomaat lezen',
   'terminal.reconcile': 'Periode van de pinautomaat afsluiten',
   'terminal.none': 'Er is geen pinautomaat aangesloten: alleen de bevestigingen met de hand tellen mee.',
+  'terminal.reconcileAgain': 'Periode van de pinautomaat opnieuw afsluiten',
+  'terminal.reconciledAt': 'De dagafsluiting sloot de periode van de pinautomaat af op {when}.',
+  'terminal.test': 'Pinautomaat testen',
+  'terminal.testOk': 'De pinautomaat antwoordde: hij is klaar.',
+  'terminal.testRefused': 'De pinautomaat antwoordde, maar weigerde: {reason}',
+  'terminal.testUnreachable': 'De pinautomaat antwoordde niet: controleer of hij aan staat, en de kabel of het netwerk.',
+  'terminal.testNone': 'Er is geen pinautomaat aangesloten op deze kassa: pinbetalingen worden met de hand bevestigd.',
 };

@@ -8,14 +8,17 @@ import { useI18n } from '../i18n/i18n';
 
 /**
  * The terminal's PIN totals beside the counter's on an X or Z report (docs/api.md §9.2): at X
- * read without closing anything (GetTotals), at Z the terminal's period closed
- * (Reconciliation). A difference is marked; confirmations on a stand-alone terminal apart.
+ * read without closing anything (GetTotals), at Z those of the Reconciliation the close made
+ * by itself (kept with the Z). A difference is marked; confirmations on a stand-alone terminal
+ * apart. When the terminal failed at the close, the manager closes its period again from the Z.
  */
 export function TerminalTotalsView({ report }: { report: DayReport }) {
-  const { t, money } = useI18n();
-  const [value, setValue] = useState<TerminalTotals | null>(null);
+  const { t, money, dateTime } = useI18n();
+  const [value, setValue] = useState<TerminalTotals | null>(report.terminal ?? null);
   const totals = useAction('terminal.totals', setValue);
   const close = report.kind === 'Z';
+  // The close's own Reconciliation got the terminal's totals, or there is no terminal: nothing to do again.
+  const settled = close && value !== null && value.error === null;
   const row = (label: string, figures: PinTotals) => (
     <tr key={label}>
       <th scope="row">{label}</th>
@@ -30,11 +33,20 @@ export function TerminalTotalsView({ report }: { report: DayReport }) {
   );
   return (
     <section className="stack terminal-totals" aria-label={t('terminal.totals')}>
-      <div className="row no-print">
-        <button type="button" disabled={totals.pending} onClick={() => void totals.run({ from: report.from, to: report.to, close })}>
-          {t(close ? 'terminal.reconcile' : 'terminal.read')}
-        </button>
-      </div>
+      {!settled && (
+        <div className="row no-print">
+          <button
+            type="button"
+            disabled={totals.pending}
+            onClick={() =>
+              void totals.run({ from: report.from, to: report.to, close, ...(close && { businessDate: report.businessDate }) })
+            }
+          >
+            {t(close ? (value ? 'terminal.reconcileAgain' : 'terminal.reconcile') : 'terminal.read')}
+          </button>
+        </div>
+      )}
+      {close && report.terminal && <p className="hint">{t('terminal.reconciledAt', { when: dateTime(report.terminal.at) })}</p>}
       <ErrorNote error={totals.error} />
       {value && (
         <>

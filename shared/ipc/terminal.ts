@@ -63,6 +63,9 @@ export interface TerminalTotals {
   error: TerminalError | 'unreachable' | null;
 }
 
+/** The terminal's period closed by the day close (Z), kept with the day: when, and what it said (or why it said nothing). */
+export type DayTerminalTotals = TerminalTotals & { at: string };
+
 const paymentId = z.object({ paymentId: uuid });
 
 export const terminalChannels = {
@@ -95,9 +98,13 @@ export const terminalChannels = {
       recorded: 'always',
     },
   }),
-  /** The terminal's totals beside the counter's: `close` false at X (GetTotals), true at Z (Reconciliation). */
+  /**
+   * The terminal's totals beside the counter's: `close` false at X (GetTotals), true at Z
+   * (Reconciliation). With `businessDate` of a closed day, a Reconciliation is kept with that
+   * day's Z (the day close's own failed, and the manager closes the terminal's period again).
+   */
   'terminal.totals': channel<TerminalTotals>()({
-    input: z.object({ from: z.iso.datetime(), to: z.iso.datetime(), close: z.boolean() }),
+    input: z.object({ from: z.iso.datetime(), to: z.iso.datetime(), close: z.boolean(), businessDate: z.iso.date().optional() }),
     access: 'manager',
     kind: 'change',
     audit: {

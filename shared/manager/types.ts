@@ -1,6 +1,7 @@
 import type { CashMovement, SessionFigures } from './cash';
 import type { ProblemError } from '../schemas/problem';
 import type { AuditValues } from '../ipc/declare';
+import type { DayTerminalTotals } from '../ipc/terminal';
 import type { RefusalCode } from '../refusals';
 import type { CashCount, ReportName } from './schemas';
 
@@ -152,6 +153,8 @@ export interface DayReport {
   cashMovements?: CashMovement[];
   /** The day's orders not sold: open ones (warned about before a close) and cancelled ones. */
   notSold?: NotSold;
+  /** Z: the terminal's totals of the Reconciliation the close made, beside the counter's PIN totals (docs/api.md §9.2). */
+  terminal?: DayTerminalTotals;
 }
 
 export interface DayStatus {

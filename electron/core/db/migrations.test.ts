@@ -204,6 +204,29 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(() => park.run()).toThrow(/UNIQUE|PRIMARY/);
     before.close();
   },
+  13: () => {
+    const before = atVersion(12);
+    expect(tables(before)).not.toContain('terminal_reversals');
+    migrate(before, ':memory:', counterUpTo(13));
+    const day = before.prepare("INSERT INTO terminal_reconciliations (business_date, at, totals) VALUES ('2026-11-27', 't', '{}')");
+    day.run();
+    // One Reconciliation kept per business day.
+    expect(() => day.run()).toThrow(/UNIQUE|PRIMARY/);
+    const reversal = before.prepare(
+      `INSERT INTO terminal_reversals (service_id, payment_id, order_id, amount, whole, reason, reference, stage, created_at, updated_at)
+       VALUES (?, 'p', 'o', ?, 0, 'r', ?, ?, 't', 't')`,
+    );
+    reversal.run('S1', 100, 'ref-1', 'sent');
+    // A ServiceID and a refund's reference are one reversal each; a stage is one the counter knows; no reversal of nothing.
+    expect(() => reversal.run('S1', 100, 'ref-2', 'sent')).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => reversal.run('S2', 100, 'ref-1', 'sent')).toThrow(/UNIQUE/);
+    expect(() => reversal.run('S3', 100, 'ref-3', 'maybe')).toThrow(/CHECK/);
+    expect(() => reversal.run('S4', 0, 'ref-4', 'sent')).toThrow(/CHECK/);
+    expect(before.prepare('SELECT service_id, stage, error FROM terminal_reversals').all()).toEqual([
+      { service_id: 'S1', stage: 'sent', error: null },
+    ]);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

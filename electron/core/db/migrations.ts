@@ -140,4 +140,32 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
         staff_name TEXT
       ) WITHOUT ROWID;
     `),
+  // 13: the terminal at the day's close and its reversals (docs/counter.md §15): the totals of the
+  // Reconciliation the day close made (or why the terminal gave none), by business day; and each
+  // ReversalRequest kept before it is sent, with the refund it records, so that a reversal the
+  // terminal accepted before a crash is asked about after the restart and recorded once.
+  (db) =>
+    db.exec(`
+      CREATE TABLE terminal_reconciliations (
+        business_date TEXT PRIMARY KEY,
+        at TEXT NOT NULL,
+        totals TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE terminal_reversals (
+        service_id TEXT PRIMARY KEY,
+        payment_id TEXT NOT NULL,
+        order_id TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        whole INTEGER NOT NULL CHECK (whole IN (0, 1)),
+        reason TEXT NOT NULL,
+        reference TEXT NOT NULL UNIQUE,
+        staff_id TEXT,
+        staff_name TEXT,
+        stage TEXT NOT NULL CHECK (stage IN ('sent', 'reversed', 'refused')),
+        error TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX terminal_reversals_open ON terminal_reversals (stage) WHERE stage = 'sent';
+    `),
 ];

@@ -13,6 +13,9 @@
  * - `pin`: with `--terminal-url/-ca/-poi` (an unencrypted nexo terminal: the simulator), creates
  *   one order and pays it by PIN; prints `unknown <orderId> <paymentId>` once the terminal's
  *   answer did not come (docs/api.md §9.2), and waits to be killed.
+ * - `reversal`: likewise, pays one order by PIN, prints `paid <orderId> <paymentId>` once the
+ *   terminal approved it, then refunds 1.00 of it through the terminal (a ReversalRequest), and
+ *   waits to be killed (the parent kills it once the terminal has reversed it).
  * Its background sync talks to the central as usual. The parent ends it with SIGKILL.
  */
 import { dirname } from 'node:path';
@@ -87,6 +90,16 @@ if (values.mode === 'one-order') {
 } else if (values.mode === 'pin') {
   const order = await create();
   counter.on('terminal.progress', (p) => p.stage === 'unknown' && say(`unknown ${p.orderId} ${p.paymentId}`));
+  must(await counter.dispatch('terminal.pay', { orderId: order.orderId }), 'terminal.pay');
+  say('ready');
+} else if (values.mode === 'reversal') {
+  const order = await create();
+  counter.on('terminal.progress', (p) => {
+    if (p.stage !== 'approved') return;
+    say(`paid ${p.orderId} ${p.paymentId}`);
+    // Gives 1.00 back through the terminal; the parent kills this child once the terminal has done it.
+    void counter.dispatch('terminal.refund', { paymentId: p.paymentId, amountDebit: 100, reason: 'killed while reversing' });
+  });
   must(await counter.dispatch('terminal.pay', { orderId: order.orderId }), 'terminal.pay');
   say('ready');
 } else {

@@ -1,19 +1,30 @@
 import type { HandlersOf } from '../../../../shared/ipc';
 import type { terminalChannels } from '../../../../shared/ipc/terminal';
 import { ok, refusal } from '../../../../shared/refusals';
-import { refundPin, terminalTotals, type TerminalMoneyDeps } from './terminalMoney';
+import { dayIsClosed, keepDayTerminalTotals } from './dayClose';
+import { terminalTotals, type TerminalMoneyDeps } from './terminalMoney';
 import type { TerminalPayments } from './terminalPayments';
+import type { TerminalRefunds } from './terminalRefunds';
 
 /** The terminal's channels (docs/api.md §9.2): the work is in terminalPayments.ts and terminalMoney.ts. */
-export function terminalHandlers(payments: TerminalPayments, money: TerminalMoneyDeps): HandlersOf<typeof terminalChannels> {
+export function terminalHandlers(
+  { payments, refunds, money }: { payments: TerminalPayments; refunds: TerminalRefunds; money: TerminalMoneyDeps },
+  now: () => Date,
+): HandlersOf<typeof terminalChannels> {
   return {
     'terminal.setup': async () => ok({ kind: money.port ? 'nexo' : 'none' }),
     'terminal.pay': ({ orderId }) => payments.pay(orderId),
     'terminal.stop': ({ paymentId }) => payments.stop(paymentId),
     'terminal.payment': async ({ paymentId }) => ok(payments.payment(paymentId)),
     'terminal.confirmManual': ({ paymentId }) => payments.confirmManual(paymentId),
-    'terminal.refund': (input) => refundPin(money, input),
-    'terminal.totals': (range) => terminalTotals(money, range),
+    'terminal.refund': (input) => refunds.refund(input),
+    'terminal.totals': async ({ businessDate, ...range }) => {
+      const answer = await terminalTotals(money, range);
+      if (answer.ok && range.close && businessDate && dayIsClosed(money.db, businessDate)) {
+        keepDayTerminalTotals(money.db, businessDate, answer.value, now().toISOString());
+      }
+      return answer;
+    },
     'terminal.test': async () => {
       if (!money.port) return refusal('conflict', 'terminal.none');
       const answer = await money.port.totals(false);

@@ -64,10 +64,10 @@ export function paymentBody(transactionId: string, amountCents: number, at: Date
   };
 }
 
-const reference = (saleId: string, serviceId: string) => ({
+const reference = (saleId: string, serviceId: string, category = MessageReference.MessageCategoryEnum.Payment) => ({
   SaleID: saleId,
   ServiceID: serviceId,
-  MessageCategory: MessageReference.MessageCategoryEnum.Payment,
+  MessageCategory: category,
 });
 
 export function statusBody(saleId: string, paymentServiceId: string): NexoBody {
@@ -77,6 +77,13 @@ export function statusBody(saleId: string, paymentServiceId: string): NexoBody {
       DocumentQualifier: [TransactionStatusRequest.DocumentQualifierEnum.CustomerReceipt],
       MessageReference: reference(saleId, paymentServiceId),
     },
+  };
+}
+
+/** The status of a ReversalRequest whose answer did not come (nexo TransactionStatus covers reversals too). */
+export function reversalStatusBody(saleId: string, reversalServiceId: string): NexoBody {
+  return {
+    TransactionStatusRequest: { MessageReference: reference(saleId, reversalServiceId, MessageReference.MessageCategoryEnum.Reversal) },
   };
 }
 
@@ -110,6 +117,7 @@ const transactionId = z.object({ TransactionID: z.string().min(1), TimeStamp: z.
 const receipts = z
   .array(z.object({ OutputContent: z.object({ OutputText: z.array(z.object({ Text: z.string().optional() })).optional() }) }))
   .optional();
+const reversalResponse = z.object({ Response: result, POIData: z.object({ POITransactionID: transactionId }).optional() });
 const paymentResponse = z.object({
   Response: result,
   SaleData: z.object({ SaleTransactionID: transactionId.partial() }).optional(),
@@ -133,11 +141,16 @@ export const nexoResponse = z.object({
       .object({
         Response: result,
         RepeatedMessageResponse: z
-          .object({ RepeatedResponseMessageBody: z.object({ PaymentResponse: paymentResponse.optional() }) })
+          .object({
+            RepeatedResponseMessageBody: z.object({
+              PaymentResponse: paymentResponse.optional(),
+              ReversalResponse: reversalResponse.optional(),
+            }),
+          })
           .optional(),
       })
       .optional(),
-    ReversalResponse: z.object({ Response: result, POIData: z.object({ POITransactionID: transactionId }).optional() }).optional(),
+    ReversalResponse: reversalResponse.optional(),
     GetTotalsResponse: z.object({ Response: result, TransactionTotals: totals }).optional(),
     ReconciliationResponse: z.object({ Response: result, TransactionTotals: totals }).optional(),
   }),

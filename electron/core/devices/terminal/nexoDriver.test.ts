@@ -107,9 +107,13 @@ describe('the nexo driver against the simulator', () => {
     const d = driver(plain);
     const paid = await d.pay('P6', 'ref-6', 1000);
     if (paid.kind !== 'approved') throw new Error('not approved');
-    expect(await d.reverse(paid.poiTransaction, 400)).toEqual({ ok: true, value: null });
-    expect(await d.reverse(paid.poiTransaction, null)).toEqual({ ok: true, value: null });
-    expect(await d.reverse(paid.poiTransaction, 100)).toEqual({ ok: false, error: 'NotAllowed' });
+    expect(await d.reverse('R61', paid.poiTransaction, 400)).toEqual({ kind: 'reversed' });
+    expect(await d.reverse('R62', paid.poiTransaction, null)).toEqual({ kind: 'reversed' });
+    expect(await d.reverse('R63', paid.poiTransaction, 100)).toEqual({ kind: 'refused', error: 'NotAllowed' });
+    // Asked about afterwards, by their ServiceIDs; one never sent is not found.
+    expect(await d.reversalStatus('R61')).toEqual({ kind: 'reversed' });
+    expect(await d.reversalStatus('R63')).toEqual({ kind: 'refused', error: 'NotAllowed' });
+    expect(await d.reversalStatus('R69')).toEqual({ kind: 'refused', error: 'NotFound' });
     expect(plain.book.reversals.filter((r) => r.poiTransactionId === paid.poiTransaction.TransactionID).map((r) => r.amount)).toEqual([
       400, 600,
     ]);
@@ -123,7 +127,7 @@ describe('the nexo driver against the simulator', () => {
       const paid = await d.pay('Q1', 'q-1', 1500);
       await d.pay('Q2', 'q-2', 250);
       if (paid.kind !== 'approved') throw new Error('not approved');
-      await d.reverse(paid.poiTransaction, 500);
+      await d.reverse('Q3', paid.poiTransaction, 500);
       const expected = { debitCount: 2, debitAmount: 1750, refundCount: 1, refundAmount: 500 };
       expect(await d.totals(false)).toEqual({ ok: true, value: expected });
       expect(await d.totals(false)).toEqual({ ok: true, value: expected });

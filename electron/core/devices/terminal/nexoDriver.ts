@@ -8,14 +8,16 @@ import {
   reconciliationBody,
   request,
   reversalBody,
+  reversalStatusBody,
   statusBody,
   totalsBody,
   type Category,
   type NexoBody,
   type NexoIds,
   type NexoPaymentResponse,
+  type NexoResult,
 } from './nexo';
-import type { PaymentOutcome, PoiTransaction, TerminalAnswer, TerminalPort } from './port';
+import type { PaymentOutcome, PoiTransaction, ReversalOutcome, TerminalAnswer, TerminalPort } from './port';
 import { TerminalTransport, type Sent, type TransportConfig } from './transport';
 
 /**
@@ -44,6 +46,14 @@ export function outcomeOf(payment: NexoPaymentResponse): PaymentOutcome {
   if (payment.Response.Result === 'Failure') return { kind: 'declined', error: errorOf(payment.Response) };
   // Partial (or a success without the terminal's transaction): not what the counter asked: ask again.
   return { kind: 'unknown', reason: `the terminal answered ${payment.Response.Result}` };
+}
+
+/** A ReversalResponse read: given back only on Success. */
+function reversalOutcomeOf(response: NexoResult | undefined): ReversalOutcome {
+  if (!response) return { kind: 'unknown', reason: 'an answer without a ReversalResponse' };
+  if (response.Result === 'Success') return { kind: 'reversed' };
+  if (response.Result === 'Failure') return { kind: 'refused', error: errorOf(response) };
+  return { kind: 'unknown', reason: `the terminal answered ${response.Result}` };
 }
 
 export class NexoDriver implements TerminalPort {
@@ -100,11 +110,24 @@ export class NexoDriver implements TerminalPort {
     await this.send('abort', abortBody(this.ids.saleId, paymentServiceId), this.options.requestMs ?? REQUEST_MS);
   }
 
-  async reverse(original: PoiTransaction, amountCents: number | null): Promise<TerminalAnswer<null>> {
-    const sent = await this.send('reversal', reversalBody(original, amountCents), this.options.requestMs ?? REQUEST_MS);
-    if (sent.kind !== 'answer' || !sent.response.ReversalResponse) return { ok: false, error: 'unreachable' };
-    const response = sent.response.ReversalResponse.Response;
-    return response.Result === 'Success' ? { ok: true, value: null } : { ok: false, error: errorOf(response) };
+  async reverse(serviceId: string, original: PoiTransaction, amountCents: number | null): Promise<ReversalOutcome> {
+    const sent = await this.send('reversal', reversalBody(original, amountCents), this.options.requestMs ?? REQUEST_MS, serviceId);
+    if (sent.kind !== 'answer') return { kind: 'unknown', reason: sent.kind === 'lost' ? sent.reason : 'an empty answer' };
+    return reversalOutcomeOf(sent.response.ReversalResponse?.Response);
+  }
+
+  async reversalStatus(reversalServiceId: string): Promise<ReversalOutcome> {
+    const body = reversalStatusBody(this.ids.saleId, reversalServiceId);
+    const sent = await this.send('status', body, this.options.requestMs ?? REQUEST_MS);
+    if (sent.kind !== 'answer') return { kind: 'unknown', reason: sent.kind === 'lost' ? sent.reason : 'an empty answer' };
+    const status = sent.response.TransactionStatusResponse;
+    if (!status) return { kind: 'unknown', reason: 'an answer without a TransactionStatusResponse' };
+    if (status.Response.Result === 'Success') {
+      return reversalOutcomeOf(status.RepeatedMessageResponse?.RepeatedResponseMessageBody.ReversalResponse?.Response);
+    }
+    // NotFound: the terminal never took the reversal, so nothing was given back.
+    if (status.Response.ErrorCondition === 'NotFound') return { kind: 'refused', error: 'NotFound' };
+    return { kind: 'unknown', reason: `the terminal says ${status.Response.ErrorCondition ?? 'nothing yet'}` };
   }
 
   async totals(close: boolean): Promise<TerminalAnswer<ReturnType<typeof pinTotals>>> {

@@ -18,6 +18,9 @@ export type PaymentOutcome =
   | { kind: 'declined'; error: TerminalError }
   | { kind: 'unknown'; reason: string };
 
+/** A reversal's outcome as far as the terminal told it; `unknown`: its answer did not come (yet). */
+export type ReversalOutcome = { kind: 'reversed' } | { kind: 'refused'; error: TerminalError } | { kind: 'unknown'; reason: string };
+
 export type TerminalAnswer<T> = { ok: true; value: T } | { ok: false; error: TerminalError | 'unreachable' };
 
 export interface TerminalPort {
@@ -29,8 +32,10 @@ export interface TerminalPort {
   status(paymentServiceId: string): Promise<PaymentOutcome>;
   /** AbortRequest for the PaymentRequest sent under `paymentServiceId`; its outcome comes with that request's answer. */
   abort(paymentServiceId: string): Promise<void>;
-  /** ReversalRequest of an approved payment; `amountCents` null: all of it. */
-  reverse(original: PoiTransaction, amountCents: number | null): Promise<TerminalAnswer<null>>;
+  /** ReversalRequest of an approved payment under `serviceId` (kept by the caller first); `amountCents` null: all of it. */
+  reverse(serviceId: string, original: PoiTransaction, amountCents: number | null): Promise<ReversalOutcome>;
+  /** TransactionStatusRequest about the ReversalRequest sent under `reversalServiceId`. */
+  reversalStatus(reversalServiceId: string): Promise<ReversalOutcome>;
   /** GetTotalsRequest (`close` false, X) or ReconciliationRequest (`close` true, Z). */
   totals(close: boolean): Promise<TerminalAnswer<PinTotals>>;
   close(): void;

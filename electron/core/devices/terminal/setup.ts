@@ -26,6 +26,8 @@ export interface TerminalOptions {
   answerMs?: number;
   /** Between two questions about an unknown outcome (3 s; tests shorten it). */
   retryMs?: number;
+  /** Between two tries to record what the terminal said while the business day is closed (60 s; tests shorten it). */
+  heldMs?: number;
 }
 
 export interface OpenedTerminal {

@@ -1,15 +1,14 @@
-import type { CounterOrder, IpcResult } from '../../../../shared/ipc';
+import type { IpcResult } from '../../../../shared/ipc';
 import type { PinTotals, TerminalTotals } from '../../../../shared/ipc/terminal';
-import { ok, refusal } from '../../../../shared/refusals';
-import { refundable } from '../../../../domain/order/money';
+import { ok } from '../../../../shared/refusals';
 import type { CounterDb } from '../../db/database';
 import type { OrderDesk } from '../../orders/desk';
 import type { TerminalPort } from './port';
 import type { TerminalStore } from './terminalStore';
 
 /**
- * Money given back through the terminal, and the terminal's totals beside the counter's
- * (docs/api.md §9.2, docs/counter.md §15).
+ * What the terminal's money channels need, and the terminal's totals beside the counter's
+ * (docs/api.md §9.2, docs/counter.md §15). Refunds are terminalRefunds.ts.
  */
 
 export interface TerminalMoneyDeps {
@@ -18,48 +17,6 @@ export interface TerminalMoneyDeps {
   port: TerminalPort | null;
   desk: OrderDesk;
   pinMethod: () => number;
-}
-
-/**
- * A refund of a PIN payment: the terminal reverses it first (ReversalRequest, ReversedAmount
- * for a part), and only then is the refund recorded. A payment confirmed by hand on a
- * stand-alone terminal is given back there too: the refund is recorded at once.
- */
-export async function refundPin(
-  deps: TerminalMoneyDeps,
-  input: { paymentId: string; amountDebit: number; reason: string },
-): Promise<IpcResult<CounterOrder>> {
-  const { store, port, desk } = deps;
-  const row = store.byPayment(input.paymentId);
-  if (!row || row.stage !== 'approved') return refusal('not-found', 'terminal.notTerminal');
-  // What the order could not record is never reversed first.
-  const got = await desk.get(row.orderId);
-  if (!got.ok) return got;
-  if (input.amountDebit > row.amount || input.amountDebit > refundable(got.value.order)) return refusal('invalid', 'order.invalid');
-  if (!row.manual) {
-    if (!port) return refusal('conflict', 'terminal.none');
-    const whole = input.amountDebit === row.amount;
-    const reversed = await port.reverse(row.poiTransaction!, whole ? null : input.amountDebit);
-    if (!reversed.ok) {
-      return reversed.error === 'unreachable'
-        ? refusal('conflict', 'terminal.unreachable')
-        : refusal('conflict', 'terminal.refused', { reason: reversed.error });
-    }
-  }
-  const reference = `${row.transactionId}-R${store.nextServiceId()}`.slice(0, 100);
-  return desk.change(() =>
-    desk.service.refund(
-      row.orderId,
-      {
-        paymentMethodId: deps.pinMethod(),
-        amountDebit: input.amountDebit,
-        operatorPaymentReference: reference,
-        reason: input.reason,
-        statusCode: 'SETTLED',
-      },
-      desk.caller(),
-    ),
-  );
 }
 
 const ZERO: PinTotals = { debitCount: 0, debitAmount: 0, refundCount: 0, refundAmount: 0 };

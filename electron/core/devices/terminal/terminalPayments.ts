@@ -5,6 +5,7 @@ import type { Order } from '../../../../shared/schemas/order';
 import { outstanding, paymentState } from '../../../../domain/order/money';
 import type { OrderDesk } from '../../orders/desk';
 import type { PaymentOutcome, TerminalPort } from './port';
+import { Background } from './background';
 import { OPEN_STAGES, type TerminalRow, type TerminalStore } from './terminalStore';
 
 /**
@@ -25,16 +26,20 @@ export interface TerminalPaymentsDeps {
   progress: (p: TerminalProgress) => void;
   /** Between two questions about an unknown outcome (ms). */
   retryMs?: number;
+  /** Between two tries to record an outcome the closed day refused (ms; 60 s). */
+  heldMs?: number;
   /** A payment the terminal approved is recorded: its receipt prints (docs/api.md §9.3). */
   settled?: (order: CounterOrder['order'], paymentId: string) => void;
 }
 
-const RETRY_MS = 3_000;
+export const RETRY_MS = 3_000;
+export const HELD_MS = 60_000;
+
+/** The terminal's word came while the business day is closed: it is recorded on the next open day. */
+export const dayClosed = (result: IpcResult<unknown>) => !result.ok && result.error.code === 'day.closed';
 
 export class TerminalPayments {
-  private readonly running = new Set<Promise<void>>();
-  private readonly pauses = new Set<() => void>();
-  private closed = false;
+  private readonly background = new Background();
 
   constructor(private readonly deps: TerminalPaymentsDeps) {}
 
@@ -44,10 +49,8 @@ export class TerminalPayments {
     for (const row of this.deps.store.open()) if (!row.manual) this.track(this.inquireAndConclude(row));
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const wake of this.pauses) wake();
-    await Promise.all(this.running);
+  close(): Promise<void> {
+    return this.background.close();
   }
 
   view(row: TerminalRow): TerminalPayment {
@@ -116,10 +119,7 @@ export class TerminalPayments {
   }
 
   private track(work: Promise<void>): void {
-    const tracked = work
-      .catch((error: unknown) => console.error(`terminal: ${(error as Error).message}`))
-      .finally(() => this.running.delete(tracked));
-    this.running.add(tracked);
+    this.background.track(work);
   }
 
   private tell(row: TerminalRow): void {
@@ -129,10 +129,8 @@ export class TerminalPayments {
   private async run(serviceId: string): Promise<void> {
     const row = this.deps.store.byService(serviceId)!;
     const outcome = await this.deps.port!.pay(row.serviceId, row.transactionId, row.amount);
-    if (outcome.kind !== 'unknown') {
-      await this.conclude(row, outcome);
-      return;
-    }
+    // An answer the closed day refused is asked again, like one that did not come.
+    if (outcome.kind !== 'unknown' && !dayClosed(await this.conclude(row, outcome))) return;
     await this.inquireAndConclude(this.deps.store.byService(serviceId)!);
   }
 
@@ -153,26 +151,18 @@ export class TerminalPayments {
     const current = store.byService(row.serviceId)!;
     this.tell(current);
     for (;;) {
-      if (this.closed) return;
+      if (this.background.closed) return;
       const outcome = await port!.status(row.serviceId);
-      if (outcome.kind !== 'unknown') {
-        await this.conclude(current, outcome);
-        return;
+      if (outcome.kind === 'unknown') {
+        await this.background.pause(this.deps.retryMs ?? RETRY_MS);
+        continue;
       }
-      await this.pause(this.deps.retryMs ?? RETRY_MS);
+      if (!dayClosed(await this.conclude(current, outcome))) return;
+      // The day was closed (its Z made) while the terminal had the card: the exchange stays open,
+      // and the terminal is asked again until a business day is open to record it in
+      // (docs/counter.md §15); the money counts in that day.
+      await this.background.pause(this.deps.heldMs ?? HELD_MS);
     }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.pauses.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.pauses.add(wake);
-    });
   }
 
   /**

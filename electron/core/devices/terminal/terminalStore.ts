@@ -1,3 +1,5 @@
+import type { ReceiptOrder } from '../../../../domain/receipts/receipt';
+import type { Order } from '../../../../shared/schemas/order';
 import type { CounterDb } from '../../db/database';
 import type { TerminalError, TerminalStage } from '../../../../shared/ipc/terminal';
 
@@ -119,6 +121,19 @@ export class TerminalStore {
       .prepare(`SELECT * FROM terminal_payments WHERE stage IN (${OPEN_STAGES.map(() => '?').join(', ')}) ORDER BY created_at, service_id`)
       .all(...OPEN_STAGES) as Raw[];
     return rows.map(rowOf);
+  }
+
+  /** The order as its receipt reads it: each payment the terminal approved with the terminal's receipt text (docs/api.md §9.3). */
+  withReceipts(order: Order): ReceiptOrder {
+    const rows = this.db
+      .prepare(`SELECT payment_id, receipt FROM terminal_payments WHERE order_id = ? AND stage = 'approved' AND receipt <> '[]'`)
+      .all(order.orderId) as { payment_id: string; receipt: string }[];
+    if (rows.length === 0) return order;
+    const texts = new Map(rows.map((r) => [r.payment_id, JSON.parse(r.receipt) as string[]]));
+    return {
+      ...order,
+      payments: order.payments.map((p) => (texts.has(p.paymentId) ? { ...p, terminalReceipt: texts.get(p.paymentId) } : p)),
+    };
   }
 
   /** The payments confirmed by hand on a stand-alone terminal. */
