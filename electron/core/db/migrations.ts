@@ -140,4 +140,16 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
         staff_name TEXT
       ) WITHOUT ROWID;
     `),
+  // 13: who handled each cash payment or refund at the counter (per clerk in X and Z), and the cash
+  // refunds made on the central (refundedBy): apart from the drawer's cash (docs/counter.md §17).
+  (db) =>
+    db.exec(`
+      CREATE TABLE cash_hands (
+        payment_id TEXT PRIMARY KEY,
+        staff_id TEXT,
+        staff_name TEXT,
+        central_by TEXT,
+        CHECK ((staff_id IS NULL) = (staff_name IS NULL))
+      ) WITHOUT ROWID;
+    `),
 ];
