@@ -28,7 +28,9 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
   const [confirming, setConfirming] = useState(false);
   const close = useAction('day.close', onClosed);
   const counted = cashCountOf(counts);
-  const expected = x.value?.cash.expected;
+  // The count is of the drawer now: the open session's, when sessions were counted before it (docs/counter.md §17).
+  const openSession = x.value?.sessions?.find((session) => session.closedAt === null);
+  const expected = openSession?.expected ?? x.value?.cash.expected;
   const difference = counted && expected !== undefined ? cashTotal(counted) - expected : null;
   const noteMissing = difference !== null && difference !== 0 && note.trim() === '';
 
@@ -66,7 +68,7 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
             <tr>
               <th scope="row">{t('day.expectedCashWithFloat')}</th>
               <td className="num" data-testid="expected-cash">
-                {money(x.value.cash.expected)}
+                {money(expected ?? 0)}
               </td>
             </tr>
           </tbody>
