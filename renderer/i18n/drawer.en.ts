@@ -66,4 +66,12 @@ export const drawerEn = {
   'close.confirm': 'Confirm: close the day',
   'close.back': 'Back to the count',
   'start.dayClosed': 'The day {day} is closed: no sale can be made until the next day.',
+  'cashSettings.title': 'Cash',
+  'cashSettings.rounding': 'Round cash payments and refunds to 5 cents',
+  'cashSettings.denominations': 'Notes and coins offered in a count',
+  'cashSettings.noneOffered': 'Offer at least one note or coin.',
+  'cashSettings.fixedEnvironment': 'Set by this computer’s environment: it cannot be changed here.',
+  'cashSettings.fixedFile': 'Set by this computer’s configuration file: it cannot be changed here.',
+  'cashSettings.save': 'Save cash settings',
+  'cashSettings.saved': 'The cash settings are saved.',
 } as const;

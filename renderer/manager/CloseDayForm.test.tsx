@@ -133,7 +133,9 @@ describe('the day close', () => {
   it('speaks Dutch', async () => {
     renderWith(<CloseDayForm onClosed={() => undefined} />, counter(), 'nl');
     expect(await screen.findByLabelText('Biljetten van € 50,00')).toBeTruthy();
-    expect(screen.getByLabelText('Munten van € 0,01')).toBeTruthy();
+    expect(screen.getByLabelText('Munten van € 0,05')).toBeTruthy();
+    // Dutch circulation: no 1 and 2 cent coins (docs/api.md §10.1).
+    expect(screen.queryByLabelText('Munten van € 0,01')).toBeNull();
     expect(screen.getByRole('button', { name: 'De dag afsluiten' })).toBeTruthy();
   });
 });
