@@ -6,6 +6,7 @@ import type { CashMovement, SessionFigures } from '../../shared/manager/cash';
 import type { ProblemError } from '../../shared/schemas/problem';
 import { paymentState } from '../order/money';
 import { dayBounds, localHour } from './timeZone';
+import { centralRefunds, clerkCash } from './clerkCash';
 
 /**
  * The figures of a manager's day as pure functions over plain facts: the counter computes
@@ -34,6 +35,10 @@ export interface Movement {
   lastAt: string;
   /** Cash only: rounded − exact, as recorded when it was taken (docs/api.md §10.1). */
   rounding?: number;
+  /** Cash only: who took it or gave it back at this counter, if recorded. */
+  takenBy?: Actor | null;
+  /** A refund made on the central: who made it there (docs/api.md §7.1); no cash of the drawer moved. */
+  fromCentral?: string | null;
 }
 
 export interface FactLine {
@@ -137,12 +142,15 @@ export function movementTotals(moves: Pick<CashMovement, 'kind' | 'amount'>[]): 
   return { paidIn: sum('paidIn'), paidOut: sum('paidOut'), drops: sum('drop'), noSales: moves.filter((m) => m.kind === 'noSale').length };
 }
 
+/** A settled cash payment or refund that went through this counter's drawer (not a refund made on the central). */
+export const isDrawerCash = (m: Movement) => m.provider === CASH_PROVIDER && m.state === 'SETTLED' && !m.fromCentral;
+
 /** Settled cash payments and refunds within `inside`: exact, their rounding, and as handed over. */
 export function cashTaken(money: Movement[], inside: (at: string) => boolean) {
   let exact = 0;
   let rounding = 0;
   for (const m of money) {
-    if (m.provider !== CASH_PROVIDER || m.state !== 'SETTLED' || m.settledAt === null || !inside(m.settledAt)) continue;
+    if (!isDrawerCash(m) || m.settledAt === null || !inside(m.settledAt)) continue;
     const sign = m.isRefund ? -1 : 1;
     exact += sign * m.amount;
     rounding += sign * (m.rounding ?? 0);
@@ -165,12 +173,14 @@ export function cashFigures(
   moves: DrawerMoves = NO_MOVES,
   countedTotal: number | null = null,
   rounding = 0,
+  centralCash = 0,
 ): CashFigures {
   const cashIds = new Set(movements.filter((m) => m.provider === CASH_PROVIDER).map((m) => m.paymentMethodId));
   const net = methods
     .filter((f) => cashIds.has(f.paymentMethodId))
     .reduce((total, f) => total + f.expected, 0);
-  const expected = float + net + rounding + moves.paidIn - moves.paidOut - moves.drops;
+  // A cash refund made on the central is in its method's figures but left no drawer (docs/counter.md §17).
+  const expected = float + net + centralCash + rounding + moves.paidIn - moves.paidOut - moves.drops;
   const countedAmount = countedTotal ?? (counted === null ? null : cashTotal(counted));
   return {
     float,
@@ -217,6 +227,7 @@ export function dayReport(input: DayInput): DayReport {
   const inDay = within(bounds);
   const orders = input.orders.filter((o) => inDay(o.createdOn));
   const methods = methodFigures(input.movements, bounds);
+  const central = centralRefunds(input.movements, inDay);
   return {
     businessDate: input.businessDate,
     timeZone: input.timeZone,
@@ -237,8 +248,14 @@ export function dayReport(input: DayInput): DayReport {
       movementTotals(input.drawer?.moves ?? []),
       input.drawer?.countedTotal ?? null,
       cashRounding(input.movements, inDay),
+      central.cash,
     ),
-    ...(input.drawer && { sessions: input.drawer.sessions, cashMovements: input.drawer.moves }),
+    ...(input.drawer && {
+      sessions: input.drawer.sessions,
+      cashMovements: input.drawer.moves,
+      clerks: clerkCash(input.movements, input.drawer.moves, inDay),
+    }),
+    centralRefunds: { count: central.count, amount: central.amount },
     orders: { count: orders.length, byStatus: countBy(orders, (o) => o.statusId) },
     notSold: notSold(orders),
     failedPayments: input.movements.filter((m) => !m.isRefund && m.state === 'FAILED' && inDay(m.lastAt)).length,

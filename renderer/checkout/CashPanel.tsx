@@ -4,7 +4,8 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { outstandingAmount } from '../sale/orderView';
-import { roundCash } from '../../domain/order/cashRounding';
+import { cashDue } from '../../domain/order/cashRounding';
+import { useInvoke } from '../api/useInvoke';
 import { cashReference, changeDue, parseEuros, quickTenders } from './payments';
 import { usePayment } from './usePayment';
 
@@ -17,7 +18,9 @@ export function CashPanel({ order }: { order: Order }) {
   const { t, money } = useI18n();
   // The order's amount stays exact; cash changes hands rounded to 5 cents (docs/api.md §10.1).
   const exact = outstandingAmount(order);
-  const due = roundCash(exact);
+  // Unless a manager turned it off (docs/counter.md §17); on until the settings are read, as the main process defaults.
+  const rounding = useInvoke('settings.get', {}).value?.cashRounding ?? true;
+  const due = cashDue(exact, rounding);
   const [tendered, setTendered] = useState('');
   const cents = tendered.trim() === '' ? due : parseEuros(tendered);
   const change = cents === null ? null : changeDue(cents, due);

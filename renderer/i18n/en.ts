@@ -5,6 +5,7 @@ import { devicesEn } from './devices.en';
 import { fleetEn } from './fleet.en';
 import { lockdownEn } from './lockdown.en';
 import { managerEn } from './manager.en';
+import { drawerEn } from './drawer.en';
 import { settingsEn } from './settings.en';
 
 /** English: the reference dictionary. Its keys are the keys of every language. */
@@ -16,6 +17,7 @@ export const en = {
   ...devicesEn,
   ...lockdownEn,
   ...managerEn,
+  ...drawerEn,
   ...fleetEn,
   'common.loading': 'Loading…',
   'common.areaFailed': 'This part of Counter could not be shown. Restart Counter to try again.',

@@ -6,6 +6,7 @@ import { fleetNl } from './fleet.nl';
 import type { MessageKey } from './en';
 import { lockdownNl } from './lockdown.nl';
 import { managerNl } from './manager.nl';
+import { drawerNl } from './drawer.nl';
 import { settingsNl } from './settings.nl';
 
 /** Nederlands. */
@@ -17,6 +18,7 @@ export const nl: Record<MessageKey, string> = {
   ...devicesNl,
   ...lockdownNl,
   ...managerNl,
+  ...drawerNl,
   ...fleetNl,
   'common.loading': 'Laden…',
   'common.areaFailed': 'Dit deel van Counter kon niet worden getoond. Start Counter opnieuw om het nog eens te proberen.',

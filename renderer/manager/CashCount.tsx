@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { cashTotal } from '../../shared/manager/schemas';
 import { useI18n } from '../i18n/i18n';
-import { DENOMINATIONS, badCounts, isNote, pieces, type DenominationCounts } from './denominations';
+import { DENOMINATIONS, badCounts, isNote, pieces, useOfferedDenominations, type DenominationCounts } from './denominations';
 
 /**
- * The cash in the drawer counted by EUR note and coin, a number of pieces each, with the total
+ * The cash in the drawer counted by the EUR notes and coins the settings offer, a number of pieces each, with the total
  * kept up to date as it is typed (announced politely). `total` is read with `cashTotal` of
  * the report figures: the renderer does not restate the sum.
  */
@@ -22,13 +22,14 @@ export function CashCount({
   const { t, money } = useI18n();
   const generated = useId();
   const base = idPrefix ?? generated;
+  const offered = useOfferedDenominations();
   const bad = new Set<number>(badCounts(counts));
   const whole = Object.fromEntries(DENOMINATIONS.map((d) => [String(d), pieces(counts[String(d)]) ?? 0]));
   return (
     <fieldset className="cash-count">
       <legend>{legend}</legend>
       <div className="denominations">
-        {DENOMINATIONS.map((cents) => {
+        {offered.map((cents) => {
           const id = `${base}-${cents}`;
           return (
             <div key={cents} className="denomination">

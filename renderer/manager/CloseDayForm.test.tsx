@@ -62,6 +62,8 @@ describe('the day close', () => {
 
     await user.type(screen.getByLabelText(/Note on the difference/), 'a customer paid 5 cents too much');
     await user.click(screen.getByRole('button', { name: 'Close the day' }));
+    expect(api.callsOf('day.close')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Confirm: close the day' }));
     expect(api.callsOf('day.close')).toEqual([
       { counted: { '10000': 1, '2000': 1, '1000': 1, '200': 2, '5': 1 }, note: 'a customer paid 5 cents too much' },
     ]);
@@ -75,6 +77,7 @@ describe('the day close', () => {
     await screen.findByTestId('expected-cash');
     await countExactly(user);
     await user.click(screen.getByRole('button', { name: 'Close the day' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm: close the day' }));
     expect(api.callsOf('day.close')).toEqual([{ counted: { '10000': 1, '2000': 1, '1000': 1, '200': 2 }, note: '' }]);
     expect(closed).toBe(true);
   });
@@ -92,13 +95,47 @@ describe('the day close', () => {
     await user.type(screen.getByLabelText('€1.00 coins'), '1');
     await user.type(screen.getByLabelText(/Note on the difference/), 'short');
     await user.click(screen.getByRole('button', { name: 'Close the day' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm: close the day' }));
     expect((await screen.findByRole('alert')).textContent).toContain('The day 2026-11-23 is already closed.');
+  });
+
+  it('warns of the day’s open orders, and names what the close freezes before it is confirmed', async () => {
+    const user = userEvent.setup();
+    const api = counter();
+    const open = { open: { count: 2, amount: 803 }, cancelled: { count: 0, amount: 0 } };
+    api.handle('day.xReport', () => dayReport({ notSold: open, sessions: [] }));
+    renderWith(<CloseDayForm onClosed={() => undefined} />, api);
+    expect((await screen.findByTestId('open-orders')).textContent).toBe(
+      'Open orders: 2 (€8.03), not paid. They are not counted as sold.' +
+        'Closing freezes them as open: cancel or finish them first if they should not stay open.',
+    );
+    await countExactly(user);
+    await user.click(screen.getByRole('button', { name: 'Close the day' }));
+    const freezes = within(screen.getByTestId('close-freezes'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(freezes).toEqual([
+      'the day 23 Nov 2026: nothing more can be sold, paid, refunded or changed in it;',
+      'its drawer sessions (0), the open one closed with this count;',
+      'the count of €134.00;',
+      'its open orders (2, €8.03), which stay unpaid;',
+      'the Z report, sent to the central.',
+    ]);
+    expect(api.callsOf('day.close')).toEqual([]);
+    // A change to the count asks for the review again.
+    await user.type(screen.getByLabelText('€0.05 coins'), '0');
+    expect(screen.queryByRole('button', { name: 'Confirm: close the day' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close the day' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm: close the day' }));
+    expect(api.callsOf('day.close')).toHaveLength(1);
   });
 
   it('speaks Dutch', async () => {
     renderWith(<CloseDayForm onClosed={() => undefined} />, counter(), 'nl');
     expect(await screen.findByLabelText('Biljetten van € 50,00')).toBeTruthy();
-    expect(screen.getByLabelText('Munten van € 0,01')).toBeTruthy();
+    expect(screen.getByLabelText('Munten van € 0,05')).toBeTruthy();
+    // Dutch circulation: no 1 and 2 cent coins (docs/api.md §10.1).
+    expect(screen.queryByLabelText('Munten van € 0,01')).toBeNull();
     expect(screen.getByRole('button', { name: 'De dag afsluiten' })).toBeTruthy();
   });
 });

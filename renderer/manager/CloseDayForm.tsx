@@ -9,22 +9,28 @@ import { useI18n } from '../i18n/i18n';
 import { CashCount } from './CashCount';
 import { cashCountOf, type DenominationCounts } from './denominations';
 import { StaleConcepts } from './StaleConcepts';
+import { OpenOrdersWarning } from './DayCash';
 
 /**
  * The day close (Z): open concept orders of earlier days offered for cancelling first, the
  * expected amount per payment method, the drawer counted by denomination with the difference
- * kept up to date, and a note that is required while the difference is not zero.
+ * kept up to date, and a note that is required while the difference is not zero. The day's open
+ * orders are warned about, and the close is confirmed only after it names what it will freeze
+ * (docs/counter.md §17).
  */
 export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => void }) {
-  const { t, money } = useI18n();
+  const { t, money, date } = useI18n();
   const methodName = useMethodName();
   const x = useInvoke('day.xReport', {}, { staleTime: 0 });
   const [counts, setCounts] = useState<DenominationCounts>({});
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const close = useAction('day.close', onClosed);
   const counted = cashCountOf(counts);
-  const expected = x.value?.cash.expected;
+  // The count is of the drawer now: the open session's, when sessions were counted before it (docs/counter.md §17).
+  const openSession = x.value?.sessions?.find((session) => session.closedAt === null);
+  const expected = openSession?.expected ?? x.value?.cash.expected;
   const difference = counted && expected !== undefined ? cashTotal(counted) - expected : null;
   const noteMissing = difference !== null && difference !== 0 && note.trim() === '';
 
@@ -32,14 +38,23 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
     event.preventDefault();
     setTried(true);
     if (!counted || noteMissing) return;
+    if (!confirming) return setConfirming(true);
     void close.run({ counted, note: note.trim() });
   };
+  // A change to the count or the note after the review asks for the review again.
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      setConfirming(false);
+      set(v);
+    };
 
   return (
     <form className="panel stack close-day" aria-labelledby="close-day-title" onSubmit={submit} noValidate>
       <h4 id="close-day-title">{t('day.closeTitle')}</h4>
       <StaleConcepts atClose />
       <ErrorNote error={x.error} />
+      {x.value && <OpenOrdersWarning report={x.value} closing />}
       {x.value && (
         <table className="table">
           <caption>{t('day.expectedPerMethod')}</caption>
@@ -53,13 +68,13 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
             <tr>
               <th scope="row">{t('day.expectedCashWithFloat')}</th>
               <td className="num" data-testid="expected-cash">
-                {money(x.value.cash.expected)}
+                {money(expected ?? 0)}
               </td>
             </tr>
           </tbody>
         </table>
       )}
-      <CashCount counts={counts} onChange={setCounts} legend={t('day.countDrawer')} idPrefix="close" />
+      <CashCount counts={counts} onChange={edit(setCounts)} legend={t('day.countDrawer')} idPrefix="close" />
       <p aria-live="polite" className="difference">
         {t('day.difference')} <strong data-testid="cash-difference">{difference === null ? '—' : money(difference)}</strong>
       </p>
@@ -83,16 +98,43 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
             maxLength={1000}
             aria-required={difference !== null && difference !== 0}
             value={note}
-            onChange={(e) => setNote(e.target.value)}
+            onChange={(e) => edit(setNote)(e.target.value)}
           />
         )}
       </Field>
       <ErrorNote error={close.error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={close.pending || counted === null}>
-          {t('day.close')}
-        </button>
-      </div>
+      {confirming && x.value && counted ? (
+        <div className="panel stack" role="group" aria-labelledby="close-confirm-title">
+          <p id="close-confirm-title">
+            <strong>{t('close.confirmTitle', { day: date(x.value.businessDate) })}</strong>
+          </p>
+          <ul data-testid="close-freezes">
+            <li>{t('close.freezeDay', { day: date(x.value.businessDate) })}</li>
+            <li>{t('close.freezeSessions', { count: x.value.sessions?.length ?? 0 })}</li>
+            <li>{t('close.freezeCount', { counted: money(cashTotal(counted)) })}</li>
+            <li>
+              {x.value.notSold && x.value.notSold.open.count > 0
+                ? t('close.freezeOpen', { count: x.value.notSold.open.count, amount: money(x.value.notSold.open.amount) })
+                : t('close.freezeNoOpen')}
+            </li>
+            <li>{t('close.freezeCentral')}</li>
+          </ul>
+          <div className="row">
+            <button type="submit" className="primary" disabled={close.pending}>
+              {t('close.confirm')}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              {t('close.back')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="row">
+          <button type="submit" className="primary" disabled={close.pending || counted === null}>
+            {t('day.close')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

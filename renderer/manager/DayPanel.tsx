@@ -8,6 +8,7 @@ import { CashCount } from './CashCount';
 import { CloseDayForm } from './CloseDayForm';
 import { ClosedDays } from './ClosedDays';
 import { DayReportView } from './DayReportView';
+import { DrawerPanel } from './DrawerPanel';
 import { cashCountOf, type DenominationCounts } from './denominations';
 
 /**
@@ -116,6 +117,7 @@ function OpenDay() {
       </div>
       <ErrorNote error={x.error} />
       {showX && x.value && <DayReportView report={x.value} />}
+      <DrawerPanel />
       <CloseDayForm
         onClosed={(report) => {
           // The Z report just made is the closed day's: shown at once, then read-only.

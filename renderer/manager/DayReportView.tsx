@@ -3,6 +3,7 @@ import { usePrintReceipt } from '../checkout/printing';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { statusKey } from '../start/OrderList';
+import { DayCash, OpenOrdersWarning } from './DayCash';
 import { ExportButtons } from './ExportButtons';
 import { MethodsTable } from './MethodsTable';
 import { TerminalTotalsView } from './TerminalTotalsView';
@@ -27,6 +28,7 @@ export function DayReportView({ report }: { report: DayReport }) {
       <ErrorNote error={print.error} />
       <article className="receipt report" aria-labelledby={titleId}>
         <h3 id={titleId}>{title}</h3>
+        <OpenOrdersWarning report={report} />
         <dl className="facts">
           <dt>{t('day.opened')}</dt>
           <dd>{report.openedAt ? t('day.byAt', { name: report.openedBy?.name ?? '—', when: dateTime(report.openedAt) }) : '—'}</dd>
@@ -75,6 +77,7 @@ export function DayReportView({ report }: { report: DayReport }) {
             </>
           )}
         </dl>
+        <DayCash report={report} />
       </article>
       {report.kind === 'Z' && <ExportButtons report={{ report: 'zReport', businessDate: report.businessDate }} label={title} />}
     </div>

@@ -1,4 +1,5 @@
-import { DENOMINATIONS, type CashCount } from '../../shared/manager/schemas';
+import { DENOMINATIONS, DUTCH_DENOMINATIONS, type CashCount } from '../../shared/manager/schemas';
+import { useInvoke } from '../api/useInvoke';
 
 /** The drawer's notes and coins as typed: a count per denomination (cents), as text. */
 export type DenominationCounts = Partial<Record<string, string>>;
@@ -28,3 +29,8 @@ export function cashCountOf(counts: DenominationCounts): CashCount | null {
 export const badCounts = (counts: DenominationCounts) => DENOMINATIONS.filter((d) => pieces(counts[String(d)]) === null);
 
 export { DENOMINATIONS };
+
+/** The notes and coins a count offers: the setting (docs/counter.md §17), the Dutch ones until it is read. */
+export function useOfferedDenominations(): readonly number[] {
+  return useInvoke('settings.get', {}).value?.denominations ?? DUTCH_DENOMINATIONS;
+}

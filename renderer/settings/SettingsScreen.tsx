@@ -10,6 +10,7 @@ import { ScreenNav, StartButton } from '../common/ScreenNav';
 import { useI18n, type I18n, type MessageKey } from '../i18n/i18n';
 import { DevicesPanel } from '../devices/DevicesPanel';
 import { CounterSetup } from './CounterSetup';
+import { CashSettings } from './CashSettings';
 import { centralNowAndNext, rememberCentralBeforeChange, useCentralAtStart } from './centralAtStart';
 import { centralUsable, checkBearerToken, checkCentralUrl, settingsChange } from './checks';
 import { SETTINGS_OPEN_ID, SETTINGS_TITLE_ID } from './navigation';
@@ -50,6 +51,7 @@ export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
                 <CounterFacts view={settings.value} languages={catalog.value?.languages ?? []} />
                 <SettingsForm view={settings.value} touchpoints={catalog.value?.touchpoints ?? []} />
                 {catalog.value && <CounterSetup view={settings.value} products={catalog.value.products} />}
+                <CashSettings view={settings.value} />
                 <DevicesPanel />
                 <SettingsHistory />
               </>

@@ -13,6 +13,7 @@ import { RejectedOrders } from './RejectedOrders';
 import { areas } from '../areas';
 import { AreaSlot } from '../common/area';
 import { UnfinishedSales } from './UnfinishedSales';
+import { DAY_CLOSED_NOTE_ID, DayClosedNotice, useDayClosed } from './DayClosedNotice';
 
 export const START_NEW_SALE_ID = 'start-new-sale';
 
@@ -23,11 +24,22 @@ const StaleConcepts = areas.manager.lazy((m) => m.StaleConcepts);
 export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showRejected: boolean }) {
   const { t } = useI18n();
   const newSale = useSale((s) => s.newSale);
+  // A closed day takes no sale: said here, before any is tried.
+  const closedDay = useDayClosed();
   return (
     <div className="start">
       <section className="card" aria-labelledby="start-title">
         <h2 id="start-title">{t('start.title')}</h2>
-        <button type="button" id={START_NEW_SALE_ID} className="primary big" aria-keyshortcuts={NEW_SALE_KEYS} onClick={newSale}>
+        {closedDay && <DayClosedNotice businessDate={closedDay} />}
+        <button
+          type="button"
+          id={START_NEW_SALE_ID}
+          className="primary big"
+          aria-keyshortcuts={NEW_SALE_KEYS}
+          disabled={closedDay !== null}
+          aria-describedby={closedDay ? DAY_CLOSED_NOTE_ID : undefined}
+          onClick={newSale}
+        >
           {t('start.newSale')}
         </button>
         <p className="hint">{t('start.newSaleKeys')}</p>

@@ -1,6 +1,6 @@
 import { cashTotal } from '../manager/schemas';
 import { cashMoveInput, noSaleInput, sessionCloseInput, sessionOpenInput } from '../manager/cash';
-import type { CashMovement, DrawerView, OpenSession, SessionFigures } from '../manager/cash';
+import type { BusinessDay, CashMovement, DrawerView, OpenSession, SessionFigures } from '../manager/cash';
 import { z } from 'zod';
 import { channel, type Words } from './declare';
 
@@ -13,6 +13,8 @@ const KIND_WORDS: Record<'paidIn' | 'paidOut' | 'drop', Words> = {
 };
 
 export const cashChannels = {
+  /** The business day sales go into, and whether it is closed: the clerk's start screen says so before any sale. */
+  'cash.today': channel<BusinessDay>()({ input: z.object({}), access: 'clerk', kind: 'read' }),
   'cash.drawer': channel<DrawerView>()({
     input: z.object({}),
     access: 'manager',

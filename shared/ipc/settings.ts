@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isAllowedCentralUrl } from '../centralUrl';
 import { channel, type Words } from './declare';
+import { DENOMINATIONS } from '../manager/schemas';
 
 /** This counter's settings (managers change them): the central, the touchpoint, retention, quick keys, the receipt. */
 
@@ -16,6 +17,17 @@ const counterSetup = z.object({
   printerName: z.string().trim().min(1).max(200).nullable().optional(),
 });
 
+/** docs/api.md §10.1: cash rounding to 5 cents on or off, and the notes and coins a count offers. */
+export const cashDenominations = z
+  .array(z.union(DENOMINATIONS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]))
+  .min(1, 'at least one note or coin')
+  .max(DENOMINATIONS.length)
+  .refine((list) => new Set(list).size === list.length, 'each note or coin once');
+const cashSettings = z.object({
+  cashRounding: z.boolean().optional(),
+  denominations: cashDenominations.optional(),
+});
+
 export const settingsInput = z.object({
   centralUrl: z
     .url({ protocol: /^https?$/ })
@@ -29,6 +41,7 @@ export const settingsInput = z.object({
   /** Days personal data of orders that reached the central is kept. */
   retentionDays: z.number().int().min(1).max(3650).optional(),
   ...counterSetup.shape,
+  ...cashSettings.shape,
 });
 export type SettingName = keyof z.output<typeof settingsInput>;
 
@@ -48,6 +61,10 @@ export interface SettingsView {
   quickKeys: (number | null)[] | null;
   receiptLayout: ReceiptLayout;
   printerName: string | null;
+  /** Cash changes hands rounded to 5 cents (docs/api.md §10.1). */
+  cashRounding: boolean;
+  /** The notes and coins a count offers, largest first (cents). */
+  denominations: number[];
 }
 
 export interface SettingsChange {
@@ -68,6 +85,8 @@ const SETTING_WORDS: Record<SettingName, Words> = {
   quickKeys: { en: 'quick keys', nl: 'sneltoetsen' },
   receiptLayout: { en: 'receipt paper', nl: 'bonpapier' },
   printerName: { en: 'receipt printer', nl: 'bonprinter' },
+  cashRounding: { en: 'cash rounding', nl: 'afronding contant' },
+  denominations: { en: 'notes and coins counted', nl: 'getelde biljetten en munten' },
 };
 
 /** The settings a change names, in each language: "touchpoint, quick keys". */

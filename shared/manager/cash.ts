@@ -62,5 +62,13 @@ export interface DrawerView {
   businessDate: string;
   /** The open session, if any; its expected amount is not shown until it is counted. */
   session: OpenSession | null;
+  /** The day's sessions already closed, with their figures (counted, so no longer blind). */
+  closedSessions: SessionFigures[];
   movements: CashMovement[];
+}
+
+/** The business day sales go into now (docs/api.md §10.2) and whether it is closed. */
+export interface BusinessDay {
+  businessDate: string;
+  closed: boolean;
 }

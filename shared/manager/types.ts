@@ -155,6 +155,28 @@ export interface DayReport {
   notSold?: NotSold;
   /** Z: the terminal's totals of the Reconciliation the close made, beside the counter's PIN totals (docs/api.md §9.2). */
   terminal?: DayTerminalTotals;
+  /** docs/counter.md §17: each clerk's cash (taken, given back, moved without a sale). */
+  clerks?: ClerkCash[];
+  /** Refunds made on the central (docs/api.md §7.1), settled in the day: in `methods`, never in the drawer's cash. */
+  centralRefunds?: { count: number; amount: number };
+}
+
+/** One clerk's cash in a day (X and Z): as handed over (rounded). */
+export interface ClerkCash {
+  /** Null: cash no clerk of this counter handled (taken before the counter recorded who). */
+  clerk: Actor | null;
+  /** Cash payments taken, and their count. */
+  taken: number;
+  payments: number;
+  /** Cash refunds given back, and their count. */
+  givenBack: number;
+  refunds: number;
+  paidIn: number;
+  paidOut: number;
+  drops: number;
+  noSales: number;
+  /** taken − givenBack + paidIn − paidOut − drops: what this clerk changed in the drawer. */
+  net: number;
 }
 
 export interface DayStatus {

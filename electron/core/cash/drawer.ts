@@ -1,6 +1,6 @@
 import type { CounterDb } from '../db/database';
 import type { IpcResult } from '../../../shared/ipc';
-import type { CashMovement, DrawerView, MovementKind, OpenSession, SessionFigures } from '../../../shared/manager/cash';
+import type { BusinessDay, CashMovement, DrawerView, MovementKind, OpenSession, SessionFigures } from '../../../shared/manager/cash';
 import { cashTotal, type CashCount } from '../../../shared/manager/schemas';
 import type { Actor } from '../../../shared/manager/types';
 import { ok, refusal } from '../../../shared/refusals';
@@ -9,7 +9,7 @@ import { dayBounds } from '../../../domain/reports/timeZone';
 import { recordAct } from '../acts';
 import type { DrawerDays } from '../manager/days';
 import { movementsIn } from '../manager/queries';
-import { closeSessionRow, insertMovement, insertSession, movementsOfDay, openSessionNow, sessionById } from './sessions';
+import { closeSessionRow, insertMovement, insertSession, movementsOfDay, openSessionNow, sessionById, sessionsOf } from './sessions';
 
 /**
  * The drawer's sessions and cash movements (docs/api.md §10.2, docs/counter.md §17). Each act
@@ -37,8 +37,17 @@ export class CashDrawer {
         openedBy: open.openedBy,
         float: open.float,
       },
+      closedSessions: sessionsOf(this.db, businessDate)
+        .filter((x) => x.closedAt !== null)
+        .map((x) => this.figuresOf(x.sessionId)!),
       movements: movementsOfDay(this.db, businessDate),
     };
+  }
+
+  /** The business day sales go into now, and whether it is closed (for the clerk's start screen). */
+  today(): BusinessDay {
+    const closed = this.days.closedToday();
+    return { businessDate: closed ?? this.days.today(), closed: closed !== null };
   }
 
   /** Runs an act on an open business day, in one transaction with its audit row. */

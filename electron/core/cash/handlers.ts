@@ -18,6 +18,7 @@ export function cashHandlers({ drawer, who, openDrawer }: CashDeps): HandlersOf<
     return { staffId: w.staffId, name: w.name };
   };
   return {
+    'cash.today': async () => ok(drawer.today()),
     'cash.drawer': async () => ok(drawer.view()),
     'cash.openSession': async ({ float }) => drawer.openSession(float, actor()),
     'cash.closeSession': async ({ counted, note }) => drawer.closeSession(counted, note, actor()),

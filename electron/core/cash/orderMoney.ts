@@ -21,6 +21,18 @@ export interface PaymentContent {
   /** When this status was set, by the order's own record. */
   statusAt: string;
   by: string | null;
+  /** A refund made on the central: who made it there (its `sub`). */
+  refundedBy?: string;
+}
+
+/** Who handled a cash payment or refund at this counter, or who made a refund on the central (docs/counter.md §17). */
+function recordHands(db: CounterDb, paymentId: string, by: Actor | null, central: string | null): void {
+  stmt(db, 'INSERT OR IGNORE INTO cash_hands (payment_id, staff_id, staff_name, central_by) VALUES (?, ?, ?, ?)').run(
+    paymentId,
+    by?.staffId ?? null,
+    by?.name ?? null,
+    central,
+  );
 }
 
 /** The rounding recorded for a payment, 0 when none was. */
@@ -39,7 +51,10 @@ export function journalOrderMoney(db: CounterDb, order: Order, by: Actor | null,
     const last = lastState(db, p.paymentId);
     if (last === state) continue;
     const cash = p.paymentMethod.provider === CASH_PROVIDER;
-    if (last === undefined && cash && rounding && cashRoundingDifference(p.amountDebit) !== 0) {
+    // A refund made on the central (docs/api.md §7.1) arrives by pull: no cash of this drawer changed hands.
+    const central = p.refundedBy ?? null;
+    if (last === undefined && (cash || central)) recordHands(db, p.paymentId, central ? null : by, central);
+    if (last === undefined && cash && !central && rounding && cashRoundingDifference(p.amountDebit) !== 0) {
       stmt(db, 'INSERT OR IGNORE INTO cash_roundings (payment_id, order_id, difference) VALUES (?, ?, ?)').run(
         p.paymentId,
         order.orderId,
@@ -56,7 +71,8 @@ export function journalOrderMoney(db: CounterDb, order: Order, by: Actor | null,
       amount: p.amountDebit,
       rounding: cash ? roundingOf(db, p.paymentId) : 0,
       statusAt: p.paymentStatuses[0]!.createdOn,
-      by: by?.staffId ?? null,
+      by: central ? null : (by?.staffId ?? null),
+      ...(central && { refundedBy: central }),
     };
     appendJournal(db, { at, kind: p.isRefund ? 'refund' : 'payment', subject: p.paymentId, state, content: { ...content } });
   }

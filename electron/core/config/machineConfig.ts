@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { isAllowedCentralUrl } from '../../../shared/centralUrl';
+import { cashDenominations } from '../../../shared/ipc/settings';
 
 /**
  * The machine's configuration (docs/api.md §9.1, docs/operations.md §6): environment variables
@@ -49,6 +50,8 @@ const configSchema = (complete: boolean) =>
         .strict()
         .optional(),
       updates: z.object({ url: centralUrl.optional() }).strict().optional(),
+      // docs/counter.md §17: fixed here, the settings screen shows them read-only.
+      cash: z.object({ rounding: z.boolean().optional(), denominations: cashDenominations.optional() }).strict().optional(),
     })
     .strict();
 export const machineConfigSchema = configSchema(true);
@@ -74,6 +77,8 @@ export const CONFIG_VARIABLES = {
   COUNTER_CENTRAL_TOKEN: 'central.token',
   COUNTER_ENROLMENT_CODE: 'enrolment.code',
   COUNTER_UPDATES_URL: 'updates.url',
+  COUNTER_CASH_ROUNDING: 'cash.rounding',
+  COUNTER_CASH_DENOMINATIONS: 'cash.denominations',
 } as const;
 export type ConfigKey = (typeof CONFIG_VARIABLES)[keyof typeof CONFIG_VARIABLES];
 
@@ -113,14 +118,22 @@ function getPath(source: unknown, key: string): unknown {
     .reduce<unknown>((at, part) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined), source);
 }
 
+/** A variable's text as the file's value: a number, a yes/no (1/true, 0/false), a list of cents ("500,200,100"). */
+function variableValue(key: string, raw: string): unknown {
+  if (key === 'terminal.key.version') return Number(raw);
+  if (key === 'terminal.unencrypted') return raw === '1' || raw === 'true';
+  if (key === 'cash.rounding') return raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : raw;
+  if (key === 'cash.denominations') return raw.split(',').map((d) => (/^\s*\d+\s*$/.test(d) ? Number(d) : d));
+  return raw;
+}
+
 /** The variables as the file's shape: a version is a number, COUNTER_TERMINAL_UNENCRYPTED=1 is true. */
 function fromEnvironment(env: Record<string, string | undefined>): Record<string, unknown> {
   const shaped: Record<string, unknown> = {};
   for (const [name, key] of Object.entries(CONFIG_VARIABLES)) {
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
-    const value = key === 'terminal.key.version' ? Number(raw) : key === 'terminal.unencrypted' ? raw === '1' || raw === 'true' : raw;
-    setPath(shaped, key, value);
+    setPath(shaped, key, variableValue(key, raw));
   }
   return shaped;
 }
@@ -172,7 +185,8 @@ export function loadMachineConfig(
     }
     fromFile = parsed.data;
   }
-  const variableOf = (key: string) => Object.entries(CONFIG_VARIABLES).find(([, k]) => k === key)?.[0];
+  // A list's element (cash.denominations.1) is named by its list's variable.
+  const variableOf = (key: string) => Object.entries(CONFIG_VARIABLES).find(([, k]) => k === key || key.startsWith(`${k}.`))?.[0];
   const parsedEnv = partsSchema.safeParse(fromEnvironment(env));
   if (!parsedEnv.success) {
     const issue = parsedEnv.error.issues[0]!;

@@ -227,6 +227,22 @@ const PER_MIGRATION: Record<number, () => void> = {
     ]);
     before.close();
   },
+  14: () => {
+    const before = atVersion(13);
+    expect(tables(before)).not.toContain('cash_hands');
+    migrate(before, ':memory:', counterUpTo(14));
+    const hand = before.prepare('INSERT INTO cash_hands (payment_id, staff_id, staff_name, central_by) VALUES (?, ?, ?, ?)');
+    hand.run('p1', 'anna', 'Anna de Vries', null);
+    hand.run('p2', null, null, 'operator-desk-7');
+    // One row a payment; a staff member has both an id and a name, or neither.
+    expect(() => hand.run('p1', 'mark', 'Mark Jansen', null)).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => hand.run('p3', 'mark', null, null)).toThrow(/CHECK/);
+    expect(before.prepare('SELECT payment_id, central_by FROM cash_hands ORDER BY payment_id').all()).toEqual([
+      { payment_id: 'p1', central_by: null },
+      { payment_id: 'p2', central_by: 'operator-desk-7' },
+    ]);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

@@ -167,5 +167,17 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
         updated_at TEXT NOT NULL
       ) WITHOUT ROWID;
       CREATE INDEX terminal_reversals_open ON terminal_reversals (stage) WHERE stage = 'sent';
+      `),
+  // 14: who handled each cash payment or refund at the counter (per clerk in X and Z), and the cash
+  // refunds made on the central (refundedBy): apart from the drawer's cash (docs/counter.md §17).
+  (db) =>
+    db.exec(`
+      CREATE TABLE cash_hands (
+        payment_id TEXT PRIMARY KEY,
+        staff_id TEXT,
+        staff_name TEXT,
+        central_by TEXT,
+        CHECK ((staff_id IS NULL) = (staff_name IS NULL))
+      ) WITHOUT ROWID;
     `),
 ];

@@ -170,11 +170,22 @@ interface MoneyRow {
   settledAt: string | null;
   lastAt: string;
   rounding: number;
+  takenById: string | null;
+  takenByName: string | null;
+  fromCentral: string | null;
 }
 const MONEY_COLUMNS = `payment_id AS paymentId, order_id AS orderId, payment_method_id AS paymentMethodId, method_name AS methodName,
   provider, is_refund AS isRefund, amount, state, created_on AS createdOn, settled_at AS settledAt, last_at AS lastAt,
-  COALESCE((SELECT difference FROM cash_roundings r WHERE r.payment_id = money_facts.payment_id), 0) AS rounding`;
-const toMovement = (r: MoneyRow): Movement => ({ ...r, isRefund: r.isRefund === 1 });
+  COALESCE((SELECT difference FROM cash_roundings r WHERE r.payment_id = money_facts.payment_id), 0) AS rounding,
+  (SELECT staff_id FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS takenById,
+  (SELECT staff_name FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS takenByName,
+  (SELECT central_by FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS fromCentral`;
+const toMovement = ({ takenById, takenByName, fromCentral, ...r }: MoneyRow): Movement => ({
+  ...r,
+  isRefund: r.isRefund === 1,
+  takenBy: takenById === null ? null : { staffId: takenById, name: takenByName ?? '' },
+  fromCentral,
+});
 
 export const MOVEMENTS_SETTLED_SQL = `SELECT ${MONEY_COLUMNS} FROM money_facts WHERE settled_at >= ? AND settled_at < ?`;
 export const MOVEMENTS_FAILED_SQL = `SELECT ${MONEY_COLUMNS} FROM money_facts WHERE last_at >= ? AND last_at < ? AND state = 'FAILED'`;

@@ -7,6 +7,7 @@ import { sqliteOrderStore, type SqliteWriteHook } from '../../../domain/store/sq
 import type { CounterDb } from '../db/database';
 import { enqueue } from '../db/outbox';
 import { indexOrder, unindexOrder } from './facts';
+import { journalOrderMoney } from '../cash/orderMoney';
 
 /**
  * The counter's local orders: the one module through which they are written. A clerk's change
@@ -21,6 +22,16 @@ import { indexOrder, unindexOrder } from './facts';
 function written(db: CounterDb, orderId: string, order: Order | null, by: Actor | null, at: string): void {
   if (order) indexOrder(db, order, by);
   else unindexOrder(db, orderId, at, by);
+}
+
+/**
+ * A write by sync: the money it brings (a refund made on the central, a status the central set)
+ * is journaled in the same transaction, with no one here as its author and no cash rounding:
+ * no cash of this drawer changed hands (docs/counter.md §17).
+ */
+function writtenBySync(db: CounterDb, order: Order): void {
+  written(db, order.orderId, order, null, order.lastUpdatedOn);
+  journalOrderMoney(db, order, null, order.lastUpdatedOn, false);
 }
 
 /**
@@ -52,13 +63,13 @@ export const hasLocalOrder = (db: CounterDb, orderId: string): boolean => hasOrd
 /** Keeps a copy of an order the central holds and this counter did not have: the central's version, unchangeable here. */
 export function takeInCentralCopy(db: CounterDb, central: Order): void {
   insertOrder(db, { order: central, touchpointId: central.touchPoint.salesTouchpointId, customerFixed: true, version: 0 });
-  written(db, central.orderId, central, null, central.lastUpdatedOn);
+  writtenBySync(db, central);
 }
 
 /** Writes the central's version over the local record if it is still at `record.version`. */
 export function replaceLocalOrder(db: CounterDb, record: OrderRecord, order: Order): boolean {
   if (!updateOrder(db, { ...record, order, version: record.version + 1 }, record.version)) return false;
-  written(db, order.orderId, order, null, order.lastUpdatedOn);
+  writtenBySync(db, order);
   return true;
 }
 

@@ -18,6 +18,8 @@ export interface SettingsUpdate {
   quickKeys?: (number | null)[] | null;
   receiptLayout?: ReceiptLayout;
   printerName?: string | null;
+  cashRounding?: boolean;
+  denominations?: number[];
 }
 
 /**
@@ -30,8 +32,9 @@ export interface SettingsUpdate {
  */
 export class CounterSettings {
   private memoryToken: string | null = null;
-  private readonly fixed: Pick<LoadedConfig['sources'], 'central.url' | 'central.token'>;
+  private readonly fixed: Pick<LoadedConfig['sources'], 'central.url' | 'central.token' | 'cash.rounding' | 'cash.denominations'>;
   private readonly central: { url?: string; token?: string };
+  private readonly cash: NonNullable<LoadedConfig['config']['cash']>;
 
   constructor(
     private readonly db: Database,
@@ -47,9 +50,12 @@ export class CounterSettings {
     const { url, token } = config.config.central ?? {};
     // A token without its central's address is never sent anywhere.
     this.central = url ? { url, ...(token && { token }) } : {};
+    this.cash = config.config.cash ?? {};
     this.fixed = {
       ...(url && { 'central.url': config.sources['central.url'] }),
       ...(url && token && { 'central.token': config.sources['central.token'] }),
+      ...(this.cash.rounding !== undefined && { 'cash.rounding': config.sources['cash.rounding'] }),
+      ...(this.cash.denominations && { 'cash.denominations': config.sources['cash.denominations'] }),
     };
   }
 
@@ -58,6 +64,8 @@ export class CounterSettings {
     return {
       ...(this.fixed['central.url'] && { centralUrl: this.fixed['central.url'] }),
       ...(this.fixed['central.token'] && { bearerToken: this.fixed['central.token'] }),
+      ...(this.fixed['cash.rounding'] && { cashRounding: this.fixed['cash.rounding'] }),
+      ...(this.fixed['cash.denominations'] && { denominations: this.fixed['cash.denominations'] }),
     };
   }
 
@@ -67,12 +75,13 @@ export class CounterSettings {
 
   /** Dutch cash rounding (docs/api.md §10.1): on unless a manager turned it off; the counters sell in euro. */
   get cashRounding(): boolean {
-    return readSetting<boolean>(this.db, 'cash.rounding') ?? true;
+    return this.cash.rounding ?? readSetting<boolean>(this.db, 'cash.rounding') ?? true;
   }
 
   /** The denominations a count offers (docs/counter.md §17): Dutch circulation unless set otherwise. */
   get denominations(): number[] {
-    return readSetting<number[]>(this.db, 'cash.denominations') ?? [...DUTCH_DENOMINATIONS];
+    const list = this.cash.denominations ?? readSetting<number[]>(this.db, 'cash.denominations') ?? DUTCH_DENOMINATIONS;
+    return [...list].sort((a, b) => b - a);
   }
 
   get deviceId(): string {
@@ -141,6 +150,10 @@ export class CounterSettings {
       for (const key of ['quickKeys', 'receiptLayout', 'printerName'] as const) {
         if (change[key] !== undefined) writeSetting(this.db, key, change[key]);
       }
+      // Cash (docs/counter.md §17): the act's audit row names them; one the configuration fixes is not changed.
+      if (change.cashRounding !== undefined && this.cash.rounding === undefined)
+        writeSetting(this.db, 'cash.rounding', change.cashRounding);
+      if (change.denominations !== undefined && !this.cash.denominations) writeSetting(this.db, 'cash.denominations', change.denominations);
       if (change.bearerToken !== undefined) {
         this.forgetToken();
         if (this.vault && this.canSeal) writeSetting(this.db, SEALED_TOKEN, this.vault.encrypt(change.bearerToken).toString('base64'));
@@ -177,6 +190,8 @@ export class CounterSettings {
       quickKeys: readSetting<(number | null)[] | null>(this.db, 'quickKeys') ?? null,
       receiptLayout: this.receiptLayout,
       printerName: this.printerName,
+      cashRounding: this.cashRounding,
+      denominations: this.denominations,
     };
   }
 }
