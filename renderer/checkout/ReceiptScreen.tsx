@@ -1,5 +1,6 @@
 import type { Order } from '../../shared/schemas/order';
 import { paymentRow } from '../../domain/receipts/receipt';
+import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { paymentStateName } from '../common/names';
 import { NewSaleButton, ScreenNav, StartButton } from '../common/ScreenNav';
@@ -46,7 +47,8 @@ export function ReceiptScreen() {
 /** The change to hand back, in type large enough to read across the counter. */
 function ChangeDue({ order }: { order: Order }) {
   const { t, money } = useI18n();
-  const cash = cashTendered(order);
+  const rounding = useInvoke('settings.get', {}).value?.cashRounding ?? true;
+  const cash = cashTendered(order, rounding);
   if (!cash) return null;
   return (
     <section className="change-due no-print" aria-labelledby="change-title">

@@ -1,4 +1,4 @@
-import { roundCash } from '../../domain/order/cashRounding';
+import { cashDue } from '../../domain/order/cashRounding';
 import type { Order, PaymentMethod } from '../../shared/schemas/order';
 import { paymentState } from '../../domain/order/money';
 import { tenderedOf } from '../../domain/receipts/receipt';
@@ -45,11 +45,11 @@ export function quickTenders(dueCents: number): number[] {
 export const ibanLast4 = (iban: string): string => iban.replace(/\s+/g, '').slice(-4);
 
 /** The cash handed over for an order's settled cash payments, and the change it gave. */
-export function cashTendered(order: Order): { tendered: number; change: number } | null {
+export function cashTendered(order: Order, rounding = true): { tendered: number; change: number } | null {
   const cash = order.payments.filter((p) => !p.isRefund && tenderedOf(p) !== null && paymentState(p) === 'SETTLED');
   if (cash.length === 0) return null;
   const tendered = cash.reduce((sum, p) => sum + tenderedOf(p)!, 0);
-  // Each cash payment changed hands rounded (docs/api.md §10.1).
-  const paid = cash.reduce((sum, p) => sum + roundCash(p.amountDebit), 0);
+  // Each cash payment changed hands rounded (docs/api.md §10.1), unless a manager turned rounding off.
+  const paid = cash.reduce((sum, p) => sum + cashDue(p.amountDebit, rounding), 0);
   return { tendered, change: tendered - paid };
 }

@@ -186,5 +186,7 @@ describe('cash rounding on the receipt (docs/api.md §10.1)', () => {
       ],
     } as unknown as Parameters<typeof cashTendered>[0];
     expect(cashTendered(paid)).toEqual({ tendered: 500, change: 35 });
+    // Rounding turned off by a manager (docs/counter.md §17): the exact amount changed hands.
+    expect(cashTendered(paid, false)).toEqual({ tendered: 500, change: 37 });
   });
 });

@@ -211,6 +211,9 @@ describe('the money of a range', () => {
       settledAt: LAST,
       lastAt: '2026-10-24T08:00:00.000Z',
       rounding: 0,
+      // Who handled it at this counter, or who refunded it on the central: recorded for neither here.
+      takenBy: null,
+      fromCentral: null,
     });
     expect(found.find((m) => m.paymentId === 'settled-first')?.isRefund).toBe(false);
   });
