@@ -11,9 +11,20 @@ export const TOUCHPOINT = 10;
 
 export const counterToken = (touchpointId = TOUCHPOINT) => signChannelToken(TEST_SECRET, { sub: 'counter', touchpointId }, '1h');
 
-/** The central order service in this process, on `central.sqlite` in `dir`, taking counterToken()'s tokens. */
+/**
+ * The central order service in this process, on `central.sqlite` in `dir`, taking counterToken()'s
+ * tokens. It sheds no load: it shares its event loop with the counter under test, whose
+ * synchronous disk writes on a busy machine would otherwise look like an overloaded central
+ * (load shedding has its own tests, server/ops.http.test.ts).
+ */
 export function startTestCentral(dir: string, clock?: () => Date): Promise<Central> {
-  return startCentral({ db: join(dir, 'central.sqlite'), port: 0, jwtSecret: TEST_SECRET, ...(clock ? { clock } : {}) });
+  return startCentral({
+    db: join(dir, 'central.sqlite'),
+    port: 0,
+    jwtSecret: TEST_SECRET,
+    maxEventLoopDelayMs: 0,
+    ...(clock ? { clock } : {}),
+  });
 }
 
 /**
