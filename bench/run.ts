@@ -6,8 +6,15 @@ export {};
 
 const targets: Record<string, { about: string; run: (args: string[]) => Promise<void> }> = {
   central: {
-    about: 'central order service vs bare node:http + SQLite (POST and GET /orders)',
-    run: async () => (await import('./central')).benchCentral(),
+    about:
+      "central order service vs bare node:http + SQLite (POST and GET /orders), then metrics on vs off ('central metrics': that part only)",
+    run: async (args) => {
+      const only = args[0] === 'metrics' ? 'metrics' : process.env.BENCH_ONLY?.toLowerCase();
+      if (only !== 'metrics') await (await import('./central')).benchCentral();
+      // The metrics' cost on SQLite, unless one other part was asked for.
+      if ((!only || only === 'metrics') && process.env.BENCH_DB !== 'postgres')
+        await (await import('./centralMetrics')).benchCentralMetrics();
+    },
   },
   counter: {
     about: 'counter IPC handler vs bare inserts, and sync throughput to a local central',

@@ -86,6 +86,8 @@ const fake = await vi.hoisted(async () => {
     quitAndInstall(...args: unknown[]) {
       this.installs.push(args);
     },
+    /** electron-updater's own default: its random id per install (main replaces it). */
+    isUserWithinRollout: (_info: never): boolean | Promise<boolean> => true,
   });
   return {
     app,
@@ -309,6 +311,23 @@ describe('main process', () => {
     expect(autoUpdater.installs).toEqual([]);
     updater.install();
     expect(autoUpdater.installs).toEqual([[true, true]]);
+  });
+
+  it('lets the core decide the staged rollout by the feed’s stagingPercentage, not electron-updater’s random id', async () => {
+    const { autoUpdater } = fake;
+    const asked: unknown[] = [];
+    // The core's answer: a counter in bucket 24 (updatePolicy.ts withinRollout).
+    core.options!.updater!.rollout!((percentage) => {
+      asked.push(percentage);
+      return percentage === undefined || Number(percentage) > 24;
+    });
+    const within = (info: { version: string; stagingPercentage?: number }) => autoUpdater.isUserWithinRollout(info as never);
+    expect([await within({ version: '1.5.0', stagingPercentage: 10 }), await within({ version: '1.5.0', stagingPercentage: 25 })]).toEqual([
+      false,
+      true,
+    ]);
+    expect(await within({ version: '1.5.0' })).toBe(true);
+    expect(asked).toEqual([10, 25, undefined]);
   });
 
   it('restarts the app when the core asks (an enrolment with another central)', () => {

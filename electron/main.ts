@@ -218,8 +218,7 @@ function serveCounter(core: CounterCore): void {
 /**
  * electron-updater behind the core's Updater (docs/counter.md §18): a generic feed (latest.yml
  * and the installers in one folder), the staged rollout by the feed's `stagingPercentage`
- * (electron-updater keeps a random id per install and takes the update when it falls inside the
- * percentage). It downloads by itself; the core says when to install. A downloaded update not
+ * (the core hashes the counter's device id into a bucket: updatePolicy.ts `withinRollout`). It downloads by itself; the core says when to install. A downloaded update not
  * installed by then is installed when the counter is closed, so at the next start.
  */
 function electronUpdater(feedUrl: string): Updater {
@@ -233,6 +232,10 @@ function electronUpdater(feedUrl: string): Updater {
         .catch((error: unknown) => console.error(`counter: the update check failed: ${(error as Error).message}`));
     },
     install: () => autoUpdater.quitAndInstall(true, true),
+    // The stage by the counter's device id, not electron-updater's random id per install (docs/counter.md §18).
+    rollout: (within) => {
+      autoUpdater.isUserWithinRollout = (info) => within(info.stagingPercentage);
+    },
     on: (event, listener) => {
       autoUpdater.on(event === 'downloading' ? 'update-available' : 'update-downloaded', (info: { version: string }) =>
         listener(info.version),

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deviceCredentials, REVOKED_PROBLEM_TYPE } from '../shared/schemas/fleet';
 import type { Problem } from '../shared/schemas/problem';
-import { claim as claimOf, enrolDevice, makeCode as makeCodeOf, operatorToken } from './testing/fleet';
+import { claim as claimOf, enrolDevice, heartbeat, makeCode as makeCodeOf, operatorToken, report } from './testing/fleet';
 import { scenarios } from './testing/fixtures';
 import { API, expectProblem, harness, pointers, type Harness } from './testing/harness';
 import { createOrder } from './testing/orders';
@@ -139,5 +139,27 @@ describe('a device token', () => {
     }
     expect((await h.call('GET', `${API}/orders`, { auth: kept.token })).status).toBe(200);
     expectProblem(await h.call('DELETE', `${API}/counters/${device.deviceId}`, { auth: operator }), 404);
+  });
+});
+
+describe('a heartbeat (docs/api.md §11.2)', () => {
+  it('takes a clock offset not measured yet as null, and the operator’s list shows it unknown', async () => {
+    const device = await enrolled();
+    const measured = await enrolled();
+    expect((await report(h, device, heartbeat({ clockOffsetMs: null }))).status).toBe(200);
+    expect((await report(h, measured, heartbeat({ clockOffsetMs: 1_500 }))).status).toBe(200);
+    const listed = await h.call('GET', `${API}/counters`, { auth: operator });
+    expect(listed.status, listed.text).toBe(200);
+    const offsets = Object.fromEntries(
+      (listed.body as { counters: { deviceId: string; clockOffsetMs: number | null }[] }).counters.map((c) => [
+        c.deviceId,
+        c.clockOffsetMs,
+      ]),
+    );
+    expect(offsets).toEqual({ [device.deviceId]: null, [measured.deviceId]: 1_500 });
+    // Unknown is null, nothing else: a word or a missing key is refused.
+    expectProblem(await report(h, device, { ...heartbeat(), clockOffsetMs: 'unknown' }), 400);
+    const { clockOffsetMs: _, ...without } = heartbeat();
+    expectProblem(await report(h, device, without), 400);
   });
 });

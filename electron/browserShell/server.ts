@@ -276,10 +276,15 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
 
 /** Loaded on demand: tests give their own core and never load SQLite. */
 async function createCore(dataDir: string, fixtures: string | undefined, terminal: CounterOptions['terminal']): Promise<CounterCore> {
-  const [{ createCounter }, { readMachineConfig }] = await Promise.all([import('../core/counter'), import('../core/config/machineConfig')]);
+  const [{ createCounter }, { readMachineConfig }, { dataFolderVault }] = await Promise.all([
+    import('../core/counter'),
+    import('../core/config/machineConfig'),
+    import('./dataFolderVault'),
+  ]);
   // An invalid configuration stops the start, naming the key (docs/api.md §9.1).
   const config = readMachineConfig();
   if (!config.ok) throw new Error(config.message);
-  // No vault under plain Node: the core keeps a bearer token in memory only.
-  return createCounter({ dataDir, vault: null, fixtures, config: config.value, terminal });
+  // No keychain under plain Node: a central token is sealed with a key in the data folder, so an
+  // enrolment survives a restart (docs/counter.md §18).
+  return createCounter({ dataDir, vault: dataFolderVault(dataDir), fixtures, config: config.value, terminal });
 }

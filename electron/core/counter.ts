@@ -187,7 +187,12 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     const syncEngine = engine;
     const log = new RecentLog(clock);
     noteFleetEvents(log, { engine: syncEngine, clock: clockOffset, enrolment: fleet.enrolment, databaseCheck });
-    const updates = new Updates(options.updater ?? null, () => updateMoment(db, clock()), appVersion);
+    const updates = new Updates(
+      options.updater ?? null,
+      () => updateMoment(db, clock()),
+      appVersion,
+      () => fleet.enrolment.current?.deviceId ?? settings.deviceId,
+    );
     // Each sync round and each sale's change is a moment to install a waiting update at.
     events.on('sync.changed', () => updates.consider());
     clockOffset?.onChange(() => events.emit('sync.changed', syncEngine.status()));

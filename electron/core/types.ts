@@ -22,6 +22,8 @@ export interface CounterCore {
 
 /** Electron's safeStorage, or nothing where it is not available (the browser shell). */
 export interface TokenVault {
+  /** Where the sealing key lives: the OS keychain (the default) or the data folder (the browser shell). */
+  storage?: 'keychain' | 'dataFolder';
   isAvailable(): boolean;
   encrypt(plain: string): Buffer;
   decrypt(sealed: Buffer): string;

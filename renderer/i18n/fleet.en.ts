@@ -13,6 +13,7 @@ export const fleetEn = {
   'fleet.notices': 'Counter notices',
   'fleet.databaseDamaged':
     "This counter's database is damaged. Stop selling on this counter and call support; a manager makes a support bundle in the settings first. Sales not sent yet are in the damaged file: the technician keeps it.",
+  'fleet.tokenDataFolder': "A bearer token is set. It is kept encrypted in this counter's data folder.",
   'fleet.title': 'This counter in the fleet',
   'fleet.version': 'Version',
   'fleet.update': 'Update',

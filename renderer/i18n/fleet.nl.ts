@@ -15,6 +15,7 @@ export const fleetNl: Record<keyof typeof fleetEn, string> = {
   'fleet.notices': 'Meldingen van de balie',
   'fleet.databaseDamaged':
     'De database van deze balie is beschadigd. Verkoop niet verder op deze balie en bel support; een leidinggevende maakt eerst een supportbundel in de instellingen. Verkopen die nog niet verstuurd zijn staan in het beschadigde bestand: de technicus bewaart het.',
+  'fleet.tokenDataFolder': 'Er is een bearer-token ingesteld. Het staat versleuteld in de gegevensmap van deze kassa.',
   'fleet.title': 'Deze balie in de vloot',
   'fleet.version': 'Versie',
   'fleet.update': 'Update',

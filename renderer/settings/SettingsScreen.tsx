@@ -105,6 +105,7 @@ function CounterFacts({ view, languages }: { view: SettingsView; languages: read
 
 function tokenState(view: SettingsView): { key: MessageKey; warn: boolean } {
   if (view.tokenStorage === 'safeStorage') return { key: 'settings.tokenKeychain', warn: false };
+  if (view.tokenStorage === 'dataFolder') return { key: 'fleet.tokenDataFolder', warn: false };
   if (view.tokenStorage === 'memory-only') return { key: 'settings.tokenMemory', warn: true };
   if (view.embeddedCentral && view.centralUrl === null) return { key: 'settings.tokenEmbedded', warn: false };
   return { key: 'settings.tokenNone', warn: !view.embeddedCentral };

@@ -51,7 +51,7 @@ export interface SettingsView {
   embeddedCentral: boolean;
   hasBearerToken: boolean;
   /** Where the token is kept: the machine's configuration, the OS keychain (Electron safeStorage), or memory only. */
-  tokenStorage: 'configuration' | 'safeStorage' | 'memory-only' | 'none';
+  tokenStorage: 'configuration' | 'safeStorage' | 'dataFolder' | 'memory-only' | 'none';
   /** The settings the machine's configuration fixes (docs/api.md §9.1), with where: shown read-only. */
   fixed: Partial<Record<SettingName, 'environment' | 'file'>>;
   touchpointId: number;

@@ -36,8 +36,14 @@ export const heartbeatInput = z
     outboxDepth: z.number().int().min(0),
     /** Null when nothing waits to be sent. */
     oldestUnsentAgeSeconds: z.number().int().min(0).nullable(),
-    /** Counter − central in milliseconds: positive when the counter's clock is ahead. */
-    clockOffsetMs: z.number().int(),
+    /** Counter − central in milliseconds: positive when the counter's clock is ahead; null while not measured. */
+    clockOffsetMs: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Counter − central in milliseconds, positive when the counter's clock is ahead; null while the counter has not measured it (unknown).",
+      ),
     lastSyncAt: timestamp.nullable(),
     terminal: deviceState,
     printer: deviceState,

@@ -14,7 +14,7 @@ import type { ClockOffset } from './clockOffset';
 export type CentralAnswer<T> =
   | { kind: 'ok'; status: number; value: T }
   | { kind: 'refused'; status: number; problem: Problem }
-  | { kind: 'unknown'; reason: string; answered?: true };
+  | { kind: 'unknown'; reason: string; answered?: true; notSent?: true };
 
 /** What pushing an order needs of the client (so the engine can note each order's failures). */
 export type CentralRequests = Pick<CentralClient, 'orderBase' | 'request'>;
@@ -127,7 +127,10 @@ export class CentralClient {
     try {
       response = await this.send(method, url, token, body === undefined ? undefined : JSON.stringify(body));
     } catch (error) {
-      return { kind: 'unknown', reason: describe(error) };
+      // Refused at connect: not a byte of the request left (a central still down), so there is
+      // nothing to look for before trying again (docs/counter.md §18).
+      const notSent = (error as { code?: string }).code === 'ECONNREFUSED';
+      return { kind: 'unknown', reason: describe(error), ...(notSent ? { notSent: true as const } : {}) };
     }
     const { text } = response;
     // The central answered: it can be reached, though the outcome of this request is unknown.

@@ -22,12 +22,13 @@ export interface HeartbeatDeps {
 export function heartbeatBody(deps: Omit<HeartbeatDeps, 'client' | 'enrolment' | 'renewed'>): HeartbeatInput {
   const oldest = oldestPendingAt(deps.db);
   const states = deps.deviceStates();
+  const offset = deps.clockOffsetMs();
   return {
     appVersion: deps.appVersion,
     outboxDepth: pendingCount(deps.db),
     oldestUnsentAgeSeconds: oldest === null ? null : Math.max(0, Math.floor((deps.now().getTime() - Date.parse(oldest)) / 1000)),
-    // Not measured yet (never, with measureClock off): reported as agreeing.
-    clockOffsetMs: Math.round(deps.clockOffsetMs() ?? 0),
+    // Not measured yet (never, with measureClock off): unknown, not "agreeing" (docs/api.md §11.2).
+    clockOffsetMs: offset === null ? null : Math.round(offset),
     lastSyncAt: deps.lastSyncAt(),
     terminal: states.terminal,
     printer: states.printer,

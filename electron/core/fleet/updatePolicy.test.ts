@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { closedGates, decideUpdate, type UpdateMoment } from './updatePolicy';
+import { closedGates, decideUpdate, rolloutBucket, withinRollout, type UpdateMoment } from './updatePolicy';
 
 const CLEAR: UpdateMoment = { saleOpen: false, outboxDepth: 0, unknownPayments: 0 };
 const READY = { phase: 'ready', version: '1.5.0' } as const;
@@ -39,5 +39,52 @@ describe('the update policy', () => {
         expect(decideUpdate(READY, m).install).toBe(open);
       }),
     );
+  });
+});
+
+describe('the staged rollout', () => {
+  it('hashes a device id into a bucket of 100: the first four bytes of its SHA-256, modulo 100', () => {
+    // sha256("counter-balie-zuid") begins 22f92590: 586,753,424, bucket 24.
+    expect(rolloutBucket('counter-balie-zuid')).toBe(24);
+    expect(rolloutBucket('dddddddd-0000-4000-8000-000000000001')).toBe(89);
+    expect(rolloutBucket('e1e1e1e1-0000-4000-8000-000000000002')).toBe(43);
+  });
+
+  it('takes a counter into a stage of p % exactly when its bucket is below p', () => {
+    expect([24, 25].map((p) => withinRollout('counter-balie-zuid', p))).toEqual([false, true]);
+    expect(['24', '25'].map((p) => withinRollout('counter-balie-zuid', p))).toEqual([false, true]);
+    expect(withinRollout('dddddddd-0000-4000-8000-000000000001', 89.5)).toBe(true);
+  });
+
+  it('offers an update without a percentage (or with one that is not a number) to every counter, and one at 0 % to none', () => {
+    fc.assert(
+      fc.property(fc.uuid(), (id) => {
+        expect([withinRollout(id, undefined), withinRollout(id, null), withinRollout(id, 'soon'), withinRollout(id, 100)]).toEqual([
+          true,
+          true,
+          true,
+          true,
+        ]);
+        expect(withinRollout(id, 0)).toBe(false);
+      }),
+    );
+  });
+
+  it('only adds counters as the percentage grows, and the same counter answers alike every time', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.nat(100), fc.nat(100), (id, a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        if (withinRollout(id, low)) expect(withinRollout(id, high)).toBe(true);
+        expect(withinRollout(id, low)).toBe(withinRollout(id, low));
+      }),
+    );
+  });
+
+  it('takes about the stage’s share of a fleet', () => {
+    const fleet = Array.from({ length: 4000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    for (const percentage of [1, 10, 50]) {
+      const share = fleet.filter((id) => withinRollout(id, percentage)).length / fleet.length;
+      expect(Math.abs(share - percentage / 100), `${percentage} %`).toBeLessThan(0.025);
+    }
   });
 });

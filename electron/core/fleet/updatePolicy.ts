@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { UpdateGate } from '../../../shared/ipc/fleet';
 
 export type { UpdateGate };
@@ -39,4 +40,21 @@ export function decideUpdate(update: UpdatePhase, moment: UpdateMoment): UpdateD
   if (update.phase !== 'ready') return { install: false, waitingFor: [] };
   const waitingFor = closedGates(moment);
   return waitingFor.length === 0 ? { install: true, version: update.version } : { install: false, waitingFor };
+}
+
+/**
+ * The staged rollout (docs/counter.md §18): a counter's device id hashed into one of 100
+ * buckets, the same on every start and every check, so a feed's `stagingPercentage: 10` is
+ * taken by the same tenth of the fleet each time, and raising it only adds counters.
+ */
+export function rolloutBucket(deviceId: string): number {
+  return createHash('sha256').update(deviceId, 'utf8').digest().readUInt32BE(0) % 100;
+}
+
+/** Whether this counter is in a stage of `percentage` % (none given or not a number: everyone). */
+export function withinRollout(deviceId: string, percentage: number | string | null | undefined): boolean {
+  if (percentage === null || percentage === undefined) return true;
+  const share = typeof percentage === 'number' ? percentage : Number.parseFloat(percentage);
+  if (Number.isNaN(share)) return true;
+  return rolloutBucket(deviceId) < share;
 }

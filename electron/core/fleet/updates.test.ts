@@ -5,6 +5,7 @@ import { tempDir } from '../../../server/testing/fixtures';
 import { clerk, openCounter, value, type TestCounter } from '../testing/counter';
 import { testClock } from '../testing/clock';
 import type { Updater } from './updates';
+import { rolloutBucket } from './updatePolicy';
 
 /**
  * The counter's updates end to end in the core (docs/counter.md §18): an updater that
@@ -33,6 +34,10 @@ function fakeUpdater() {
       listeners.set(event, listener);
     },
     emit: (event: 'downloading' | 'ready', version: string) => listeners.get(event)!(version),
+    within: null as null | ((percentage: number | string | null | undefined) => boolean),
+    rollout(within: (percentage: number | string | null | undefined) => boolean) {
+      updater.within = within;
+    },
   };
   return updater satisfies Updater;
 }
@@ -80,6 +85,14 @@ describe('updates in the core', () => {
       pending: { version: '1.5.0', phase: 'ready' },
       waitingFor: ['saleOpen', 'unsentSales'],
     });
+  });
+
+  it('gives the updater the staged rollout by this counter’s device id', async () => {
+    const updater = fakeUpdater();
+    const counter = await counterWith(updater);
+    const { value: deviceId } = counter.test.db.prepare("SELECT value FROM settings WHERE key = 'deviceId'").get() as { value: string };
+    const bucket = rolloutBucket(JSON.parse(deviceId) as string);
+    expect([updater.within!(bucket), updater.within!(bucket + 1), updater.within!(undefined)]).toEqual([false, true, true]);
   });
 
   it('offers none without an updater (the browser shell)', async () => {

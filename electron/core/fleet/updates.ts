@@ -2,7 +2,7 @@ import type { CounterDb } from '../db/database';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import { pendingCount } from '../db/outbox';
 import type { UpdateView } from '../../../shared/ipc/fleet';
-import { closedGates, decideUpdate, type UpdateMoment, type UpdatePhase } from './updatePolicy';
+import { closedGates, decideUpdate, withinRollout, type UpdateMoment, type UpdatePhase } from './updatePolicy';
 
 /**
  * What the shell gives the core of its updater (electron-updater in electron/main.ts; none in
@@ -14,6 +14,8 @@ export interface Updater {
   /** Quits and installs the downloaded update, then starts the new version. */
   install(): void;
   on(event: 'downloading' | 'ready', listener: (version: string) => void): void;
+  /** Lets the core say whether this counter takes an update staged at a feed's percentage. */
+  rollout?(within: (percentage: number | string | null | undefined) => boolean): void;
 }
 
 /** A sale is open while begun here within this long and not finished: an abandoned one does not hold updates for ever. */
@@ -42,7 +44,10 @@ export class Updates {
     private readonly updater: Updater | null,
     private readonly moment: () => UpdateMoment,
     private readonly version: string,
+    /** The id the staged rollout hashes: the enrolment's device id, else this install's own. */
+    deviceId: () => string,
   ) {
+    updater?.rollout?.((percentage) => withinRollout(deviceId(), percentage));
     updater?.on('downloading', (next) => (this.state = { phase: 'downloading', version: next }));
     updater?.on('ready', (next) => {
       this.state = { phase: 'ready', version: next };

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { IpcResult, SettingsView, SyncStatus, UnsentOrder } from '../../../shared/ipc';
 import { clerk, value, type TestCounter } from '../testing/counter';
 import { offlineCounterPerTest } from '../testing/offlineCounter';
+import { markOutcomeUnknown } from '../db/syncOrders';
 
 /**
  * The counter's setup for its clerks (quick keys, receipt paper and printer), the receipt's
@@ -85,12 +86,19 @@ describe('unsent sales', () => {
       [second.orderNumber, 1, 'waiting', null],
     ]);
 
-    // A try that got no answer: the engine asks the central before it sends again.
+    // A try refused at connect (nothing listens): nothing left, so both still simply wait, with the round's error.
     await counter.dispatch('sync.now', {});
+    const refused = value((await counter.dispatch('sync.unsent', {})) as IpcResult<UnsentOrder[]>);
+    expect(refused.map((o) => [o.orderNumber, o.state, o.lastError])).toEqual([
+      [first.orderNumber, 'waiting', 'sync.unreachable'],
+      [second.orderNumber, 'waiting', 'sync.unreachable'],
+    ]);
+    // A try whose answer was lost (a time-out, a reset): the engine asks the central before it sends again.
+    markOutcomeUnknown(counter.test.db, first.orderId, '2024-05-01T08:00:00.000Z');
     const unsent = value((await counter.dispatch('sync.unsent', {})) as IpcResult<UnsentOrder[]>);
     expect(unsent.map((o) => [o.orderNumber, o.changes, o.state])).toEqual([
       [first.orderNumber, 2, 'unknown'],
-      [second.orderNumber, 1, 'unknown'],
+      [second.orderNumber, 1, 'waiting'],
     ]);
     expect(unsent[0]!.lastError).toBe('sync.unreachable');
     expect(unsent[0]!.since).toBe('2024-05-01T08:00:00.000Z');

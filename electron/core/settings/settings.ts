@@ -25,9 +25,9 @@ export interface SettingsUpdate {
 /**
  * The counter's settings. A value the machine's configuration fixes (environment or config
  * file: docs/api.md §9.1) wins, and cannot be changed here. The central's bearer token is
- * sealed with the OS keychain (Electron safeStorage) before it touches the database; where no
- * keychain is available (the browser shell) it is kept in memory only, and never written in
- * plain text. A token belongs to one central: changing the address forgets it, and the
+ * sealed with the OS keychain (Electron safeStorage), or in the browser shell with a key of the
+ * data folder's (electron/browserShell/dataFolderVault.ts), before it touches the database; with no vault it is kept in
+ * memory only, and never written in plain text. A token belongs to one central: changing the address forgets it, and the
  * configuration's token goes only to the configuration's central.
  */
 export class CounterSettings {
@@ -100,6 +100,10 @@ export class CounterSettings {
 
   private get canSeal() {
     return this.vault?.isAvailable() ?? false;
+  }
+
+  private get sealedIn(): 'safeStorage' | 'dataFolder' {
+    return this.vault?.storage === 'dataFolder' ? 'dataFolder' : 'safeStorage';
   }
 
   bearerToken(): string | null {
@@ -181,7 +185,7 @@ export class CounterSettings {
       centralUrl: this.centralUrl,
       embeddedCentral,
       hasBearerToken: embeddedCentral || this.bearerToken() !== null,
-      tokenStorage: this.central.token ? 'configuration' : sealed ? 'safeStorage' : this.memoryToken ? 'memory-only' : 'none',
+      tokenStorage: this.central.token ? 'configuration' : sealed ? this.sealedIn : this.memoryToken ? 'memory-only' : 'none',
       fixed: this.fixedSettings,
       touchpointId: this.touchpointId,
       deviceId: this.deviceId,

@@ -57,6 +57,11 @@ describe('an outage', () => {
     await new Promise((resolve) => counter.test.engine.once('probe', resolve));
     counter.test.engine.off('probe', offProbe);
     expect(probesWhileDown.every((a) => a === 'down')).toBe(true);
+    // A round that tries them: refused at connect, nothing of them left, so none is to be looked
+    // for on the central before its create.
+    expect(await counter.test.engine.settle()).toMatchObject({ online: false, pending: 3 });
+    const unknown = counter.test.db.prepare('SELECT COUNT(*) AS n FROM sync_orders WHERE outcome_unknown = 1').get() as { n: number };
+    expect(unknown.n).toBe(0);
 
     const seen: Seen[] = [];
     const sent = new Promise<void>((resolve) => {

@@ -151,7 +151,7 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
       if (prepared.kind === 'stop') return prepared.outcome;
       central = prepared.order;
       const answer = await client.request('DELETE', `${client.orderBase}/orders/${central.orderId}`, null);
-      if (answer.kind === 'unknown') return markUnknown(deps, orderId);
+      if (answer.kind === 'unknown') return markUnknown(deps, orderId, answer);
       if (answer.kind === 'refused' && answer.status !== 404) {
         if (tokenRefused(answer)) return 'auth';
         keepCentralCopy(deps, orderId, central, answer.problem.errors);
@@ -171,12 +171,12 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
       orderSchema,
       createBody(local, deps.deviceId, deps.centralTime),
     );
-    if (answer.kind === 'unknown') return markUnknown(deps, orderId);
+    if (answer.kind === 'unknown') return markUnknown(deps, orderId, answer);
     if (answer.kind === 'refused') {
       const existing = answer.status === 409 ? answer.problem.errors.find((e) => e.orderId)?.orderId : undefined;
       if (!existing) return refusal(deps, orderId, answer);
       const again = await client.request('GET', `${client.orderBase}/orders/${existing}`, orderSchema);
-      if (again.kind !== 'ok') return again.kind === 'unknown' ? markUnknown(deps, orderId) : refusal(deps, orderId, again);
+      if (again.kind !== 'ok') return again.kind === 'unknown' ? markUnknown(deps, orderId, again) : refusal(deps, orderId, again);
       central = again.value;
     } else {
       central = answer.value;
@@ -192,7 +192,7 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
       return 'rejected';
     }
     const answer = await client.request(step.method, client.orderBase + step.path, orderSchema, step.body);
-    if (answer.kind === 'unknown') return markUnknown(deps, orderId);
+    if (answer.kind === 'unknown') return markUnknown(deps, orderId, answer);
     if (answer.kind === 'ok') {
       central = answer.value;
       continue;
@@ -243,7 +243,7 @@ async function readyForDelete(
   const pending = central.payments.some((p) => paymentState(p) === 'PENDING');
   if (!pending || !MAY.cancel(currentStatus(central))) return { kind: 'found', order: central };
   const answer = await deps.client.request('POST', `${deps.client.orderBase}/orders/${central.orderId}/cancellation`, orderSchema);
-  if (answer.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId) };
+  if (answer.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId, answer) };
   if (answer.kind === 'ok') return { kind: 'found', order: answer.value };
   if (tokenRefused(answer)) return { kind: 'stop', outcome: 'auth' };
   // Refused (settled money, or a late original cancelled it already): the DELETE judges.
@@ -267,7 +267,7 @@ async function judgeRefusal(
 ): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: PushOutcome }> {
   if (tokenRefused(answer)) return { kind: 'stop', outcome: 'auth' };
   const again = await deps.client.request('GET', `${deps.client.orderBase}/orders/${centralOrderId}`, orderSchema);
-  if (again.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId) };
+  if (again.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId, again) };
   if (again.kind === 'refused') return { kind: 'stop', outcome: refusal(deps, orderId, again.status === 404 ? answer : again) };
   const still = nextStep(local, again.value);
   if (still && sameStep(still, step)) return { kind: 'stop', outcome: refusal(deps, orderId, answer) };
@@ -276,7 +276,12 @@ async function judgeRefusal(
 
 const sameStep = (a: Step, b: Step) => a.method === b.method && a.path === b.path && JSON.stringify(a.body) === JSON.stringify(b.body);
 
-function markUnknown(deps: PushDeps, orderId: string): PushOutcome {
-  markOutcomeUnknown(deps.db, orderId, deps.now());
+/**
+ * A request that may have reached the central: the next try looks before it acts. One refused
+ * at connect did not leave (a central still down after an outage): nothing to look for, so the
+ * backlog goes straight to its creates once the central is back.
+ */
+function markUnknown(deps: PushDeps, orderId: string, answer: { notSent?: true }): PushOutcome {
+  if (!answer.notSent) markOutcomeUnknown(deps.db, orderId, deps.now());
   return 'unknown';
 }
