@@ -38,9 +38,12 @@ export function pdfFonts(dir: string): PdfFonts {
 }
 
 type FontName = 'regular' | 'bold' | 'fallback';
+const FONT_KEYS: Record<FontName, number> = { regular: 0, bold: 1, fallback: 2 };
 /** What pdfkit holds of an embedded font: fontkit's font, which knows its glyphs. */
 interface Coverage {
   hasGlyphForCodePoint(codePoint: number): boolean;
+  glyphForCodePoint(codePoint: number): { advanceWidth: number };
+  unitsPerEm: number;
 }
 interface Run {
   font: FontName;
@@ -73,6 +76,7 @@ const STRONG = /[\p{L}]/u;
 class Layout {
   private readonly coverage = {} as Record<FontName, Coverage>;
   private readonly widths = new Map<string, number>();
+  private readonly advances = new Map<number, number>();
   private page = 1;
 
   constructor(
@@ -93,8 +97,29 @@ class Layout {
     return this.doc.page.width - 2 * MARGIN;
   }
 
-  /** Units at size 1, remembered (bounded) since the same words recur row after row. */
+  /**
+   * Units at size 1. Left-to-right text of the first scripts (below Hebrew) in one font is the
+   * sum of its characters' advances, read once per character: most cells are numbers, times
+   * and names, unique row after row. Other text is laid out by fontkit (shaping), remembered.
+   */
   private measure(font: FontName, text: string): number {
+    let sum = 0;
+    for (const char of text) {
+      const cp = char.codePointAt(0)!;
+      if (cp >= 0x0590) return this.shaped(font, text);
+      const key = cp * 4 + FONT_KEYS[font];
+      let advance = this.advances.get(key);
+      if (advance === undefined) {
+        const f = this.coverage[font];
+        advance = f.glyphForCodePoint(cp).advanceWidth / f.unitsPerEm;
+        this.advances.set(key, advance);
+      }
+      sum += advance;
+    }
+    return sum;
+  }
+
+  private shaped(font: FontName, text: string): number {
     const key = `${font}\u0000${text}`;
     let w = this.widths.get(key);
     if (w === undefined) {
