@@ -43,7 +43,7 @@ export function exportContext(input: {
   return {
     language: input.language,
     timeZone: input.timeZone,
-    store: input.catalog.touchpoints.get(input.touchpointId)?.name ?? '',
+    store: input.catalog.touchpoints.get(input.touchpointId)?.name ?? '—',
     counter: input.catalog.deviceAlias(input.deviceId) ?? w.counterFallback.replace('{prefix}', prefix),
     methodNames: Object.fromEntries(
       methods.map((m) => {
