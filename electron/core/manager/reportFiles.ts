@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '../../../shared/enums';
 import type { AuditEntry, ManagerOrderRow, ReportSummary } from '../../../shared/manager/types';
 import { auditAct, type AuditSay } from '../../../shared/manager/auditText';
 import { REFUSAL_TEXT } from '../../../shared/refusalText';
@@ -46,9 +47,10 @@ export function soldTally(todayStart: string) {
     cancelled: { count: 0, amount: 0 },
   };
   const bucket = (o: { statusId: number; createdOn: string }): Tallied => {
-    if (o.statusId === 4 || o.statusId === 5) return t.sold;
-    if (o.statusId === 6) return t.cancelled;
-    return (o.statusId === 1 || o.statusId === 2) && Date.parse(o.createdOn) < start ? t.abandoned : t.open;
+    if (o.statusId === ORDER_STATUS.paid || o.statusId === ORDER_STATUS.delivered) return t.sold;
+    if (o.statusId === ORDER_STATUS.cancelled) return t.cancelled;
+    const stale = o.statusId === ORDER_STATUS.concept || o.statusId === ORDER_STATUS.awaitingPayment;
+    return stale && Date.parse(o.createdOn) < start ? t.abandoned : t.open;
   };
   return {
     add(o: { statusId: number; createdOn: string; totalAmount: number }) {
