@@ -125,7 +125,12 @@ test('a manager’s day: review, part refund, X report, day close with a differe
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const csv = Papa.parse<Record<string, string>>(bytes.toString('utf8').replace(/^\uFEFF/, ''), {
+  // The file's heading (title, store, counter, period), a blank line, then the orders under their table's title.
+  const [, orders] = bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n\r\n');
+  const csv = Papa.parse<Record<string, string>>(orders!.split('\r\n').slice(1).join('\r\n'), {
     header: true,
     delimiter: ';',
     skipEmptyLines: true,
@@ -133,8 +138,8 @@ test('a manager’s day: review, part refund, X report, day close with a differe
   expect(csv.errors).toEqual([]);
   expect(csv.data.map((row) => row['Order']).sort()).toEqual([first, second].sort());
   const cents = (column: string) => csv.data.reduce((sum, row) => sum + Math.round(Number(row[column]!.replace(',', '.')) * 100), 0);
-  await expect(page.getByTestId('range-total')).toHaveText(en.money(cents('Total (EUR)')));
-  await expect(page.getByTestId('range-paid')).toHaveText(en.money(cents('Paid (EUR)')));
+  await expect(page.getByTestId('range-total')).toHaveText(en.money(cents('Total (€)')));
+  await expect(page.getByTestId('range-paid')).toHaveText(en.money(cents('Paid (€)')));
 
   // The X report: the day so far, nothing closed. Cash expected: €100 float + €6.80 − €1.00.
   await managerPart(page, 'Cash drawer and day close');

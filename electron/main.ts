@@ -268,6 +268,7 @@ async function start(): Promise<CounterCore> {
     ...(feed && { updater: electronUpdater(feed) }),
     // The export worker's own bundle beside main.cjs (scripts/build-main.mjs).
     exportThread: pathToFileURL(appPath('dist', 'electron', 'exportThread.cjs')),
+    exportFonts: appPath('assets', 'fonts'),
   });
   serveCounter(core);
   mainWindow = createWindow();

@@ -36,7 +36,7 @@ import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
 import { recordAudit } from './manager/audit';
 import { DrawerDays } from './manager/days';
-import { exportThreadEntry, ReportExports } from './manager/exports';
+import { exportFontsDir, exportThreadEntry, ReportExports } from './manager/exports';
 import { indexExisting } from './orders/facts';
 import { DayClosed, orderDesk } from './orders/desk';
 import { journalOrderMoney } from './cash/orderMoney';
@@ -204,7 +204,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     const exports = new ReportExports({
       db,
       file: dbFile === ':memory:' ? null : dbFile,
-      timeZone,
+      fonts: options.exportFonts ?? exportFontsDir() ?? 'assets/fonts',
       entry: options.exportThread === undefined ? exportThreadEntry() : options.exportThread,
       ...(options.exportGate ? { gate: options.exportGate } : {}),
     });

@@ -78,4 +78,6 @@ export interface CounterOptions {
   exportThread?: URL | null;
   /** Tests: a gate the export worker waits at before each page while its first int is 1. */
   exportGate?: SharedArrayBuffer;
+  /** The folder of the PDFs' fonts (assets/fonts/); by default the sources' own. */
+  exportFonts?: string;
 }

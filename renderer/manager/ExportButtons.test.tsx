@@ -49,13 +49,32 @@ describe('export', () => {
     const range = { from: '2026-11-23', to: '2026-11-23' };
     renderWith(<ExportButtons report={{ report: 'orders', range, filters: { statusIds: [5] } }} label="Orders" />, api);
     await user.click(screen.getByRole('button', { name: 'CSV: Orders' }));
-    expect(api.callsOf('reports.export')).toEqual([{ report: 'orders', range, filters: { statusIds: [5] }, format: 'csv' }]);
+    expect(api.callsOf('reports.export')).toEqual([
+      { report: 'orders', range, filters: { statusIds: [5] }, format: 'csv', language: 'en' },
+    ]);
     expect(await screen.findByText('Saved as orders-2026-11-23.csv.')).toBeTruthy();
     expect(saved.map((s) => s.name)).toEqual(['orders-2026-11-23.csv']);
     const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toBe(CSV.slice(1));
     expect(saved[0]!.blob.type).toBe('text/csv');
+  });
+
+  it('asks for the file in the screen’s language', async () => {
+    const user = userEvent.setup();
+    const api = fakeCounter({
+      'reports.export': () => ({
+        fileName: 'Rapport-2026-11-23.csv',
+        mimeType: 'text/csv',
+        encoding: 'utf8',
+        content: CSV,
+        report: 'summary',
+      }),
+    });
+    const range = { from: '2026-11-23', to: '2026-11-23' };
+    renderWith(<ExportButtons report={{ report: 'summary', range }} label="Rapport" />, api, 'nl');
+    await user.click(screen.getByRole('button', { name: 'CSV: Rapport' }));
+    expect(api.callsOf('reports.export')).toEqual([{ report: 'summary', range, format: 'csv', language: 'nl' }]);
   });
 
   it('saves a PDF from its base64 as binary', async () => {

@@ -6,14 +6,15 @@ import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { offerDownload } from './download';
 
-type ReportAsked = IpcInput<'reports.export'> extends infer R ? (R extends unknown ? Omit<R, 'format'> : never) : never;
+type ReportAsked = IpcInput<'reports.export'> extends infer R ? (R extends unknown ? Omit<R, 'format' | 'language'> : never) : never;
 
 /**
  * CSV and PDF of a report: the main process writes the file (a Dutch spreadsheet's CSV, a PDF
- * made with pdfkit) and the page offers it as a download under the name it was given.
+ * made with pdfkit) in the screen's language, and the page offers it as a download under the
+ * name it was given.
  */
 export function ExportButtons({ report, label }: { report: ReportAsked; label: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [saved, setSaved] = useState<string | null>(null);
   const exported = useAction('reports.export', (file) => {
     offerDownload(file);
@@ -21,7 +22,7 @@ export function ExportButtons({ report, label }: { report: ReportAsked; label: s
   });
   const run = (format: ExportFormat) => {
     setSaved(null);
-    void exported.run({ ...report, format } as IpcInput<'reports.export'>);
+    void exported.run({ ...report, format, language: lang } as IpcInput<'reports.export'>);
   };
   return (
     <div className="export">

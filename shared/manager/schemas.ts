@@ -70,11 +70,13 @@ export const EXPORT_FORMATS = ['csv', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const reportsSummaryInput = z.object({ range: dayRange });
+/** The manager's language, passed from the screen: an export's every word is in it (docs/counter.md §10, "Exports"). */
+const exportAsked = { format: z.enum(EXPORT_FORMATS), language: z.enum(['nl', 'en']).default('en') };
 export const reportsExportInput = z.discriminatedUnion('report', [
-  z.object({ report: z.literal('orders'), format: z.enum(EXPORT_FORMATS), range: dayRange, filters: orderFilters.default({}) }),
-  z.object({ report: z.literal('summary'), format: z.enum(EXPORT_FORMATS), range: dayRange }),
-  z.object({ report: z.literal('zReport'), format: z.enum(EXPORT_FORMATS), businessDate: day }),
-  z.object({ report: z.literal('audit'), format: z.enum(EXPORT_FORMATS), range: dayRange }),
+  z.object({ report: z.literal('orders'), ...exportAsked, range: dayRange, filters: orderFilters.default({}) }),
+  z.object({ report: z.literal('summary'), ...exportAsked, range: dayRange }),
+  z.object({ report: z.literal('zReport'), ...exportAsked, businessDate: day }),
+  z.object({ report: z.literal('audit'), ...exportAsked, range: dayRange }),
 ]);
 
 export const auditListInput = z.object({

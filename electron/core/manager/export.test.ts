@@ -1,14 +1,30 @@
-import { inflateSync } from 'node:zlib';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { euros, exportFile, toCsv, toPdf, type Report } from './export';
+import { pdfLines, pdfTexts } from '../testing/exportFiles';
+import { euros, toCsv, type Report } from './export';
+import { exportFile } from './exportFile';
+import { pdfFonts, toPdf } from './exportPdf';
+import { exportFontsDir } from './exports';
 
-/** Reports as files: the euro text, the CSV a Dutch spreadsheet reads, the PDF and the file names. */
+/** Reports as files: the euro text, the CSV a Dutch spreadsheet reads, the PDF (read back with pdf.js) and the file names. */
 
-const report = (tables: Report['tables'], period = '2026-10-24'): Report => ({ name: 'orders', title: 'Orders', period, tables });
+const FONTS = pdfFonts(exportFontsDir()!);
+const report = (tables: Report['tables'], locale = 'nl-NL'): Report => ({
+  name: 'orders',
+  title: 'Orders',
+  period: '2026-10-24',
+  heading: ['Winkel: Balie Centraal Station', 'Periode: 24 oktober 2026'],
+  runningHead: 'Orders · Balie Centraal Station',
+  locale,
+  tables,
+});
 const table = (rows: Report['tables'][number]['rows'], title = 'T'): Report['tables'][number] => ({
   title,
-  columns: [{ label: 'Name' }, { label: 'Count' }, { label: 'Amount', money: true }],
+  columns: [
+    { label: 'Naam', width: 2 },
+    { label: 'Aantal', number: true },
+    { label: 'Bedrag (€)', money: true },
+  ],
   rows,
 });
 
@@ -27,159 +43,133 @@ describe('euros', () => {
 });
 
 describe('CSV', () => {
-  it('one table: a BOM, a header, `;` between fields, CRLF lines, amounts only in money columns', () => {
+  it('a BOM, the title and heading lines, then each table under its title: `;` between fields, CRLF lines, amounts in euros', () => {
     const csv = toCsv(
       report([
         table([
           ['Retour', 2, 1280],
           [null, 3, null],
         ]),
+        table([['b', 1, -5]], 'Tweede, met komma'),
       ]),
     );
-    expect(csv).toBe('\uFEFFName;Count;Amount\r\nRetour;2;12,80\r\n;3;\r\n');
+    expect(csv).toBe(
+      '\uFEFFOrders\r\nWinkel: Balie Centraal Station\r\nPeriode: 24 oktober 2026\r\n\r\n' +
+        'T\r\nNaam;Aantal;Bedrag (€)\r\nRetour;2;12,80\r\n;3;\r\n\r\n' +
+        'Tweede, met komma\r\nNaam;Aantal;Bedrag (€)\r\nb;1;-0,05\r\n',
+    );
   });
 
   it('keeps a text that a spreadsheet would run as a formula as text, and numbers in text columns as they are', () => {
     const cells = ['=SUM(A1)', '+31', '-5', '@me', '\tx', '\rx', 'a=b', 'plain'];
     const csv = toCsv(report([{ title: 'T', columns: [{ label: 'Text' }], rows: cells.map((c) => [c]) }]));
-    const parsed = Papa.parse<string[]>(csv.slice(1).trim(), { delimiter: ';', newline: '\r\n' }).data.map((r) => r[0]);
-    expect(parsed).toEqual(['Text', "'=SUM(A1)", "'+31", "'-5", "'@me", "'\tx", "'\rx", 'a=b', 'plain']);
-    expect(toCsv(report([{ title: 'T', columns: [{ label: 'N' }], rows: [[-5]] }]))).toBe('\uFEFFN\r\n-5\r\n');
-    expect(toCsv(report([{ title: 'T', columns: [{ label: 'EUR', money: true }], rows: [['n/a']] }]))).toBe('\uFEFFEUR\r\nn/a\r\n');
-  });
-
-  it('several tables: each under its title, a blank line between', () => {
-    const csv = toCsv(report([table([['a', 1, 1]], 'First'), table([['b', 2, 200]], 'Second')]));
-    expect(csv).toBe('\uFEFFFirst\r\nName;Count;Amount\r\na;1;0,01\r\n\r\nSecond\r\nName;Count;Amount\r\nb;2;2,00\r\n');
-    // A title with a comma is one field of the `;` file, not quoted as a `,` file would need.
-    expect(toCsv(report([table([], 'Per product, per day'), table([], 'b')])).startsWith('\uFEFFPer product, per day\r\n')).toBe(true);
+    const lines = Papa.parse<string[]>(csv.slice(1).trim(), { delimiter: ';', newline: '\r\n' }).data.map((r) => r[0]);
+    expect(lines.slice(6)).toEqual(["'=SUM(A1)", "'+31", "'-5", "'@me", "'\tx", "'\rx", 'a=b', 'plain']);
+    expect(toCsv(report([{ title: 'T', columns: [{ label: 'N' }], rows: [[-5]] }]))).toContain('\r\nN\r\n-5\r\n');
   });
 });
 
-/** The texts a PDF draws, from its (deflated) content streams: where, in which font (F2 is the bold one) and size. */
-function drawn(pdf: Buffer) {
-  const texts: { page: number; x: number; y: number; font: string; size: number; text: string }[] = [];
-  let page = 0;
-  for (const [, raw] of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(raw!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    page++;
-    for (const [, x, y, font, size, pieces] of content.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) Tm\n\/(F\d) (\d+) Tf\n\[(.*)\] TJ/g)) {
-      const text = [...pieces!.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => Buffer.from(hex!, 'hex').toString('latin1')).join('');
-      texts.push({ page, x: Number(x), y: Number(y), font: font!, size: Number(size), text });
-    }
-  }
-  return texts;
-}
-
 describe('PDF', () => {
-  const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+  const NAMES = ['Zoë Ölçer', 'محمد', 'שלום', 'Anna 🚆'];
 
-  it('draws the title large and bold, each table’s title and header bold, its cells plain, formulas without their guard', async () => {
-    const pdf = await toPdf(
-      report([
-        table([
-          ["'=x", 2, 1280],
-          [null, null, 5],
-        ]),
-      ]),
-    );
-    const texts = drawn(pdf);
-    expect(texts.map((t) => [t.text, t.font, t.size])).toEqual([
-      ['Orders 2026-10-24', 'F2', 16],
-      ['T', 'F2', 12],
-      ['Name', 'F2', 8],
-      ['Count', 'F2', 8],
-      ['Amount', 'F2', 8],
-      ['=x', 'F1', 8],
-      ['2', 'F1', 8],
-      ['12,80', 'F1', 8],
-      ['0,05', 'F1', 8],
+  it('sets names from anywhere in the bundled fonts, each word whole, an emoji in the fallback font', async () => {
+    const texts = await pdfTexts(await toPdf(report([table(NAMES.map((name, i) => [name, i + 1, 100 * (i + 1)]))]), FONTS));
+    const runs = texts.map((t) => t.text);
+    for (const word of ['Zoë', 'Ölçer', 'محمد', 'שלום', 'Anna', '🚆']) expect(runs.some((r) => r.split(' ').includes(word))).toBe(true);
+    const font = (text: string) => texts.find((t) => t.text.includes(text))!.font;
+    expect(font('🚆')).not.toBe(font('Zoë'));
+    expect(font('Anna')).toBe(font('Zoë'));
+    expect(pdfLines(texts)).toEqual([
+      'Orders',
+      'Winkel: Balie Centraal Station',
+      'Periode: 24 oktober 2026',
+      'T',
+      'Naam Aantal Bedrag (€)',
+      'Zoë Ölçer 1 1,00',
+      'محمد 2 2,00',
+      'שלום 3 3,00',
+      'Anna 🚆 4 4,00',
     ]);
   });
 
-  it('puts each column in its third of the page between the margins, amounts flush right, rows below each other', async () => {
-    const texts = drawn(
+  it('places words of a right-to-left name right to left, each shaped whole', async () => {
+    const texts = await pdfTexts(await toPdf(report([table([['محمد علي', 1, 1]])]), FONTS));
+    const first = texts.find((t) => t.text === 'محمد')!;
+    const second = texts.find((t) => t.text === 'علي')!;
+    expect(second.right).toBeLessThan(first.x);
+  });
+
+  it('puts amounts and counts flush right in their columns, amounts in the report’s locale', async () => {
+    const rows = [
+      ['a', 2, 123456],
+      ['b', 10, 5],
+      ['c', 1, -5],
+    ];
+    const texts = await pdfTexts(await toPdf(report([table(rows)]), FONTS));
+    const at = (text: string) => texts.find((t) => t.text === text)!;
+    expect(new Set(['1.234,56', '0,05', '-0,05', 'Bedrag (€)'].map((t) => at(t).right.toFixed(2))).size).toBe(1);
+    expect(new Set(['2', '10', '1', 'Aantal'].map((t) => at(t).right.toFixed(2))).size).toBe(1);
+    expect(at('a').x).toBe(at('b').x);
+    const english = await pdfTexts(await toPdf(report([table(rows)], 'en-GB'), FONTS));
+    expect(english.map((t) => t.text)).toEqual(expect.arrayContaining(['1,234.56', '0.05', '-0.05']));
+  });
+
+  it('never breaks a word: a cell wraps between words, and a word wider than its column is set smaller', async () => {
+    const long = 'Dagkaart-volwassene-met-korting-en-nog-veel-meer-woorden';
+    const words = 'Enkele reis Amsterdam Centraal naar Utrecht Centraal via Hilversum en terug';
+    const texts = await pdfTexts(
       await toPdf(
         report([
-          table([
-            ['Retour', 2, 1280],
-            ['Enkele reis', 10, 5],
-          ]),
+          {
+            title: 'Smal',
+            columns: [{ label: 'Wat' }, { label: 'Ook' }, { label: 'Nog' }, { label: 'En' }, { label: 'Meer' }],
+            rows: [[long, words, 'x', 'y', 'z']],
+          },
         ]),
+        FONTS,
       ),
     );
-    const at = (text: string) => texts.find((t) => t.text === text)!;
-    const third = (595.28 - 80) / 3;
-    expect(at('Orders 2026-10-24').x).toBe(40);
-    expect(at('Name').x).toBe(40);
-    expect(at('Retour').x).toBe(40);
-    expect(at('Count').x).toBeCloseTo(40 + third, 2);
-    expect(at('2').x).toBeCloseTo(40 + third, 2);
-    // Right-aligned within the column less 4 points: the wider amount starts further left.
-    // Helvetica at 8 points: a digit is 4.448 wide, a comma 2.224; each amount ends 4 points before the column's end.
-    expect(at('12,80').x).toBeCloseTo(40 + 3 * third - 4 - 20.016, 3);
-    expect(at('0,05').x).toBeCloseTo(40 + 3 * third - 4 - 15.568, 3);
-    // Below each other: the header, then the rows, each at least a line of 8 points and 2 apart.
-    const ys = ['Name', 'Retour', 'Enkele reis'].map((t) => at(t).y);
-    expect(ys[0]! - ys[1]!).toBeCloseTo(11.52, 2);
-    expect(ys[1]! - ys[2]!).toBeCloseTo(11.248, 2);
-    expect(at('Count').y).toBe(at('Name').y);
+    expect(texts.map((t) => t.text)).toContain(long);
+    const second = texts.find((t) => t.text === 'Ook')!.x;
+    const wrapped = texts.filter((t) => t.x === second && t.text !== 'Ook');
+    expect(wrapped.length).toBeGreaterThan(1);
+    expect(wrapped.map((t) => t.text).join(' ')).toBe(words);
+    const column = (595.28 - 80) / 5 - 4;
+    for (const t of [...wrapped, texts.find((u) => u.text === long)!]) expect(t.right - t.x).toBeLessThanOrEqual(column + 0.01);
   });
 
-  it('is a PDF titled with the report and its period, one page for a short table', async () => {
-    const pdf = await toPdf(report([table([['Retour', 2, 1280]])]));
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pages(pdf)).toBe(1);
-    expect(pdf.toString('latin1')).toContain('(Orders 2026-10-24)');
-  });
-
-  it('keeps an apostrophe inside a text; only the formula guard at the start is dropped', async () => {
-    const texts = drawn(await toPdf(report([table([["it's", 1, 1]])])));
-    expect(texts.some((t) => t.text === "it's")).toBe(true);
-  });
-
-  it('starts each table’s title at the left margin again', async () => {
-    const texts = drawn(await toPdf(report([table([['a', 1, 100]], 'First'), table([['b', 2, 200]], 'Second')])));
-    expect(texts.find((t) => t.text === 'Second')).toMatchObject({ x: 40, font: 'F2', size: 12 });
-  });
-
-  it('goes on to a new page before a row would reach the foot of the page, so no row is split', async () => {
-    const rows = Array.from({ length: 120 }, (_, i) => [`row ${i}`, i, i * 100]);
-    const long = await toPdf(report([table(rows)]));
-    expect(pages(long)).toBeGreaterThanOrEqual(2);
-    // No row is split: its three cells on one page, on one line, above the foot margin.
-    const texts = drawn(long);
+  it('goes on to a new page before a row would reach the foot, repeating the running head and the column headings', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => [`rij ${i}`, i, i * 100]);
+    const texts = await pdfTexts(await toPdf(report([table(rows)]), FONTS));
+    const pages = Math.max(...texts.map((t) => t.page));
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(texts.filter((t) => t.text === 'Naam').map((t) => t.page)).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+    expect(pdfLines(texts.filter((t) => t.page === 2))[0]).toBe('Orders · Balie Centraal Station · 2');
     for (let i = 0; i < rows.length; i++) {
-      const cells = [`row ${i}`, `${i}`, euros(i * 100)].map((text) =>
-        texts.find((t) => t.text === text && t.y === texts.find((u) => u.text === `row ${i}`)!.y),
-      );
-      expect(cells.map((c) => c?.page)).toEqual(Array(3).fill(cells[0]!.page));
-      expect(cells[0]!.y).toBeGreaterThan(40);
+      const name = texts.find((t) => t.text === `rij ${i}`)!;
+      const amount = texts.find((t) => t.text === euros(i * 100) && t.page === name.page && Math.abs(t.y - name.y) < 1);
+      expect(amount).toBeDefined();
+      expect(name.y).toBeGreaterThan(40);
     }
-    expect(pages(await toPdf(report([table(rows.slice(0, 20))])))).toBe(1);
   });
 });
 
 describe('export files', () => {
-  it('names a CSV by report and period, with anything but word characters, dots and dashes made `_`', async () => {
-    const file = await exportFile(report([table([['a', 1, 1]])], '2026-10-24_2026-10-31 /x'), 'csv');
-    expect(file).toEqual({
-      fileName: 'orders-2026-10-24_2026-10-31_x.csv',
+  it('names a file by its title in the manager’s language and its period', async () => {
+    const csv = await exportFile(
+      { ...report([table([['a', 1, 1]])]), title: 'Audit trail', period: '2026-10-24_2026-10-31' },
+      'csv',
+      FONTS,
+    );
+    expect(csv).toMatchObject({
+      fileName: 'Audit_trail-2026-10-24_2026-10-31.csv',
       mimeType: 'text/csv',
       encoding: 'utf8',
-      content: '\uFEFFName;Count;Amount\r\na;1;0,01\r\n',
       report: 'orders',
     });
-  });
-
-  it('gives a PDF as base64 under a .pdf name', async () => {
-    const file = await exportFile(report([table([['a', 1, 1]])]), 'pdf');
-    expect(file).toMatchObject({ fileName: 'orders-2026-10-24.pdf', mimeType: 'application/pdf', encoding: 'base64', report: 'orders' });
-    expect(Buffer.from(file.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(csv.content.startsWith('\uFEFFAudit trail\r\n')).toBe(true);
+    const pdf = await exportFile({ ...report([table([['a', 1, 1]])]), title: 'Z-rapport' }, 'pdf', FONTS);
+    expect(pdf).toMatchObject({ fileName: 'Z-rapport-2026-10-24.pdf', mimeType: 'application/pdf', encoding: 'base64' });
+    expect(Buffer.from(pdf.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -1,18 +1,21 @@
 import Papa from 'papaparse';
-import PDFDocument from 'pdfkit';
-import type { ExportFormat, ReportName } from '../../../shared/manager/schemas';
-import type { ExportFile } from '../../../shared/manager/types';
+import type { ReportName } from '../../../shared/manager/schemas';
 
 /**
- * Reports as files: CSV that a Dutch spreadsheet opens right (UTF-8 with a BOM, `;` between
- * fields, a decimal comma, amounts in euros), written by papaparse; and PDF, laid out by
- * pdfkit. A report is a title and tables of text and amounts; both formats show the same.
+ * Reports as files (docs/counter.md §10, "Exports"): CSV that a Dutch spreadsheet opens right
+ * (UTF-8 with a BOM, `;` between fields, a decimal comma, amounts in euros), written by
+ * papaparse; and PDF, laid out by exportPdf.ts. A report is a heading (store, counter, period,
+ * time zone) and tables of text, numbers and amounts; both formats show the same words.
  */
 
 export interface Column {
   label: string;
   /** An amount in cents, shown in euros. */
   money?: boolean;
+  /** A count: right-aligned like an amount. */
+  number?: boolean;
+  /** The column's share of the page's width in a PDF (default 1). */
+  width?: number;
 }
 export type Cell = string | number | null;
 export interface Table {
@@ -27,13 +30,20 @@ export interface Table {
 }
 export interface Report {
   name: ReportName;
+  /** In the manager's language: the file's title and the start of its name. */
   title: string;
-  /** For the file name: the day or range. */
+  /** For the file name: the day or range (YYYY-MM-DD). */
   period: string;
+  /** Lines under the title: the store, the counter, the period and the time zone, in words. */
+  heading: string[];
+  /** Atop each further page of a PDF: the title, the store and the period. */
+  runningHead: string;
+  /** The locale amounts are written in, in a PDF ("nl-NL", "en-GB"). */
+  locale: string;
   tables: Table[];
 }
 
-/** Cents as euros with a decimal comma: 475 → "4,75", -5 → "-0,05". */
+/** Cents as euros with a decimal comma, as a Dutch spreadsheet reads them: 475 → "4,75", -5 → "-0,05". */
 export function euros(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
@@ -43,83 +53,29 @@ export function euros(cents: number): string {
 /** A text a spreadsheet would run as a formula is kept text (CSV injection). */
 const safeText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-const cellText = (cell: Cell, column: Column) =>
+/** A cell as a CSV field: amounts in euros, counts as they are, text guarded against formulas. */
+export const csvCell = (cell: Cell, column: Column) =>
   cell === null ? '' : column.money && typeof cell === 'number' ? euros(cell) : typeof cell === 'number' ? String(cell) : safeText(cell);
 
 /** A table's rows, then its pages' rows, a page at a time. */
-function* pagesOf(table: Table): Generator<Cell[][]> {
+export function* pagesOf(table: Table): Generator<Cell[][]> {
   yield table.rows;
   if (table.pages) yield* table.pages();
 }
 
 const CSV = { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: false } as const;
+const csvLines = (rows: string[][]) => Papa.unparse(rows, CSV);
 
 function csvTable(table: Table): string {
-  const parts = [Papa.unparse([table.columns.map((c) => c.label)], CSV)];
+  const parts = [csvLines([[table.title]]), csvLines([table.columns.map((c) => c.label)])];
   for (const page of pagesOf(table)) {
-    if (page.length > 0)
-      parts.push(
-        Papa.unparse(
-          page.map((row) => row.map((cell, i) => cellText(cell, table.columns[i]!))),
-          CSV,
-        ),
-      );
+    if (page.length > 0) parts.push(csvLines(page.map((row) => row.map((cell, i) => csvCell(cell, table.columns[i]!)))));
   }
   return parts.join('\r\n');
 }
 
+/** The heading's lines, a blank line, then each table under its title, a blank line between. */
 export function toCsv(report: Report): string {
-  const sections = report.tables.map((table) => {
-    const body = csvTable(table);
-    return report.tables.length > 1 ? `${Papa.unparse([[table.title]], { delimiter: ';' })}\r\n${body}` : body;
-  });
-  return `\uFEFF${sections.join('\r\n\r\n')}\r\n`;
-}
-
-export function toPdf(report: Report): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${report.title} ${report.period}` } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.font('Helvetica-Bold').fontSize(16).text(`${report.title} ${report.period}`);
-    const width = doc.page.width - 80;
-    for (const table of report.tables) {
-      doc.moveDown().font('Helvetica-Bold').fontSize(12).text(table.title);
-      const columnWidth = width / table.columns.length;
-      const line = (cells: string[], bold: boolean) => {
-        if (doc.y > doc.page.height - 60) doc.addPage();
-        const y = doc.y;
-        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-        let tallest = y;
-        cells.forEach((text, i) => {
-          const money = table.columns[i]!.money;
-          doc.text(text, 40 + i * columnWidth, y, { width: columnWidth - 4, align: money ? 'right' : 'left' });
-          tallest = Math.max(tallest, doc.y);
-        });
-        doc.x = 40;
-        doc.y = tallest + 2;
-      };
-      line(
-        table.columns.map((c) => c.label),
-        true,
-      );
-      for (const page of pagesOf(table))
-        for (const row of page)
-          line(
-            row.map((cell, i) => (cell === null ? '' : cellText(cell, table.columns[i]!).replace(/^'/, ''))),
-            false,
-          );
-    }
-    doc.end();
-  });
-}
-
-export async function exportFile(report: Report, format: ExportFormat): Promise<ExportFile> {
-  const base = `${report.name}-${report.period}`.replace(/[^\w.-]+/g, '_');
-  if (format === 'csv')
-    return { fileName: `${base}.csv`, mimeType: 'text/csv', encoding: 'utf8', content: toCsv(report), report: report.name };
-  const pdf = await toPdf(report);
-  return { fileName: `${base}.pdf`, mimeType: 'application/pdf', encoding: 'base64', content: pdf.toString('base64'), report: report.name };
+  const heading = csvLines([[report.title], ...report.heading.map((line) => [safeText(line)])]);
+  return `\uFEFF${[heading, ...report.tables.map(csvTable)].join('\r\n\r\n')}\r\n`;
 }

@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ExportFile } from '../../../shared/manager/types';
 import { openCounterReader } from '../db/database';
-import { exportFile } from './export';
+import { exportFile } from './exportFile';
+import { pdfFonts } from './exportPdf';
 import { buildReport, type ReportJob } from './reportJobs';
 
 /**
@@ -23,14 +24,15 @@ const PAGE_ROWS = 250;
 
 export interface ExportThreadData {
   file: string;
-  timeZone: string;
+  /** The folder of the PDFs' fonts. */
+  fonts: string;
   gate: SharedArrayBuffer | null;
 }
 
 export type ExportThreadMessage =
   { id: number; kind: 'page' } | { id: number; kind: 'done'; file: ExportFile } | { id: number; kind: 'failed'; message: string };
 
-const { file, timeZone, gate } = workerData as ExportThreadData;
+const { file, fonts, gate } = workerData as ExportThreadData;
 const db = openCounterReader(file);
 const held = gate ? new Int32Array(gate) : null;
 const port = parentPort!;
@@ -47,7 +49,7 @@ port.on('message', async ({ id, job }: { id: number; job: ReportJob }) => {
       if (held) Atomics.wait(held, 0, 1);
       since = performance.now();
     };
-    say({ id, kind: 'done', file: await exportFile(buildReport(db, job, { timeZone, onPage, pageRows: PAGE_ROWS }), job.format) });
+    say({ id, kind: 'done', file: await exportFile(buildReport(db, job, { onPage, pageRows: PAGE_ROWS }), job.format, pdfFonts(fonts)) });
   } catch (error) {
     say({ id, kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

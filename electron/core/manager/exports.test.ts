@@ -1,9 +1,9 @@
 import { once } from 'node:events';
-import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExportFile } from '../../../shared/manager/types';
 import type { IpcResult } from '../../../shared/ipc';
 import { countingIds, testClock } from '../testing/clock';
+import { csvTables, pdfLines, pdfTexts } from '../testing/exportFiles';
 import { clerk, openCounter, value, type TestCounter } from '../testing/counter';
 import { counterCopy, type CounterCopy } from '../testing/counterTemplate';
 
@@ -69,15 +69,10 @@ describe('the export worker', () => {
 
     open(held);
     const csv = await file;
-    const rows = Papa.parse<string[]>(csv.content.slice(1).trim(), { delimiter: ';' }).data;
-    expect(rows[0]![0]).toBe('Order');
+    const [orders] = csvTables(csv.content).tables;
+    expect(orders!.header[0]).toBe('Order');
     // Read after the gate opened, the page holds the sale made meanwhile too.
-    expect(
-      rows
-        .slice(1)
-        .map((r) => r[0])
-        .sort(),
-    ).toEqual([...before, paid].map((o) => o.orderNumber).sort());
+    expect(orders!.rows.map((r) => r[0]).sort()).toEqual([...before, paid].map((o) => o.orderNumber).sort());
   });
 
   it('builds a PDF and the audit trail in the worker too', async () => {
@@ -88,12 +83,17 @@ describe('the export worker', () => {
     await mark.refund(order.orderId, 100, 'late train');
     const pages: unknown[] = [];
     counter.test.exports.on('page', (id) => pages.push(id));
-    const pdf = value((await counter.dispatch('reports.export', { report: 'orders', format: 'pdf', range: DAY })) as IpcResult<ExportFile>);
-    expect(Buffer.from(pdf.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = value(
+      (await counter.dispatch('reports.export', { report: 'orders', format: 'pdf', language: 'nl', range: DAY })) as IpcResult<ExportFile>,
+    );
+    // The worker finds the bundled fonts: the clerk's name and the status in words read back whole.
+    const lines = pdfLines(await pdfTexts(Buffer.from(pdf.content, 'base64')));
+    expect(lines.slice(0, 2)).toEqual(['Orders', 'Winkel: Balie Centraal Station']);
+    expect(lines.find((l) => l.startsWith(order.orderNumber))).toContain('Betaald Mark Jansen');
     const audit = value(
       (await counter.dispatch('reports.export', { report: 'audit', format: 'csv', range: DAY })) as IpcResult<ExportFile>,
     );
-    expect(audit.content).toContain('Refund of €1.00 (Contant)');
+    expect(audit.content).toContain('Refund of €1.00 (Cash)');
     expect(pages.length).toBe(2);
   });
 });

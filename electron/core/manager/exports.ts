@@ -1,9 +1,13 @@
 import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { ExportFile } from '../../../shared/manager/types';
 import { startThread, threadEntry } from '../../../domain/store/threads';
 import type { CounterDb as Database } from '../db/database';
-import { exportFile } from './export';
+import type { ExportFormat } from '../../../shared/manager/schemas';
+import type { Report } from './export';
+import { exportFile } from './exportFile';
+import { pdfFonts } from './exportPdf';
 import type { ExportThreadData, ExportThreadMessage } from './exportThread';
 import { buildReport, type ReportJob } from './reportJobs';
 
@@ -16,12 +20,19 @@ export function exportThreadEntry(): URL | null {
   return here ? threadEntry('exportThread', here) : null;
 }
 
+/** The PDFs' fonts (assets/fonts/) seen from the sources; a bundled counter names its own (electron/main.ts). */
+export function exportFontsDir(): string | null {
+  const here = (import.meta as { url?: string }).url;
+  return here ? fileURLToPath(new URL('../../../assets/fonts/', here)) : null;
+}
+
 export interface ExportsOptions {
   /** The counter's database file; `null` (an in-memory database) builds exports inline. */
   file: string | null;
   /** The main connection, for inline exports. */
   db: Database;
-  timeZone: string;
+  /** The folder of the PDFs' fonts (exportFontsDir()). */
+  fonts: string;
   /** The worker's entry (exportThreadEntry()); `null` builds exports inline. */
   entry: URL | null;
   /** A test's gate: while its first int is 1 the worker waits before each page. */
@@ -44,8 +55,8 @@ export class ReportExports extends EventEmitter {
   }
 
   async run(job: ReportJob): Promise<ExportFile> {
-    const { file, entry, db, timeZone } = this.options;
-    if (file === null || entry === null) return exportFile(buildReport(db, job, { timeZone }), job.format);
+    const { file, entry, db } = this.options;
+    if (file === null || entry === null) return this.file(buildReport(db, job), job.format);
     const id = ++this.nextId;
     const answer = new Promise<ExportFile>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     const worker = this.thread(file, entry);
@@ -53,6 +64,11 @@ export class ReportExports extends EventEmitter {
     worker.ref();
     worker.postMessage({ id, job });
     return answer;
+  }
+
+  /** A short report built by the main process (a day's), written here. */
+  file(report: Report, format: ExportFormat): Promise<ExportFile> {
+    return exportFile(report, format, pdfFonts(this.options.fonts));
   }
 
   async close(): Promise<void> {
@@ -63,7 +79,7 @@ export class ReportExports extends EventEmitter {
 
   private thread(file: string, entry: URL): Worker {
     if (this.worker) return this.worker;
-    const data: ExportThreadData = { file, timeZone: this.options.timeZone, gate: this.options.gate ?? null };
+    const data: ExportThreadData = { file, fonts: this.options.fonts, gate: this.options.gate ?? null };
     const worker = startThread(entry, { ...data });
     worker.on('message', (message: ExportThreadMessage) => {
       if (message.kind === 'page') return void this.emit('page', message.id);

@@ -1,6 +1,6 @@
-import Papa from 'papaparse';
 import type { SyncState } from '../../../shared/ipc';
 import { setSyncState } from '../testing/managerFacts';
+import { csvTables } from '../testing/exportFiles';
 import { describe, expect, it, vi } from 'vitest';
 import { clerk, STATUS } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
@@ -16,12 +16,10 @@ const m = managerCounter();
 const { call, refused, asMark, asAnna } = m;
 const DAY = { from: '2026-10-24' };
 const single = { productId: 600, quantity: 1 };
-const csvRows = (content: string) => Papa.parse<string[]>(content.slice(1).trim(), { delimiter: ';' }).data;
-/** The first column of an orders export below its header: the order numbers. */
-const orderNumbers = (file: { content: string }) =>
-  csvRows(file.content)
-    .slice(1)
-    .map((r) => r[0]);
+/** The rows of an export's first table. */
+const csvRows = (content: string) => csvTables(content).tables[0]!.rows;
+/** The first column of an orders export's list: the order numbers. */
+const orderNumbers = (file: { content: string }) => csvRows(file.content).map((r) => r[0]);
 
 describe('the drawer’s refusals', () => {
   it('a second opening is a conflict, a close without a note for a difference is invalid, an unknown day is not found', async () => {
@@ -182,17 +180,41 @@ describe('stale concepts', () => {
 });
 
 describe('exports', () => {
-  it('names a file by the day, or by both days of a range', async () => {
+  it('names a file by its title in the manager’s language and the day, or both days of a range', async () => {
     await asMark();
     expect(await call('reports.export', { report: 'summary', format: 'csv', range: DAY })).toMatchObject({
-      fileName: 'summary-2026-10-24.csv',
+      fileName: 'Report-2026-10-24.csv',
+    });
+    expect(await call('reports.export', { report: 'summary', format: 'csv', language: 'nl', range: DAY })).toMatchObject({
+      fileName: 'Rapport-2026-10-24.csv',
     });
     expect(await call('reports.export', { report: 'audit', format: 'csv', range: { from: '2026-10-24', to: '2026-10-25' } })).toMatchObject(
       {
-        fileName: 'audit-2026-10-24_2026-10-25.csv',
+        fileName: 'Audit_trail-2026-10-24_2026-10-25.csv',
         report: 'audit',
       },
     );
+  });
+
+  it('heads every file with the store, this counter, the period and the time zone, in the language asked for', async () => {
+    await asMark();
+    const nl = csvTables((await call('reports.export', { report: 'orders', format: 'csv', language: 'nl', range: DAY })).content);
+    expect(nl.heading.slice(0, 5)).toEqual([
+      'Orders',
+      'Winkel: Balie Centraal Station',
+      expect.stringMatching(/^Kassa: Kassa K[0-9A-F]{4}$/),
+      'Periode: 24 oktober 2026',
+      'Tijden in: Midden-Europese tijd',
+    ]);
+    expect(nl.tables.map((t) => t.title)).toEqual(['Orders', 'Totalen']);
+    const en = csvTables((await call('reports.export', { report: 'summary', format: 'csv', language: 'en', range: DAY })).content);
+    expect(en.heading.slice(0, 5)).toEqual([
+      'Report',
+      'Store: Balie Centraal Station',
+      expect.stringMatching(/^Counter: Counter K[0-9A-F]{4}$/),
+      'Period: 24 October 2026',
+      'Times in: Central European Time',
+    ]);
   });
 
   it('the orders export holds every order of the range under the filters, past a thousand', async () => {
@@ -205,7 +227,7 @@ describe('exports', () => {
     );
     for (let i = 0; i < 1001; i++) put.run(`bulk-${i}`, '2026-10-24T07:00:00.000Z', `B-${i}`);
     const all = await call('reports.export', { report: 'orders', format: 'csv', range: DAY });
-    expect(csvRows(all.content)).toHaveLength(1 + 1002);
+    expect(csvRows(all.content)).toHaveLength(1002);
     const marks = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters: { staffId: 'mark' } });
     expect(orderNumbers(marks)).toEqual([kept.orderNumber]);
   });
@@ -255,15 +277,15 @@ describe('exports', () => {
     });
     const file = await call('reports.export', { report: 'audit', format: 'csv', range: DAY });
     const rows = csvRows(file.content);
-    expect(rows[0]).toEqual(['Time', 'Who', 'What', 'Order', 'Outcome', 'Detail']);
-    expect(rows).toHaveLength(1 + 1001);
+    expect(csvTables(file.content).tables[0]!.header).toEqual(['Time', 'Who', 'What', 'Order', 'Outcome', 'Detail']);
+    expect(rows).toHaveLength(1001);
   });
 
   it('the Z report of a closed day exports as its tables', async () => {
     await asMark();
     await call('day.close', { counted: { '100': 1 }, note: 'found a euro' });
     const file = await call('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' });
-    expect(file.fileName).toBe('zReport-2026-10-24.csv');
+    expect(file.fileName).toBe('Z_report-2026-10-24.csv');
     expect(file.content).toContain('Note;found a euro');
     expect(file.content).toContain('Difference;1,00');
   });

@@ -7,10 +7,10 @@ import { dayBounds } from '../../../domain/reports/timeZone';
 import type { OrderDesk } from '../orders/desk';
 import { auditPage } from './audit';
 import type { DrawerDays } from './days';
-import { exportFile } from './export';
+import { exportContext } from './exportContext';
+import { dayReportFile } from './exportDay';
 import type { ReportExports } from './exports';
 import { decodePosition, encodePosition, orderEvents, ordersPage, rangeSummary, staleOrders, tokenIdsFor, type Bounds } from './queries';
-import { dayReportFile } from './reportFiles';
 import { summaryOf as reportSummaryOf } from './reportJobs';
 
 export interface ManagerDeps {
@@ -24,6 +24,9 @@ export interface ManagerDeps {
   syncSoon: () => void;
   /** Builds the exports over a range of days off the main loop. */
   exports: ReportExports;
+  /** Where the counter sells and what it is called, for the exports' headings. */
+  settings: { readonly touchpointId: number; readonly deviceId: string };
+  now: () => Date;
 }
 
 const badCursor = () => refusal('invalid', 'list.badCursor', {}, [{ detail: 'not a cursor of this list', pointer: '/cursor' }]);
@@ -106,20 +109,25 @@ export function managerHandlers(deps: ManagerDeps): HandlersOf<typeof managerCha
     'day.list': async ({ before, limit }) => ok(days.list(before, limit)),
     'reports.summary': async ({ range }) => ok(summaryOf(range)),
     'reports.export': async (input) => {
+      const context = exportContext({
+        language: input.language,
+        timeZone,
+        catalog: deps.catalog(),
+        touchpointId: deps.settings.touchpointId,
+        deviceId: deps.settings.deviceId,
+        madeAt: deps.now().toISOString(),
+        today: days.today(),
+      });
       if (input.report === 'zReport') {
         const z = days.zReport(input.businessDate);
-        return z.ok ? ok(await exportFile(dayReportFile(z.value), input.format)) : z;
+        return z.ok ? ok(await deps.exports.file(dayReportFile(context, z.value), input.format)) : z;
       }
       // Everything over a range of days is built by the export worker (exports.ts), off this loop.
       if (input.report === 'orders') {
         const tokenIds = input.filters.token !== undefined ? tokenIdsFor(deps.catalog(), input.filters.token) : [];
-        return ok(await deps.exports.run({ ...input, tokenIds }));
+        return ok(await deps.exports.run({ ...input, tokenIds, context }));
       }
-      if (input.report === 'audit') {
-        const methodNames = Object.fromEntries([...deps.catalog().paymentMethods.values()].map((m) => [m.paymentMethodId, m.name]));
-        return ok(await deps.exports.run({ ...input, methodNames }));
-      }
-      return ok(await deps.exports.run(input));
+      return ok(await deps.exports.run({ ...input, context }));
     },
     'audit.list': async ({ range, staffId, orderId, cursor, limit }) => {
       const after = cursor === null ? null : Number(cursor);

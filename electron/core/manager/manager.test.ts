@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { csvTables, pdfLines, pdfTexts } from '../testing/exportFiles';
 import { describe, expect, it } from 'vitest';
 import type { CounterOrder } from '../../../shared/ipc';
 import type { IpcOutputs } from '../../../shared/ipc';
@@ -249,22 +249,35 @@ describe('reports, export and audit', () => {
     const mark = clerk(m.counter);
     const order = await mark.create([single, { productId: 601, quantity: 1, validFrom: '2026-10-24T10:00:00.000Z' }]);
     await mark.pay(order.orderId, order.totalAmount, 'cash');
-    const csv = await call('reports.export', { report: 'orders', format: 'csv', range: DAY });
-    expect(csv).toMatchObject({ fileName: 'orders-2026-10-24.csv', mimeType: 'text/csv', encoding: 'utf8' });
+    const csv = await call('reports.export', { report: 'orders', format: 'csv', language: 'nl', range: DAY });
+    expect(csv).toMatchObject({ fileName: 'Orders-2026-10-24.csv', mimeType: 'text/csv', encoding: 'utf8' });
     expect(csv.content.startsWith('\uFEFF')).toBe(true);
-    const parsed = Papa.parse<string[]>(csv.content.slice(1).trim(), { delimiter: ';' }).data;
-    expect(parsed[0]).toEqual(['Order', 'Central order', 'Time', 'Status', 'Clerk', 'Lines', 'Total (EUR)', 'Paid (EUR)', 'Sync']);
-    expect(parsed[1]).toEqual([
-      order.orderNumber,
-      '',
-      '2026-10-24 10:00',
-      'paid',
-      'Mark Jansen',
-      '1× Enkele reis stad, 1× Retour stad',
-      '9,80',
-      '9,80',
-      'pending',
+    const [orders, totals] = csvTables(csv.content).tables;
+    expect(orders!.header).toEqual([
+      'Order',
+      'Order hoofdkantoor',
+      'Tijd',
+      'Status',
+      'Medewerker',
+      'Regels',
+      'Totaal (€)',
+      'Betaald (€)',
+      'Hoofdkantoor',
     ]);
+    expect(orders!.rows).toEqual([
+      [
+        order.orderNumber,
+        '',
+        '2026-10-24 10:00',
+        'Betaald',
+        'Mark Jansen',
+        '1× Enkele reis stad, 1× Retour stad',
+        '9,80',
+        '9,80',
+        'Wacht op verzenden',
+      ],
+    ]);
+    expect(totals!.rows[0]).toEqual(['Verkocht (betaald of geleverd)', '1', '9,80']);
 
     const summary = await call('reports.summary', { range: DAY });
     expect(summary.byMethod).toEqual([expect.objectContaining({ name: 'Contant', expected: 980 })]);
@@ -272,9 +285,11 @@ describe('reports, export and audit', () => {
       ['Enkele reis stad', 1, 340],
       ['Retour stad', 1, 640],
     ]);
-    const pdf = await call('reports.export', { report: 'summary', format: 'pdf', range: DAY });
-    expect(pdf).toMatchObject({ mimeType: 'application/pdf', encoding: 'base64' });
-    expect(Buffer.from(pdf.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await call('reports.export', { report: 'summary', format: 'pdf', language: 'nl', range: DAY });
+    expect(pdf).toMatchObject({ fileName: 'Rapport-2026-10-24.pdf', mimeType: 'application/pdf', encoding: 'base64' });
+    const lines = pdfLines(await pdfTexts(Buffer.from(pdf.content, 'base64')));
+    expect(lines.slice(0, 2)).toEqual(['Rapport', 'Winkel: Balie Centraal Station']);
+    expect(lines).toEqual(expect.arrayContaining(['Per product (verkocht)', 'Enkele reis stad 1 3,40', 'Contant 1 9,80 0 0,00 9,80']));
     expect(await refused('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' })).toMatchObject({
       code: 'day.unknown',
     });

@@ -1,175 +1,219 @@
-import { named, ORDER_STATUS } from '../../../shared/enums';
-import type { AuditEntry, DayReport, ManagerOrderRow, ReportSummary } from '../../../shared/manager/types';
+import { ORDER_STATUS } from '../../../shared/enums';
+import type { AuditEntry, ManagerOrderRow, ReportSummary } from '../../../shared/manager/types';
 import { auditAct, type AuditSay } from '../../../shared/manager/auditText';
-import { refusalMessage } from '../../../shared/refusals';
+import { REFUSAL_TEXT } from '../../../shared/refusalText';
 import { localDateTime } from '../../../domain/reports/timeZone';
-import type { Cell, Report, Table } from './export';
+import type { Cell, Column, Report, Table } from './export';
+import { reportFrame, wordsOf, type ExportContext } from './exportContext';
+import { statusWords, type ExportWords } from './exportWords';
 
-/** The manager's reports laid out as tables, for CSV and PDF alike. */
+/**
+ * The manager's reports laid out as tables, for CSV and PDF alike, every word in the manager's
+ * language (docs/counter.md §10, "Exports"): statuses, sync states and methods in words, times
+ * in the counter's time zone, amounts in euros (a money column holds cents until written).
+ */
 
-const STATUS_NAMES = Object.fromEntries(Object.entries(ORDER_STATUS).map(([name, id]) => [id, name])) as Record<number, string>;
-const statusName = (id: number) => named(STATUS_NAMES, id);
-const money = (label: string) => ({ label, money: true });
-const text = (label: string) => ({ label });
+type Range = { from: string; to: string };
 
-/** A report whose one table's rows come a page at a time (export.ts Table.pages): a long export's. */
-export function paged<T>(report: Report, pages: () => Iterable<T[]>, cells: (row: T) => Cell[]): Report {
-  const [table] = report.tables;
+export const money = (label: string, width?: number): Column => ({ label, money: true, ...(width && { width }) });
+export const count = (label: string): Column => ({ label, number: true });
+export const text = (label: string, width?: number): Column => ({ label, ...(width && { width }) });
+
+/** "Total (€)": an amount's heading says its unit once. */
+export const inEuros = (w: ExportWords, label: string) => `${label} ${w.euro}`;
+
+/** A table whose rows come a page at a time (export.ts Table.pages): a long export's. */
+function pagedTable<T>(table: Omit<Table, 'rows' | 'pages'>, pages: () => Iterable<T[]>, cells: (row: T) => Cell[]): Table {
   return {
-    ...report,
-    tables: [
-      {
-        ...table!,
+    ...table,
+    rows: [],
+    pages: function* () {
+      for (const page of pages()) yield page.map(cells);
+    },
+  };
+}
+
+type Tallied = { count: number; amount: number };
+/**
+ * Orders made, as sold (paid or delivered: docs/api.md §10.2) or not: open, abandoned (a concept
+ * or awaiting payment from before today, as the stale list has it) and cancelled.
+ */
+export function soldTally(todayStart: string) {
+  const start = Date.parse(todayStart);
+  const t = {
+    sold: { count: 0, amount: 0 },
+    open: { count: 0, amount: 0 },
+    abandoned: { count: 0, amount: 0 },
+    cancelled: { count: 0, amount: 0 },
+  };
+  const bucket = (o: { statusId: number; createdOn: string }): Tallied => {
+    if (o.statusId === ORDER_STATUS.paid || o.statusId === ORDER_STATUS.delivered) return t.sold;
+    if (o.statusId === ORDER_STATUS.cancelled) return t.cancelled;
+    const stale = o.statusId === ORDER_STATUS.concept || o.statusId === ORDER_STATUS.awaitingPayment;
+    return stale && Date.parse(o.createdOn) < start ? t.abandoned : t.open;
+  };
+  return {
+    add(o: { statusId: number; createdOn: string; totalAmount: number }) {
+      const b = bucket(o);
+      b.count += 1;
+      b.amount += o.totalAmount;
+    },
+    table(w: ExportWords, title: string): Table {
+      return {
+        title,
+        columns: [text(w.what, 3), count(w.count), money(inEuros(w, w.amount))],
+        rows: [],
+        // Read when the file reaches this table: after the rows that fill the tally.
         pages: function* () {
-          for (const page of pages()) yield page.map(cells);
+          yield (['sold', 'open', 'abandoned', 'cancelled'] as const).map((k) => [w[k], t[k].count, t[k].amount]);
         },
-      },
-    ],
+      };
+    },
   };
 }
 
 /** One order of the orders report, as its row. */
 export const orderCells =
-  (timeZone: string) =>
-  (r: ManagerOrderRow): Cell[] => [
-    r.orderNumber,
-    r.centralOrderNumber,
-    localDateTime(r.createdOn, timeZone),
-    statusName(r.statusId),
-    r.clerk?.name ?? null,
-    r.lines,
-    r.totalAmount,
-    r.paidAmount,
-    r.syncState,
-  ];
+  (ctx: ExportContext) =>
+  (r: ManagerOrderRow): Cell[] => {
+    const w = wordsOf(ctx);
+    return [
+      r.orderNumber,
+      r.centralOrderNumber,
+      localDateTime(r.createdOn, ctx.timeZone),
+      statusWords(w, r.statusId),
+      r.clerk?.name ?? null,
+      r.lines,
+      r.totalAmount,
+      r.paidAmount,
+      w.syncState[r.syncState],
+    ];
+  };
 
-export function ordersReport(rows: ManagerOrderRow[], period: string, timeZone: string): Report {
+/** Every order of the range under the filters, then their totals: sold apart from the rest. */
+export function ordersReport(ctx: ExportContext, range: Range, todayStart: string, pages: () => Iterable<ManagerOrderRow[]>): Report {
+  const w = wordsOf(ctx);
+  const tally = soldTally(todayStart);
+  const cells = orderCells(ctx);
+  const columns = [
+    text(w.order, 1.4),
+    text(w.centralOrder, 1.4),
+    text(w.time, 1.3),
+    text(w.status, 1.2),
+    text(w.clerk, 1.3),
+    text(w.lines, 3),
+    money(inEuros(w, w.total)),
+    money(inEuros(w, w.paid)),
+    text(w.sync, 1.4),
+  ];
   return {
-    name: 'orders',
-    title: 'Orders',
-    period,
+    ...reportFrame(ctx, 'orders', w.orders, range.from, range.to),
     tables: [
-      {
-        title: 'Orders',
-        columns: [
-          text('Order'),
-          text('Central order'),
-          text('Time'),
-          text('Status'),
-          text('Clerk'),
-          text('Lines'),
-          money('Total (EUR)'),
-          money('Paid (EUR)'),
-          text('Sync'),
-        ],
-        rows: rows.map(orderCells(timeZone)),
-      },
+      pagedTable({ title: w.orders, columns }, pages, (row) => {
+        tally.add(row);
+        return cells(row);
+      }),
+      tally.table(w, w.totals),
     ],
   };
 }
 
-const methodsTable = (methods: ReportSummary['byMethod']): Table => ({
-  title: 'Per payment method',
-  columns: [text('Method'), text('Payments'), money('Paid (EUR)'), text('Refunds'), money('Refunded (EUR)'), money('Net (EUR)')],
-  rows: methods.map((m) => [m.name, m.paymentCount, m.payments, m.refundCount, m.refunds, m.expected]),
-});
+/** The methods' figures of a range or a day: payments, refunds and net, the method in words. */
+export function methodsTable(ctx: ExportContext, methods: ReportSummary['byMethod']): Table {
+  const w = wordsOf(ctx);
+  return {
+    title: w.perMethod,
+    columns: [
+      text(w.method, 2),
+      count(w.payments),
+      money(inEuros(w, w.paid)),
+      count(w.refunds),
+      money(inEuros(w, w.refunded)),
+      money(inEuros(w, w.net)),
+    ],
+    rows: methods.map((m) => [
+      ctx.methodNames[m.paymentMethodId] ?? m.name,
+      m.paymentCount,
+      m.payments,
+      m.refundCount,
+      m.refunds,
+      m.expected,
+    ]),
+  };
+}
 
-export function summaryReport(s: ReportSummary, period: string): Report {
-  const figures = (title: string, first: string, count: string, rows: ReportSummary['byProduct']): Table => ({
+/** The summary of a range: sold per product, money per method, per clerk and hour, statuses, not sold. */
+export function summaryReport(ctx: ExportContext, range: Range, s: ReportSummary, notSold: Table): Report {
+  const w = wordsOf(ctx);
+  const figures = (title: string, first: string, counted: string, amount: string, rows: ReportSummary['byProduct']): Table => ({
     title,
-    columns: [text(first), text(count), money('Amount (EUR)')],
+    columns: [text(first, 3), count(counted), money(inEuros(w, amount))],
     rows: rows.map((f) => [f.name, f.count, f.amount]),
   });
   return {
-    name: 'summary',
-    title: 'Report',
-    period,
+    ...reportFrame(ctx, 'summary', w.summary, range.from, range.to),
     tables: [
-      figures('Per product', 'Product', 'Quantity', s.byProduct),
-      methodsTable(s.byMethod),
-      figures('Per clerk', 'Clerk', 'Orders', s.byClerk),
-      figures('Per hour', 'Hour', 'Orders', s.byHour),
+      figures(w.perProduct, w.product, w.quantity, w.amount, s.byProduct),
+      methodsTable(ctx, s.byMethod),
+      figures(w.perClerk, w.clerk, w.orders, w.soldAmount, s.byClerk),
+      figures(w.perHour, w.hour, w.orders, w.soldAmount, s.byHour),
+      notSold,
       {
-        title: 'Orders per status',
-        columns: [text('Status'), text('Orders')],
-        rows: s.byStatus.map((b) => [statusName(b.statusId), b.count]),
+        title: w.perStatus,
+        columns: [text(w.status, 3), count(w.orders)],
+        rows: s.byStatus.map((b) => [statusWords(w, b.statusId), b.count]),
       },
       {
-        title: 'Refused by the central',
-        columns: [text('Order'), text('Reasons')],
+        title: w.refusedByCentral,
+        columns: [text(w.order), text(w.reasons, 3)],
         rows: s.refused.map((r) => [r.orderNumber, r.reasons.map((x) => x.detail).join('; ')]),
       },
     ],
   };
 }
 
-export function dayReportFile(d: DayReport): Report {
-  const at = (iso: string | null) => (iso ? localDateTime(iso, d.timeZone) : null);
-  const denominations = Object.entries(d.cash.countedByDenomination ?? {})
-    .filter(([, n]) => (n ?? 0) > 0)
-    .sort(([a], [b]) => Number(b) - Number(a));
-  return {
-    name: 'zReport',
-    title: `${d.kind} report`,
-    period: d.businessDate,
-    tables: [
-      {
-        title: 'Day',
-        columns: [text('What'), text('Value')],
-        rows: [
-          ['Opened', [at(d.openedAt), d.openedBy?.name].filter(Boolean).join(' ') || null],
-          ['Closed', [at(d.closedAt), d.closedBy?.name].filter(Boolean).join(' ') || null],
-          ['Orders', d.orders.count],
-          ['Failed payments', d.failedPayments],
-          ['Note', d.note],
-        ],
-      },
-      methodsTable(d.methods),
-      {
-        title: 'Cash',
-        columns: [text('What'), money('EUR')],
-        rows: [
-          ['Float', d.cash.float],
-          ['Expected', d.cash.expected],
-          ['Counted', d.cash.counted],
-          ['Difference', d.cash.difference],
-        ],
-      },
-      {
-        title: 'Counted by denomination',
-        columns: [money('Denomination (EUR)'), text('Count'), money('Amount (EUR)')],
-        rows: denominations.map(([value, n]) => [Number(value), n ?? 0, Number(value) * (n ?? 0)]),
-      },
-    ],
-  };
+/**
+ * Why a call was refused, in the manager's language where the main process has the words: the
+ * English texts are shared (shared/refusalText.ts); of the Dutch ones (the renderer's) only the
+ * gate's own is here. The trail keeps no parameters, so a text with a placeholder is left out.
+ */
+function refusedWhy(w: ExportWords, ctx: ExportContext, code: NonNullable<AuditEntry['detail']>['refused']): string | null {
+  if (code === undefined) return null;
+  if (code === 'session.managerOnly') return w.managerOnly;
+  const english = ctx.language === 'en' ? REFUSAL_TEXT[code] : undefined;
+  return english && !english.includes('{') ? english : null;
 }
 
-/** What an entry adds in words: the note a person typed, or why it was refused. */
-const auditNote = (entry: AuditEntry) => (entry.detail?.refused ? refusalMessage(entry.detail.refused) : (entry.detail?.note ?? null));
+/** An entry of the audit trail with the number of the order it touched. */
+export type AuditRow = AuditEntry & { orderNumber: string | null };
 
-/** One entry of the audit trail, as its row. */
-export const auditCells =
-  (timeZone: string, say: AuditSay) =>
-  (r: AuditEntry): Cell[] => [
-    localDateTime(r.at, timeZone),
-    r.actor?.name ?? null,
-    auditAct(r, 'en', say),
-    r.orderId,
-    r.outcome,
-    auditNote(r),
-  ];
-
-export function auditReport(rows: AuditEntry[], period: string, timeZone: string, say: AuditSay): Report {
+/** Every entry of the trail in the range: when, who, what in a sentence, which order, done or refused. */
+export function auditReport(ctx: ExportContext, range: Range, pages: () => Iterable<AuditRow[]>): Report {
+  const w = wordsOf(ctx);
+  const euro = new Intl.NumberFormat(w.locale, { style: 'currency', currency: 'EUR' });
+  const say: AuditSay = {
+    money: (cents) => euro.format(cents / 100),
+    method: (id) => ctx.methodNames[id] ?? '—',
+    date: (day) => new Intl.DateTimeFormat(w.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
+  };
   return {
-    name: 'audit',
-    title: 'Audit trail',
-    period,
+    ...reportFrame(ctx, 'audit', w.audit, range.from, range.to),
     tables: [
-      {
-        title: 'Audit trail',
-        columns: [text('Time'), text('Who'), text('What'), text('Order'), text('Outcome'), text('Detail')],
-        rows: rows.map(auditCells(timeZone, say)),
-      },
+      pagedTable(
+        {
+          title: w.audit,
+          columns: [text(w.time, 1.2), text(w.who, 1.3), text(w.what, 4), text(w.order, 1.4), text(w.outcome), text(w.detail, 3)],
+        },
+        pages,
+        (r) => [
+          localDateTime(r.at, ctx.timeZone),
+          r.actor?.name ?? null,
+          auditAct(r, ctx.language, say),
+          r.orderNumber,
+          r.outcome === 'done' ? w.done : w.refused,
+          r.detail?.note ?? refusedWhy(w, ctx, r.detail?.refused),
+        ],
+      ),
     ],
   };
 }

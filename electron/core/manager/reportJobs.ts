@@ -1,14 +1,14 @@
 import type { CounterDb as Database } from '../db/database';
-import type { ExportFormat } from '../../../shared/manager/schemas';
+import type { ExportFormat, OrderFilters } from '../../../shared/manager/schemas';
 import type { AuditEntry, ManagerOrderRow } from '../../../shared/manager/types';
-import type { AuditSay } from '../../../shared/manager/auditText';
-import type { OrderFilters } from '../../../shared/manager/schemas';
-import { reportSummary } from '../../../domain/reports/figures';
+import { stmt } from '../../../domain/store/sqlite/statements';
+import { reportSummary, type OrderFact } from '../../../domain/reports/figures';
 import { dayBounds } from '../../../domain/reports/timeZone';
 import { auditPage } from './audit';
 import type { Report } from './export';
+import { wordsOf, type ExportContext } from './exportContext';
 import { movementsIn, ordersMadeIn, ordersPage, refusedIn, type Bounds, type Position } from './queries';
-import { auditCells, auditReport, orderCells, ordersReport, paged, summaryReport } from './reportFiles';
+import { auditReport, ordersReport, soldTally, summaryReport, type AuditRow } from './reportFiles';
 
 /**
  * The reports a manager exports over a range of days, built from the counter's database alone,
@@ -19,13 +19,11 @@ import { auditCells, auditReport, orderCells, ordersReport, paged, summaryReport
 type Range = { from: string; to: string };
 
 /** What an export asks, in plain data a thread can be sent: what the catalogue resolves is resolved already. */
-export type ReportJob =
-  | { report: 'orders'; format: ExportFormat; range: Range; filters: OrderFilters; tokenIds: number[] }
-  | { report: 'summary'; format: ExportFormat; range: Range }
-  | { report: 'audit'; format: ExportFormat; range: Range; methodNames: Record<number, string> };
+export type ReportJob = { format: ExportFormat; range: Range; context: ExportContext } & (
+  { report: 'orders'; filters: OrderFilters; tokenIds: number[] } | { report: 'summary' } | { report: 'audit' }
+);
 
-export interface JobContext {
-  timeZone: string;
+export interface JobOptions {
   /** Called before each page is read (a worker reports progress and rests there). */
   onPage?: () => void;
   /** Rows a page (default 1000). */
@@ -34,9 +32,6 @@ export interface JobContext {
 
 /** Rows read in pages of this many. */
 const PAGE = 1000;
-const EURO = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' });
-
-export const periodOf = (range: Range) => (range.from === range.to ? range.from : `${range.from}_${range.to}`);
 
 /** Every page of a keyset list, one after the other, read when asked for. */
 function pages<T, C>(page: (after: C | null) => { rows: T[]; next: C | null }, onPage?: () => void): () => Iterable<T[]> {
@@ -51,42 +46,52 @@ function pages<T, C>(page: (after: C | null) => { rows: T[]; next: C | null }, o
   };
 }
 
-export function summaryOf(db: Database, range: Range, timeZone: string) {
+function summaryFrom(db: Database, range: Range, timeZone: string, orders: OrderFact[]) {
   const b = dayBounds(range.from, timeZone, range.to);
-  return reportSummary({
-    first: range.from,
-    last: range.to,
-    timeZone,
-    orders: ordersMadeIn(db, b, true),
-    movements: movementsIn(db, b),
-    refused: refusedIn(db, b),
-  });
+  return reportSummary({ first: range.from, last: range.to, timeZone, orders, movements: movementsIn(db, b), refused: refusedIn(db, b) });
 }
 
-export function buildReport(db: Database, job: ReportJob, { timeZone, onPage, pageRows = PAGE }: JobContext): Report {
-  const bounds: Bounds = dayBounds(job.range.from, timeZone, job.range.to);
-  const period = periodOf(job.range);
+export function summaryOf(db: Database, range: Range, timeZone: string) {
+  return summaryFrom(db, range, timeZone, ordersMadeIn(db, dayBounds(range.from, timeZone, range.to), true));
+}
+
+/** The order numbers of a page of the trail's entries, in one read. */
+function withOrderNumbers(db: Database, entries: AuditEntry[]): AuditRow[] {
+  const ids = [...new Set(entries.flatMap((e) => (e.orderId ? [e.orderId] : [])))];
+  const rows = stmt(db, 'SELECT order_id AS id, order_number AS n FROM order_facts WHERE order_id IN (SELECT value FROM json_each(?))').all(
+    JSON.stringify(ids),
+  ) as { id: string; n: string }[];
+  const numbers = new Map(rows.map((r) => [r.id, r.n]));
+  return entries.map((e) => ({ ...e, orderNumber: e.orderId ? (numbers.get(e.orderId) ?? null) : null }));
+}
+
+export function buildReport(db: Database, job: ReportJob, { onPage, pageRows = PAGE }: JobOptions = {}): Report {
+  const { context: ctx, range } = job;
+  const bounds: Bounds = dayBounds(range.from, ctx.timeZone, range.to);
+  const todayStart = dayBounds(ctx.today, ctx.timeZone).from;
   switch (job.report) {
     case 'orders':
-      return paged(
-        ordersReport([], period, timeZone),
+      return ordersReport(
+        ctx,
+        range,
+        todayStart,
         pages<ManagerOrderRow, Position>((after) => ordersPage(db, bounds, job.filters, job.tokenIds, after, pageRows), onPage),
-        orderCells(timeZone),
       );
-    case 'summary':
+    case 'summary': {
       onPage?.();
-      return summaryReport(summaryOf(db, job.range, timeZone), period);
-    case 'audit': {
-      const say: AuditSay = {
-        money: (cents) => EURO.format(cents / 100),
-        method: (id) => job.methodNames[id] ?? String(id),
-        date: (day) => day,
-      };
-      return paged(
-        auditReport([], period, timeZone, say),
-        pages<AuditEntry, number>((after) => auditPage(db, bounds, {}, after, pageRows), onPage),
-        auditCells(timeZone, say),
-      );
+      const orders = ordersMadeIn(db, bounds, true);
+      const tally = soldTally(todayStart);
+      orders.forEach((o) => tally.add(o));
+      return summaryReport(ctx, range, summaryFrom(db, range, ctx.timeZone, orders), tally.table(wordsOf(ctx), wordsOf(ctx).notSold));
     }
+    case 'audit':
+      return auditReport(
+        ctx,
+        range,
+        pages<AuditRow, number>((after) => {
+          const page = auditPage(db, bounds, {}, after, pageRows);
+          return { rows: withOrderNumbers(db, page.rows), next: page.next };
+        }, onPage),
+      );
   }
 }

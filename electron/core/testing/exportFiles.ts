@@ -1,0 +1,58 @@
+import Papa from 'papaparse';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** A run of text a PDF draws, as a reader (pdf.js) takes it out: its page, where it starts and ends, and its font. */
+export interface PdfText {
+  page: number;
+  text: string;
+  x: number;
+  /** From the foot of the page, as PDF counts. */
+  y: number;
+  right: number;
+  /** pdf.js's name of the font: two runs in different fonts have different names. */
+  font: string;
+}
+
+/** Every run of text of a PDF, page by page, read back as a PDF reader (or a screen reader) does. */
+export async function pdfTexts(pdf: Buffer): Promise<PdfText[]> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const texts: PdfText[] = [];
+  for (let page = 1; page <= doc.numPages; page++) {
+    const content = await (await doc.getPage(page)).getTextContent();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '') continue;
+      const [, , , , x, y] = item.transform as number[];
+      texts.push({ page, text: item.str, x: x!, y: y!, right: x! + item.width, font: item.fontName });
+    }
+  }
+  await doc.destroy();
+  return texts;
+}
+
+/** The lines of a PDF's text: runs on the same baseline joined by a space, left to right. */
+export function pdfLines(texts: PdfText[]): string[] {
+  const lines = new Map<string, PdfText[]>();
+  for (const t of texts) {
+    const key = `${t.page}:${Math.round(t.y)}`;
+    lines.set(key, [...(lines.get(key) ?? []), t]);
+  }
+  return [...lines.values()].map((line) =>
+    line
+      .sort((a, b) => a.x - b.x)
+      .map((t) => t.text)
+      .join(' '),
+  );
+}
+
+/** An exported CSV read back: its heading lines (title first), then each table's title, column headings and rows. */
+export function csvTables(content: string): { heading: string[]; tables: { title: string; header: string[]; rows: string[][] }[] } {
+  const [heading, ...sections] = content
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n$/, '')
+    .split('\r\n\r\n')
+    .map((section) => Papa.parse<string[]>(section, { delimiter: ';', newline: '\r\n' }).data);
+  return {
+    heading: heading!.map((line) => line[0]!),
+    tables: sections.map(([title, header, ...rows]) => ({ title: title![0]!, header: header!, rows })),
+  };
+}
