@@ -32,6 +32,8 @@ const settings: SettingsView = {
   quickKeys: null,
   receiptLayout: '80mm',
   printerName: null,
+  printerUrl: 'system',
+  drawer: 'none',
 };
 const sync: SyncStatus = {
   online: true,

@@ -50,7 +50,7 @@ export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
                 <CounterFacts view={settings.value} languages={catalog.value?.languages ?? []} />
                 <SettingsForm view={settings.value} touchpoints={catalog.value?.touchpoints ?? []} />
                 {catalog.value && <CounterSetup view={settings.value} products={catalog.value.products} />}
-                <DevicesPanel />
+                <DevicesPanel view={settings.value} />
                 <SettingsHistory />
               </>
             )}

@@ -14,6 +14,16 @@ const counterSetup = z.object({
   receiptLayout: z.enum(RECEIPT_LAYOUTS).optional(),
   /** The printer receipts go to without a dialog (Electron); null: the system's default. */
   printerName: z.string().trim().min(1).max(200).nullable().optional(),
+  /** docs/api.md §9.1, §9.3: `tcp://HOST:9100` a network ESC/POS printer, `system` the OS printer, `none`. */
+  printerUrl: z
+    .union([
+      z.literal('system'),
+      z.literal('none'),
+      z.url({ protocol: /^tcp$/, error: 'a printer is tcp://HOST:9100, "system" or "none"' }),
+    ])
+    .optional(),
+  /** Whether a cash drawer hangs on the receipt printer. */
+  drawer: z.enum(['printer', 'none']).optional(),
 });
 
 export const settingsInput = z.object({
@@ -48,6 +58,9 @@ export interface SettingsView {
   quickKeys: (number | null)[] | null;
   receiptLayout: ReceiptLayout;
   printerName: string | null;
+  /** The receipt printer and the drawer as in force (docs/api.md §9.1): from the configuration when `fixed` names them. */
+  printerUrl: string;
+  drawer: 'printer' | 'none';
 }
 
 export interface SettingsChange {
@@ -68,6 +81,8 @@ const SETTING_WORDS: Record<SettingName, Words> = {
   quickKeys: { en: 'quick keys', nl: 'sneltoetsen' },
   receiptLayout: { en: 'receipt paper', nl: 'bonpapier' },
   printerName: { en: 'receipt printer', nl: 'bonprinter' },
+  printerUrl: { en: 'receipt printer', nl: 'bonprinter' },
+  drawer: { en: 'cash drawer', nl: 'kassalade' },
 };
 
 /** The settings a change names, in each language: "touchpoint, quick keys". */

@@ -134,6 +134,8 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
     quickKeys: null,
     receiptLayout: '80mm',
     printerName: null,
+    printerUrl: 'system',
+    drawer: 'none',
     ...s,
   };
 }

@@ -29,7 +29,9 @@ export function settingsHandlers({
   return {
     'settings.get': async () => ok(settings.view(embeddedCentral)),
     'settings.set': async (change) => {
-      const fixed = (['centralUrl', 'bearerToken'] as const).find((name) => change[name] !== undefined && settings.fixedSettings[name]);
+      const fixed = (['centralUrl', 'bearerToken', 'printerUrl', 'drawer'] as const).find(
+        (name) => change[name] !== undefined && settings.fixedSettings[name],
+      );
       if (fixed) {
         return refusal('conflict', 'settings.fixed', { setting: fixed }, [
           { detail: "fixed by the machine's configuration", pointer: `/${fixed}` },

@@ -18,6 +18,8 @@ export interface SettingsUpdate {
   quickKeys?: (number | null)[] | null;
   receiptLayout?: ReceiptLayout;
   printerName?: string | null;
+  printerUrl?: string;
+  drawer?: 'printer' | 'none';
 }
 
 /**
@@ -30,8 +32,9 @@ export interface SettingsUpdate {
  */
 export class CounterSettings {
   private memoryToken: string | null = null;
-  private readonly fixed: Pick<LoadedConfig['sources'], 'central.url' | 'central.token'>;
+  private readonly fixed: Pick<LoadedConfig['sources'], 'central.url' | 'central.token' | 'printer.url' | 'drawer'>;
   private readonly central: { url?: string; token?: string };
+  private readonly devices: { printerUrl?: string; drawer?: 'printer' | 'none' };
 
   constructor(
     private readonly db: Database,
@@ -47,9 +50,13 @@ export class CounterSettings {
     const { url, token } = config.config.central ?? {};
     // A token without its central's address is never sent anywhere.
     this.central = url ? { url, ...(token && { token }) } : {};
+    // The receipt printer and its drawer (docs/api.md §9.1, §9.3): the configuration's, else the manager's.
+    this.devices = { printerUrl: config.config.printer?.url, drawer: config.config.drawer };
     this.fixed = {
       ...(url && { 'central.url': config.sources['central.url'] }),
       ...(url && token && { 'central.token': config.sources['central.token'] }),
+      ...(this.devices.printerUrl && { 'printer.url': config.sources['printer.url'] }),
+      ...(this.devices.drawer && { drawer: config.sources.drawer }),
     };
   }
 
@@ -58,7 +65,20 @@ export class CounterSettings {
     return {
       ...(this.fixed['central.url'] && { centralUrl: this.fixed['central.url'] }),
       ...(this.fixed['central.token'] && { bearerToken: this.fixed['central.token'] }),
+      ...(this.fixed['printer.url'] && { printerUrl: this.fixed['printer.url'] }),
+      ...(this.fixed.drawer && { drawer: this.fixed.drawer }),
     };
+  }
+
+  /** `printer.url`: the configuration's, else the manager's, else `system`. */
+  get printerUrl(): string {
+    return this.devices.printerUrl ?? readSetting<string>(this.db, 'printerUrl') ?? 'system';
+  }
+
+  /** `drawer`: the configuration's, else the manager's, else on the printer when it is a network one. */
+  get drawer(): 'printer' | 'none' {
+    const set = this.devices.drawer ?? readSetting<'printer' | 'none'>(this.db, 'drawer');
+    return set ?? (this.printerUrl.startsWith('tcp://') ? 'printer' : 'none');
   }
 
   get retentionDays(): number {
@@ -138,7 +158,7 @@ export class CounterSettings {
       }
       if (change.languageId !== undefined) writeSetting(this.db, 'languageId', change.languageId);
       // The counter's setup for its clerks: kept as set (not audited: no access or data changes).
-      for (const key of ['quickKeys', 'receiptLayout', 'printerName'] as const) {
+      for (const key of ['quickKeys', 'receiptLayout', 'printerName', 'printerUrl', 'drawer'] as const) {
         if (change[key] !== undefined) writeSetting(this.db, key, change[key]);
       }
       if (change.bearerToken !== undefined) {
@@ -177,6 +197,8 @@ export class CounterSettings {
       quickKeys: readSetting<(number | null)[] | null>(this.db, 'quickKeys') ?? null,
       receiptLayout: this.receiptLayout,
       printerName: this.printerName,
+      printerUrl: this.printerUrl,
+      drawer: this.drawer,
     };
   }
 }
