@@ -230,7 +230,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     // The payment terminal's exchanges (docs/counter.md §15): the receipts print their text.
     const terminalStore = new TerminalStore(db, clock);
     const deskDevices = createDevices({
-      config: options.config?.config ?? {},
+      // The printer and its drawer as in force: the configuration's, else the manager's settings (docs/api.md §9.1).
+      config: { ...options.config?.config, printer: { url: settings.printerUrl }, drawer: settings.drawer },
       pollMs: options.devicePollMs,
       db,
       timeZone,

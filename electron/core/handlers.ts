@@ -2,7 +2,7 @@ import type { channels, HandlersOf } from '../../shared/ipc';
 import type { CatalogCache } from './catalog/catalogCache';
 import type { CounterDb } from './db/database';
 import type { Devices } from './devices/devices';
-import { displayHandlers, printingHandlers, withDeskEffects } from './devices/handlers';
+import { displayHandlers, printingHandlers, withDeskEffects, withDeviceSettings } from './devices/handlers';
 import { cashHandlers } from './cash/handlers';
 import type { CashDrawer } from './cash/drawer';
 import { fleetHandlers, type FleetDeps } from './fleet/handlers';
@@ -68,7 +68,7 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ...tokenHandlers(deps),
     ...withDeskEffects(paymentHandlers(desk, deps.terminal.guard), deps.devices),
     ...terminalHandlers(deps.terminal, deps.now),
-    ...settingsHandlers(deps),
+    ...withDeviceSettings(settingsHandlers(deps), deps.devices),
     ...syncHandlers({ db, engine, desk }),
     ...displayHandlers(deps.devices.display),
     ...printingHandlers({

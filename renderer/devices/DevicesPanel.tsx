@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import type { PrintAnswer } from '../../shared/ipc';
+import type { PrintAnswer, SettingsView } from '../../shared/ipc';
 import { useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { DEVICES } from './DeviceTrouble';
+import { PrinterSetup } from './PrinterSetup';
+import { TerminalTest } from './TerminalTest';
 
-/** The manager's view of the desk's devices: each one's state, and a test print (docs/api.md §9.3). */
-export function DevicesPanel() {
+/**
+ * The manager's view of the desk's devices: each one's state, a test print, the receipt printer
+ * and drawer (docs/api.md §9.1, §9.3), and a terminal test (§9.2).
+ */
+export function DevicesPanel({ view }: { view: SettingsView }) {
   const { t } = useI18n();
   const states = useInvoke('devices.states', {});
   const [answer, setAnswer] = useState<PrintAnswer | null>(null);
@@ -40,6 +45,9 @@ export function DevicesPanel() {
       )}
       {answer?.via === 'page' && <p className="note">{t('devices.testPage')}</p>}
       {answer?.via === 'none' && <p className="note">{t('receipt.noPrinter')}</p>}
+      <PrinterSetup view={view} />
+      <h4>{t('devices.terminalTitle')}</h4>
+      <TerminalTest />
     </section>
   );
 }

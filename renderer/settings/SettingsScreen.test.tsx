@@ -39,6 +39,7 @@ function counter(view: SettingsView = settingsView(), extra: FakeHandlers = {}) 
     'staff.list': () => [],
     'settings.history': () => [],
     'devices.states': () => ({ terminal: 'none', printer: 'ready' }),
+    'terminal.setup': () => ({ kind: 'none' }),
     'settings.get': () => current,
     'settings.set': (input) => {
       current = {

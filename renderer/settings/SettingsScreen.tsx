@@ -51,8 +51,12 @@ export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
                 <CounterFacts view={settings.value} languages={catalog.value?.languages ?? []} />
                 <SettingsForm view={settings.value} touchpoints={catalog.value?.touchpoints ?? []} />
                 {catalog.value && <CounterSetup view={settings.value} products={catalog.value.products} />}
+<<<<<<< HEAD
                 <CashSettings view={settings.value} />
                 <DevicesPanel />
+=======
+                <DevicesPanel view={settings.value} />
+>>>>>>> devices2
                 <SettingsHistory />
               </>
             )}

@@ -15,6 +15,16 @@ const counterSetup = z.object({
   receiptLayout: z.enum(RECEIPT_LAYOUTS).optional(),
   /** The printer receipts go to without a dialog (Electron); null: the system's default. */
   printerName: z.string().trim().min(1).max(200).nullable().optional(),
+  /** docs/api.md §9.1, §9.3: `tcp://HOST:9100` a network ESC/POS printer, `system` the OS printer, `none`. */
+  printerUrl: z
+    .union([
+      z.literal('system'),
+      z.literal('none'),
+      z.url({ protocol: /^tcp$/, error: 'a printer is tcp://HOST:9100, "system" or "none"' }),
+    ])
+    .optional(),
+  /** Whether a cash drawer hangs on the receipt printer. */
+  drawer: z.enum(['printer', 'none']).optional(),
 });
 
 /** docs/api.md §10.1: cash rounding to 5 cents on or off, and the notes and coins a count offers. */
@@ -61,10 +71,16 @@ export interface SettingsView {
   quickKeys: (number | null)[] | null;
   receiptLayout: ReceiptLayout;
   printerName: string | null;
+<<<<<<< HEAD
   /** Cash changes hands rounded to 5 cents (docs/api.md §10.1). */
   cashRounding: boolean;
   /** The notes and coins a count offers, largest first (cents). */
   denominations: number[];
+=======
+  /** The receipt printer and the drawer as in force (docs/api.md §9.1): from the configuration when `fixed` names them. */
+  printerUrl: string;
+  drawer: 'printer' | 'none';
+>>>>>>> devices2
 }
 
 export interface SettingsChange {
@@ -85,8 +101,13 @@ const SETTING_WORDS: Record<SettingName, Words> = {
   quickKeys: { en: 'quick keys', nl: 'sneltoetsen' },
   receiptLayout: { en: 'receipt paper', nl: 'bonpapier' },
   printerName: { en: 'receipt printer', nl: 'bonprinter' },
+<<<<<<< HEAD
   cashRounding: { en: 'cash rounding', nl: 'afronding contant' },
   denominations: { en: 'notes and coins counted', nl: 'getelde biljetten en munten' },
+=======
+  printerUrl: { en: 'receipt printer', nl: 'bonprinter' },
+  drawer: { en: 'cash drawer', nl: 'kassalade' },
+>>>>>>> devices2
 };
 
 /** The settings a change names, in each language: "touchpoint, quick keys". */

@@ -134,6 +134,8 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
     quickKeys: null,
     receiptLayout: '80mm',
     printerName: null,
+    printerUrl: 'system',
+    drawer: 'none',
     cashRounding: true,
     denominations: [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5],
     ...s,

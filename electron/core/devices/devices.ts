@@ -5,6 +5,7 @@ import { CustomerDisplay } from './display';
 import { printerDrawer, type Drawer, type DrawerOutcome } from './drawer';
 import { EscPosPrinter } from './printer/escpos';
 import { pagePrinter, type PrinterPort } from './printer/port';
+import { SwitchablePrinter } from './printer/switchable';
 import { ReceiptDesk, type ReceiptDeskDeps } from './receipts';
 import { DeviceRegistry } from './states';
 
@@ -24,6 +25,8 @@ export interface Devices {
   /** Opens the drawer without a sale ("No sale"): the caller asks the reason and audits it. */
   openDrawer(reason: string): Promise<DrawerOutcome>;
   deviceStates(): DeviceStates;
+  /** The manager changed the receipt printer or the drawer (docs/api.md §9.1): in force from the next job. */
+  configure(setup: { printerUrl: string; drawer: 'printer' | 'none' }): void;
   close(): void;
 }
 
@@ -42,16 +45,17 @@ export function printerFromConfig(url: string | undefined): PrinterPort {
 
 export function createDevices(options: DevicesOptions): Devices {
   const { config, pollMs = 15_000, ...receiptDeps } = options;
-  const printer = printerFromConfig(config.printer?.url);
-  const drawer = printerDrawer(printer, config.drawer);
+  const printer = new SwitchablePrinter(printerFromConfig, config.printer?.url);
+  let drawerSetting = config.drawer;
+  const drawer = printerDrawer(printer, () => drawerSetting);
   const registry = new DeviceRegistry();
   registry.register('printer', printer);
   const receipts = new ReceiptDesk({ ...receiptDeps, printer, drawer });
   // A printer whose paper ran out between sales shows on the top bar before the next sale.
   const poll =
-    printer.kind === 'escpos' && pollMs > 0 ? setInterval(() => void printer.check().then(() => registry.refresh()), pollMs) : null;
+    pollMs > 0 ? setInterval(() => void (printer.kind === 'escpos' && printer.check().then(() => registry.refresh())), pollMs) : null;
   poll?.unref();
-  if (poll) void printer.check();
+  if (poll && printer.kind === 'escpos') void printer.check();
   return {
     registry,
     printer,
@@ -60,6 +64,10 @@ export function createDevices(options: DevicesOptions): Devices {
     display: new CustomerDisplay(receiptDeps.loadOrder),
     openDrawer: () => drawer.open(),
     deviceStates: () => registry.deviceStates(),
+    configure({ printerUrl, drawer: next }) {
+      drawerSetting = next;
+      printer.set(printerUrl);
+    },
     close() {
       if (poll) clearInterval(poll);
       registry.close();

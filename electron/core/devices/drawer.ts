@@ -14,13 +14,14 @@ export interface Drawer {
   open(): Promise<DrawerOutcome>;
 }
 
-/** The drawer on a network printer, or none (no `tcp://` printer, or `drawer: none`). */
-export function printerDrawer(printer: PrinterPort, setting: 'printer' | 'none' | undefined): Drawer {
-  const present = printer.kind === 'escpos' && setting !== 'none';
+/** The drawer on a network printer, or none (no `tcp://` printer, or `drawer: none`); both read as they are now. */
+export function printerDrawer(printer: PrinterPort, setting: () => 'printer' | 'none' | undefined): Drawer {
   return {
-    present,
+    get present() {
+      return printer.kind === 'escpos' && setting() !== 'none';
+    },
     async open() {
-      if (!present) return { opened: false, problem: 'noDrawer' };
+      if (!this.present) return { opened: false, problem: 'noDrawer' };
       const outcome = await printer.kick();
       if (outcome.via === 'printer' && outcome.printed) return { opened: true };
       return { opened: false, problem: outcome.via === 'printer' && !outcome.printed ? outcome.problem : 'noDrawer' };

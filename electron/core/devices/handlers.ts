@@ -2,6 +2,7 @@ import type { HandlersOf } from '../../../shared/ipc';
 import type { displayChannels } from '../../../shared/ipc/display';
 import type { paymentChannels } from '../../../shared/ipc/payments';
 import type { printingChannels } from '../../../shared/ipc/printing';
+import type { settingsChannels } from '../../../shared/ipc/settings';
 import { ok, refusal } from '../../../shared/refusals';
 import type { Devices } from './devices';
 import type { CustomerDisplay } from './display';
@@ -66,5 +67,20 @@ export function displayHandlers(display: CustomerDisplay): HandlersOf<typeof dis
       return ok(true as const);
     },
     'display.current': async () => ok(display.view()),
+  };
+}
+
+/** The settings' channels with a change of the receipt printer or the drawer put in force at once (docs/api.md §9.1). */
+export function withDeviceSettings(handlers: HandlersOf<typeof settingsChannels>, devices: Devices): HandlersOf<typeof settingsChannels> {
+  return {
+    ...handlers,
+    'settings.set': async (change) => {
+      const answer = await handlers['settings.set'](change);
+      if (answer.ok && (change.printerUrl !== undefined || change.drawer !== undefined)) {
+        devices.configure({ printerUrl: answer.value.printerUrl, drawer: answer.value.drawer });
+        devices.registry.refresh();
+      }
+      return answer;
+    },
   };
 }

@@ -18,8 +18,13 @@ export interface SettingsUpdate {
   quickKeys?: (number | null)[] | null;
   receiptLayout?: ReceiptLayout;
   printerName?: string | null;
+<<<<<<< HEAD
   cashRounding?: boolean;
   denominations?: number[];
+=======
+  printerUrl?: string;
+  drawer?: 'printer' | 'none';
+>>>>>>> devices2
 }
 
 /**
@@ -32,9 +37,15 @@ export interface SettingsUpdate {
  */
 export class CounterSettings {
   private memoryToken: string | null = null;
+<<<<<<< HEAD
   private readonly fixed: Pick<LoadedConfig['sources'], 'central.url' | 'central.token' | 'cash.rounding' | 'cash.denominations'>;
   private readonly central: { url?: string; token?: string };
   private readonly cash: NonNullable<LoadedConfig['config']['cash']>;
+=======
+  private readonly fixed: Pick<LoadedConfig['sources'], 'central.url' | 'central.token' | 'printer.url' | 'drawer'>;
+  private readonly central: { url?: string; token?: string };
+  private readonly devices: { printerUrl?: string; drawer?: 'printer' | 'none' };
+>>>>>>> devices2
 
   constructor(
     private readonly db: Database,
@@ -50,12 +61,22 @@ export class CounterSettings {
     const { url, token } = config.config.central ?? {};
     // A token without its central's address is never sent anywhere.
     this.central = url ? { url, ...(token && { token }) } : {};
+<<<<<<< HEAD
     this.cash = config.config.cash ?? {};
     this.fixed = {
       ...(url && { 'central.url': config.sources['central.url'] }),
       ...(url && token && { 'central.token': config.sources['central.token'] }),
       ...(this.cash.rounding !== undefined && { 'cash.rounding': config.sources['cash.rounding'] }),
       ...(this.cash.denominations && { 'cash.denominations': config.sources['cash.denominations'] }),
+=======
+    // The receipt printer and its drawer (docs/api.md §9.1, §9.3): the configuration's, else the manager's.
+    this.devices = { printerUrl: config.config.printer?.url, drawer: config.config.drawer };
+    this.fixed = {
+      ...(url && { 'central.url': config.sources['central.url'] }),
+      ...(url && token && { 'central.token': config.sources['central.token'] }),
+      ...(this.devices.printerUrl && { 'printer.url': config.sources['printer.url'] }),
+      ...(this.devices.drawer && { drawer: config.sources.drawer }),
+>>>>>>> devices2
     };
   }
 
@@ -64,9 +85,25 @@ export class CounterSettings {
     return {
       ...(this.fixed['central.url'] && { centralUrl: this.fixed['central.url'] }),
       ...(this.fixed['central.token'] && { bearerToken: this.fixed['central.token'] }),
+<<<<<<< HEAD
       ...(this.fixed['cash.rounding'] && { cashRounding: this.fixed['cash.rounding'] }),
       ...(this.fixed['cash.denominations'] && { denominations: this.fixed['cash.denominations'] }),
+=======
+      ...(this.fixed['printer.url'] && { printerUrl: this.fixed['printer.url'] }),
+      ...(this.fixed.drawer && { drawer: this.fixed.drawer }),
+>>>>>>> devices2
     };
+  }
+
+  /** `printer.url`: the configuration's, else the manager's, else `system`. */
+  get printerUrl(): string {
+    return this.devices.printerUrl ?? readSetting<string>(this.db, 'printerUrl') ?? 'system';
+  }
+
+  /** `drawer`: the configuration's, else the manager's, else on the printer when it is a network one. */
+  get drawer(): 'printer' | 'none' {
+    const set = this.devices.drawer ?? readSetting<'printer' | 'none'>(this.db, 'drawer');
+    return set ?? (this.printerUrl.startsWith('tcp://') ? 'printer' : 'none');
   }
 
   get retentionDays(): number {
@@ -151,7 +188,7 @@ export class CounterSettings {
       }
       if (change.languageId !== undefined) writeSetting(this.db, 'languageId', change.languageId);
       // The counter's setup for its clerks: kept as set (not audited: no access or data changes).
-      for (const key of ['quickKeys', 'receiptLayout', 'printerName'] as const) {
+      for (const key of ['quickKeys', 'receiptLayout', 'printerName', 'printerUrl', 'drawer'] as const) {
         if (change[key] !== undefined) writeSetting(this.db, key, change[key]);
       }
       // Cash (docs/counter.md §17): the act's audit row names them; one the configuration fixes is not changed.
@@ -194,8 +231,13 @@ export class CounterSettings {
       quickKeys: readSetting<(number | null)[] | null>(this.db, 'quickKeys') ?? null,
       receiptLayout: this.receiptLayout,
       printerName: this.printerName,
+<<<<<<< HEAD
       cashRounding: this.cashRounding,
       denominations: this.denominations,
+=======
+      printerUrl: this.printerUrl,
+      drawer: this.drawer,
+>>>>>>> devices2
     };
   }
 }
