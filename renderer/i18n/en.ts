@@ -6,6 +6,7 @@ import { fleetEn } from './fleet.en';
 import { lockdownEn } from './lockdown.en';
 import { managerEn } from './manager.en';
 import { settingsEn } from './settings.en';
+import { syncwordsEn } from './syncwords.en';
 
 /** English: the reference dictionary. Its keys are the keys of every language. */
 export const en = {
@@ -17,6 +18,7 @@ export const en = {
   ...lockdownEn,
   ...managerEn,
   ...fleetEn,
+  ...syncwordsEn,
   'common.loading': 'Loading…',
   'common.areaFailed': 'This part of Counter could not be shown. Restart Counter to try again.',
   'common.searching': 'Searching…',
@@ -61,8 +63,6 @@ export const en = {
   'top.logout': 'Log out',
 
   'sync.label': 'Sync status',
-  'sync.online': 'Online',
-  'sync.offline': 'Offline',
   'sync.pending': 'To send: {n}',
   'sync.rejected': 'Rejected: {n}',
   'sync.demo': 'Demo central (embedded)',

@@ -7,6 +7,7 @@ import type { MessageKey } from './en';
 import { lockdownNl } from './lockdown.nl';
 import { managerNl } from './manager.nl';
 import { settingsNl } from './settings.nl';
+import { syncwordsNl } from './syncwords.nl';
 
 /** Nederlands. */
 export const nl: Record<MessageKey, string> = {
@@ -18,6 +19,7 @@ export const nl: Record<MessageKey, string> = {
   ...lockdownNl,
   ...managerNl,
   ...fleetNl,
+  ...syncwordsNl,
   'common.loading': 'Laden…',
   'common.areaFailed': 'Dit deel van Counter kon niet worden getoond. Start Counter opnieuw om het nog eens te proberen.',
   'common.searching': 'Zoeken…',
@@ -62,8 +64,6 @@ export const nl: Record<MessageKey, string> = {
   'top.logout': 'Uitloggen',
 
   'sync.label': 'Synchronisatie',
-  'sync.online': 'Online',
-  'sync.offline': 'Offline',
   'sync.pending': 'Te versturen: {n}',
   'sync.rejected': 'Geweigerd: {n}',
   'sync.demo': 'Democentrale (ingebouwd)',
