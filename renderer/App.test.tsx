@@ -79,7 +79,13 @@ function counter() {
     ],
   });
   let current = settings;
-  const status = () => ({ firstRun: false, embeddedCentral: true, languageId: current.languageId, languages: demo.languages });
+  const status = () => ({
+    firstRun: false,
+    embeddedCentral: true,
+    languageId: current.languageId,
+    languages: demo.languages,
+    timeZone: 'Europe/Amsterdam',
+  });
   return {
     concept,
     api: fakeCounter({
