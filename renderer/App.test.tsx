@@ -42,6 +42,7 @@ const settings: SettingsView = {
 };
 const sync: SyncStatus = {
   online: true,
+  state: 'online',
   pending: 2,
   rejected: 0,
   setAside: 0,
@@ -85,7 +86,13 @@ function counter() {
     ],
   });
   let current = settings;
-  const status = () => ({ firstRun: false, embeddedCentral: true, languageId: current.languageId, languages: demo.languages });
+  const status = () => ({
+    firstRun: false,
+    embeddedCentral: true,
+    languageId: current.languageId,
+    languages: demo.languages,
+    timeZone: 'Europe/Amsterdam',
+  });
   return {
     concept,
     api: fakeCounter({
@@ -176,13 +183,18 @@ describe('App', () => {
     await screen.findByLabelText('PIN');
     expect(await screen.findByText('Online')).toBeTruthy();
 
-    act(() => api.emit('sync.changed', { ...sync, online: false, pending: 5, rejected: 1 }));
+    act(() => api.emit('sync.changed', { ...sync, online: false, state: 'offline', pending: 5, rejected: 1 }));
     expect(await screen.findByText('Offline')).toBeTruthy();
     expect(screen.getByText('Rejected: 1')).toBeTruthy();
+    // The central answers but refuses the token: never "Online", and what to do beside it.
+    act(() => api.emit('sync.changed', { ...sync, online: true, state: 'tokenRefused', lastError: 'sync.tokenRefused' }));
+    expect(await screen.findByText('Refused: token')).toBeTruthy();
+    expect(screen.getByText('A manager enters a new token')).toBeTruthy();
+    expect(screen.queryByText('Online')).toBeNull();
 
     await user.click(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'Nederlands' }));
     expect(api.callsOf('session.language')).toEqual([{ languageId: 1 }]);
     expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeTruthy();
-    expect(screen.getByText('Geweigerd: 1')).toBeTruthy();
+    expect(screen.getByText('Geweigerd: token')).toBeTruthy();
   });
 });

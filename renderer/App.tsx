@@ -61,7 +61,7 @@ function Root() {
     );
   }
   return (
-    <I18nProvider dictionary={dictionary}>
+    <I18nProvider dictionary={dictionary} timeZone={status.value?.timeZone}>
       <FleetNotices />
       {status.value?.firstRun ? (
         <AreaSlot>

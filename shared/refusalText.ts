@@ -40,6 +40,7 @@ export const REFUSAL_TEXT = {
   'order.conflict': 'The order does not allow this now.',
   'order.forbidden': 'This order may not be changed here.',
   'sync.tokenRefused': 'The central refused this counter’s bearer token.',
+  'sync.versionRefused': 'The central does not take this counter’s version of the interface.',
   'sync.unreachable': 'The central cannot be reached or did not answer.',
   'sync.failed': 'Sync failed; it will try again.',
   'sync.centralError': 'The central answered with an error; sync tries again.',

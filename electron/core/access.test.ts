@@ -38,6 +38,7 @@ const MANAGER_ONLY: Channel[] = [
   'settings.history',
   'sync.retry',
   'sync.problems',
+  'sync.testConnection',
   'manager.orders',
   'manager.order',
   'manager.staleConcepts',

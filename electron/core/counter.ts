@@ -176,6 +176,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       random: options.random,
       probeIntervalMs: options.probeIntervalMs,
       clock: clockOffset,
+      revoked: () => fleet.view().state === 'revoked',
       beforePush: fleet.heartbeat({
         client,
         appVersion,

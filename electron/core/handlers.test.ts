@@ -362,6 +362,7 @@ describe('sync while the central cannot be reached', () => {
     const now = value((await counter.dispatch('sync.now', {})) as IpcResult<SyncStatus>);
     expect(now).toEqual({
       online: false,
+      state: 'offline',
       pending: 2,
       rejected: 0,
       setAside: 0,

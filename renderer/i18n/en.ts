@@ -7,6 +7,7 @@ import { lockdownEn } from './lockdown.en';
 import { managerEn } from './manager.en';
 import { drawerEn } from './drawer.en';
 import { settingsEn } from './settings.en';
+import { syncwordsEn } from './syncwords.en';
 
 /** English: the reference dictionary. Its keys are the keys of every language. */
 export const en = {
@@ -19,6 +20,7 @@ export const en = {
   ...managerEn,
   ...drawerEn,
   ...fleetEn,
+  ...syncwordsEn,
   'common.loading': 'Loading…',
   'common.areaFailed': 'This part of Counter could not be shown. Restart Counter to try again.',
   'common.searching': 'Searching…',
@@ -63,8 +65,6 @@ export const en = {
   'top.logout': 'Log out',
 
   'sync.label': 'Sync status',
-  'sync.online': 'Online',
-  'sync.offline': 'Offline',
   'sync.pending': 'To send: {n}',
   'sync.rejected': 'Rejected: {n}',
   'sync.demo': 'Demo central (embedded)',

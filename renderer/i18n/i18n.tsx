@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { fillPlaceholders } from '../../shared/placeholders';
+import { DEFAULT_SCREEN_TIME_ZONE, timeText } from '../../shared/timeText';
 import type { IpcError, RefusalCode } from '../../shared/refusals';
 import type { Dictionary } from './dictionaries';
 import type { MessageKey } from './en';
@@ -19,25 +20,16 @@ export interface I18n {
   refusal: (code: RefusalCode, params?: IpcError['params']) => string;
   /** Integer euro cents as an amount in euros. */
   money: (cents: number) => string;
-  /** A calendar date or time stamp as a date. */
+  /** A calendar date or time stamp as a date; times in the counter's time zone (shared/timeText.ts). */
   date: (value: string) => string;
   dateTime: (value: string) => string;
+  time: (value: string) => string;
 }
 
-export function makeI18n({ lang, messages, refusals }: Dictionary): I18n {
+export function makeI18n({ lang, messages, refusals }: Dictionary, timeZone: string = DEFAULT_SCREEN_TIME_ZONE): I18n {
   const locale = LOCALES[lang];
   const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
-  const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
-  const dateTimes = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const parse = (value: string) => {
-    // A bare calendar date is a local day, not UTC midnight.
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(value);
-  };
-  const safe = (format: Intl.DateTimeFormat, value: string) => {
-    const d = parse(value);
-    return Number.isNaN(d.getTime()) ? value : format.format(d);
-  };
+  const times = timeText(locale, timeZone);
   return {
     lang,
     locale,
@@ -49,15 +41,16 @@ export function makeI18n({ lang, messages, refusals }: Dictionary): I18n {
     refusal: (code, params = {}) =>
       code in refusals ? fillPlaceholders(refusals[code], params) : fillPlaceholders(refusals['request.internal'], {}),
     money: (cents) => euros.format(cents / 100),
-    date: (value) => safe(dates, value),
-    dateTime: (value) => safe(dateTimes, value),
+    date: times.date,
+    dateTime: times.dateTime,
+    time: times.time,
   };
 }
 
 const I18nContext = createContext<I18n | null>(null);
 
-export function I18nProvider({ dictionary, children }: { dictionary: Dictionary; children: ReactNode }) {
-  const value = useMemo(() => makeI18n(dictionary), [dictionary]);
+export function I18nProvider({ dictionary, timeZone, children }: { dictionary: Dictionary; timeZone?: string; children: ReactNode }) {
+  const value = useMemo(() => makeI18n(dictionary, timeZone), [dictionary, timeZone]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

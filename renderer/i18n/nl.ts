@@ -8,6 +8,7 @@ import { lockdownNl } from './lockdown.nl';
 import { managerNl } from './manager.nl';
 import { drawerNl } from './drawer.nl';
 import { settingsNl } from './settings.nl';
+import { syncwordsNl } from './syncwords.nl';
 
 /** Nederlands. */
 export const nl: Record<MessageKey, string> = {
@@ -20,6 +21,7 @@ export const nl: Record<MessageKey, string> = {
   ...managerNl,
   ...drawerNl,
   ...fleetNl,
+  ...syncwordsNl,
   'common.loading': 'Laden…',
   'common.areaFailed': 'Dit deel van Counter kon niet worden getoond. Start Counter opnieuw om het nog eens te proberen.',
   'common.searching': 'Zoeken…',
@@ -64,8 +66,6 @@ export const nl: Record<MessageKey, string> = {
   'top.logout': 'Uitloggen',
 
   'sync.label': 'Synchronisatie',
-  'sync.online': 'Online',
-  'sync.offline': 'Offline',
   'sync.pending': 'Te versturen: {n}',
   'sync.rejected': 'Geweigerd: {n}',
   'sync.demo': 'Democentrale (ingebouwd)',

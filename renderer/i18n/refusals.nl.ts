@@ -38,6 +38,7 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'order.conflict': 'De bestelling staat dit nu niet toe.',
   'order.forbidden': 'Deze bestelling mag hier niet worden gewijzigd.',
   'sync.tokenRefused': 'De centrale weigerde het bearer-token van deze balie.',
+  'sync.versionRefused': 'De centrale neemt deze versie van de koppeling van deze balie niet aan.',
   'sync.unreachable': 'De centrale is niet bereikbaar of gaf geen antwoord.',
   'sync.failed': 'Synchroniseren mislukte; het wordt opnieuw geprobeerd.',
   'sync.centralError': 'De centrale antwoordde met een fout; er wordt opnieuw geprobeerd.',

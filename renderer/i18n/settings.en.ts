@@ -48,8 +48,6 @@ export const settingsEn = {
   'syncPanel.nav': 'Sync navigation',
   'syncPanel.back': 'Back',
   'syncPanel.connection': 'Connection',
-  'syncPanel.reachable': 'The central can be reached.',
-  'syncPanel.unreachable': 'The central cannot be reached: sales are kept on this counter and sent later.',
   'syncPanel.central': 'Central',
   'syncPanel.configured': 'the central set in the settings',
   'syncPanel.pending': 'Waiting to be sent',

@@ -51,8 +51,6 @@ export const settingsNl: Record<keyof typeof settingsEn, string> = {
   'syncPanel.nav': 'Navigatie synchronisatie',
   'syncPanel.back': 'Terug',
   'syncPanel.connection': 'Verbinding',
-  'syncPanel.reachable': 'De centrale is bereikbaar.',
-  'syncPanel.unreachable': 'De centrale is niet bereikbaar: verkopen blijven op deze balie en worden later verstuurd.',
   'syncPanel.central': 'Centrale',
   'syncPanel.configured': 'de centrale uit de instellingen',
   'syncPanel.pending': 'Wacht op versturen',

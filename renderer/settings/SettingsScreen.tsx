@@ -9,6 +9,7 @@ import { describeDetail, describeProblem } from '../common/problems';
 import { ScreenNav, StartButton } from '../common/ScreenNav';
 import { useI18n, type I18n, type MessageKey } from '../i18n/i18n';
 import { DevicesPanel } from '../devices/DevicesPanel';
+import { ConnectionTest } from './ConnectionTest';
 import { CounterSetup } from './CounterSetup';
 import { CashSettings } from './CashSettings';
 import { centralNowAndNext, rememberCentralBeforeChange, useCentralAtStart } from './centralAtStart';
@@ -50,6 +51,7 @@ export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
               <>
                 <CounterFacts view={settings.value} languages={catalog.value?.languages ?? []} />
                 <SettingsForm view={settings.value} touchpoints={catalog.value?.touchpoints ?? []} />
+                <ConnectionTest />
                 {catalog.value && <CounterSetup view={settings.value} products={catalog.value.products} />}
 <<<<<<< HEAD
                 <CashSettings view={settings.value} />

@@ -14,7 +14,7 @@ afterEach(cleanup);
 const petra: StaffMember = { staffId: 'p', name: 'Petra Bos', role: 'manager' };
 
 function counter(firstRun: boolean, languageId = 2) {
-  let status: SessionStatus = { firstRun, embeddedCentral: false, languageId, languages: demo.languages };
+  let status: SessionStatus = { firstRun, embeddedCentral: false, languageId, languages: demo.languages, timeZone: 'Europe/Amsterdam' };
   let current: StaffMember | null = null;
   return fakeCounter({
     'session.status': () => status,

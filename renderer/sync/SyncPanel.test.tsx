@@ -84,6 +84,7 @@ describe('SyncPanel', () => {
       counter(
         syncStatus({
           online: false,
+          state: 'offline',
           pending: 3,
           rejected: 2,
           lastSuccessAt: '2026-01-10T12:00:00.000Z',
@@ -96,7 +97,9 @@ describe('SyncPanel', () => {
     const facts = await screen.findByText('Waiting to be sent');
     const list = facts.closest('dl')!;
     const value = (term: string) => within(list).getByText(term).nextElementSibling?.textContent;
-    expect(value('Connection')).toBe('The central cannot be reached: sales are kept on this counter and sent later.');
+    expect(value('Connection')).toBe(
+      'Offline The central cannot be reached. Sales are kept on this counter and sent when it is back; check the network if this lasts.',
+    );
     expect(value('Central')).toBe('the central set in the settings');
     expect(value('Waiting to be sent')).toBe('3');
     expect(value('Refused by the central')).toBe('2');
@@ -109,7 +112,7 @@ describe('SyncPanel', () => {
     const list = (await screen.findByText('Last successful sync')).closest('dl')!;
     expect(within(list).getByText('Not yet')).toBeTruthy();
     expect(within(list).getByText('None')).toBeTruthy();
-    expect(within(list).getByText('The central can be reached.')).toBeTruthy();
+    expect(within(list).getByText('Sales reach the central.', { exact: false })).toBeTruthy();
     expect(within(list).getByText('the embedded demo central on this computer')).toBeTruthy();
   });
 
@@ -144,20 +147,32 @@ describe('SyncPanel', () => {
 
   it('syncs now with sync.now and shows the outcome', async () => {
     const user = userEvent.setup();
-    let status = syncStatus({ online: false, pending: 4 });
+    let status = syncStatus({ online: false, state: 'offline', pending: 4 });
     const api = counter(status, {
       'sync.status': () => status,
       'sync.now': () => (status = syncStatus({ online: true, pending: 0, rejected: 1, lastSuccessAt: '2026-01-10T11:00:00Z' })),
     });
     renderWith(<SyncPanel />, api);
-    await screen.findByText('The central cannot be reached: sales are kept on this counter and sent later.');
+    await screen.findByText(/^The central cannot be reached\. Sales are kept on this counter/);
     const rejectedCalls = api.callsOf('sync.rejected').length;
 
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
     expect(api.callsOf('sync.now')).toEqual([{}]);
     expect(await screen.findByText('Sync finished: 0 waiting to be sent, 1 refused.')).toBeTruthy();
-    expect(screen.getByText('The central can be reached.')).toBeTruthy();
+    expect(screen.getByText('Sales reach the central.', { exact: false })).toBeTruthy();
     await waitFor(() => expect(api.callsOf('sync.rejected').length).toBeGreaterThan(rejectedCalls));
+  });
+
+  it('never says "Sync finished" while the central refuses the token: it says what to do', async () => {
+    const user = userEvent.setup();
+    const refused = syncStatus({ online: true, state: 'tokenRefused', lastError: 'sync.tokenRefused', pending: 2 });
+    renderWith(<SyncPanel />, counter(refused, { 'sync.now': () => refused }));
+    const facts = (await screen.findByText('Waiting to be sent')).closest('dl')!;
+    expect(within(facts).getByText('Refused: token')).toBeTruthy();
+    expect(within(facts).queryByText('Online')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText(/^Sync did not get through: The central refuses this counter’s token/)).toBeTruthy();
+    expect(screen.queryByText(/Sync finished/)).toBeNull();
   });
 
   it('shows a refused sync.now', async () => {

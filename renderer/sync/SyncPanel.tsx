@@ -14,6 +14,7 @@ import { SetAsideOrders } from './SetAsideOrders';
 import { SyncProblems } from './SyncProblems';
 import { UnsentOrders } from './UnsentOrders';
 import { clockWarning } from '../fleet/clockWords';
+import { STATE_BADGE } from '../start/SyncStatusBar';
 
 /**
  * The details behind the top bar's sync status: whether the central can be reached, what
@@ -70,9 +71,7 @@ function SyncDetails() {
         <dl className="facts">
           <dt>{t('syncPanel.connection')}</dt>
           <dd>
-            <span className={`badge ${s.online ? 'badge-ok' : 'badge-warn'}`}>
-              {s.online ? t('syncPanel.reachable') : t('syncPanel.unreachable')}
-            </span>
+            <span className={`badge ${STATE_BADGE[s.state]}`}>{t(`central.state.${s.state}`)}</span> {t(`central.todo.${s.state}`)}
           </dd>
           <dt>{t('syncPanel.central')}</dt>
           <dd>{s.embeddedCentral ? t('settings.embedded') : t('syncPanel.configured')}</dd>
@@ -105,14 +104,18 @@ function SyncDetails() {
       </div>
       <ErrorNote error={syncNow.error} />
       <p role="status" aria-live="polite">
-        {syncNow.pending
-          ? t('syncPanel.syncing')
-          : finished
-            ? t('syncPanel.done', { pending: finished.pending, rejected: finished.rejected })
-            : ''}
+        {syncNow.pending ? t('syncPanel.syncing') : finished ? finishedWords(t, finished) : ''}
       </p>
     </>
   );
+}
+
+/** "Sync finished" only when the central took part: a refused or unreachable central is said with what to do. */
+function finishedWords(t: ReturnType<typeof useI18n>['t'], finished: SyncStatus): string {
+  if (finished.state === 'online' || finished.state === 'clockOff') {
+    return t('syncPanel.done', { pending: finished.pending, rejected: finished.rejected });
+  }
+  return t('central.notDone', { why: t(`central.todo.${finished.state}`) });
 }
 
 function RefusedOrders() {

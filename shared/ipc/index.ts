@@ -120,5 +120,14 @@ export type { ReceiptLayout, SettingsChange, SettingsView } from './settings';
 export { RECEIPT_LAYOUTS } from './settings';
 export type { CustomerView } from './display';
 export type { PrintAnswer, PrintProblem, PrinterKind, ReceiptPrintState } from './printing';
-export type { SetAsideOrder, SyncStatus, UnsentOrder } from './sync';
+export type {
+  CentralState,
+  ConnectionReason,
+  ConnectionStep,
+  ConnectionStepName,
+  ConnectionTest,
+  SetAsideOrder,
+  SyncStatus,
+  UnsentOrder,
+} from './sync';
 export type { FleetStatus } from './fleet';

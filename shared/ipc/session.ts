@@ -18,6 +18,8 @@ export interface SessionStatus {
   embeddedCentral: boolean;
   languageId: number;
   languages: { languageId: number; iso639Code: string }[];
+  /** The counter's time zone (IANA, Europe/Amsterdam by default): every time on screen is in it (docs/counter.md §21). */
+  timeZone: string;
 }
 
 /** A new PIN: 6 to 8 digits (the demo staff's 4-digit PINs are only ever logged in with). */

@@ -20,9 +20,18 @@ export interface UnsentOrder {
   lastError: RefusalCode | null;
 }
 
+/**
+ * What the top bar says of sync (docs/counter.md §20): the central answers and takes this
+ * counter's sales, cannot be reached, or answers but refuses (the token, a revoked device, the
+ * interface's version), or takes them while the counter's clock is more than 2 minutes off.
+ */
+export type CentralState = 'online' | 'offline' | 'tokenRefused' | 'revoked' | 'versionRefused' | 'clockOff';
+
 export interface SyncStatus {
   /** False only when the central cannot be reached, not when one order fails there. */
   online: boolean;
+  /** The one word the screens show: never 'online' while the central refuses this counter. */
+  state: CentralState;
   /** Orders waiting to be sent (the set-aside ones not counted). */
   pending: number;
   rejected: number;
@@ -34,6 +43,44 @@ export interface SyncStatus {
   embeddedCentral: boolean;
   /** The counter's clock minus the central's (ms, positive when ahead); null until measured (docs/api.md §11.4). */
   clockOffsetMs: number | null;
+}
+
+/** A step of "test connection" (docs/counter.md §20), in the order they are taken. */
+export type ConnectionStepName = 'reach' | 'tls' | 'token' | 'clock';
+/**
+ * Why a step failed or was skipped, for the screen to word: 'plain' is http:// (allowed only for
+ * this computer, so there is no TLS to check); 'earlier' a step not taken because one before it failed.
+ */
+export type ConnectionReason =
+  | 'address'
+  | 'dns'
+  | 'refused'
+  | 'timeout'
+  | 'network'
+  | 'certificate'
+  | 'plain'
+  | 'noToken'
+  | 'tokenRefused'
+  | 'revoked'
+  | 'versionRefused'
+  | 'centralError'
+  | 'noDate'
+  | 'clockOff'
+  | 'earlier';
+
+export interface ConnectionStep {
+  step: ConnectionStepName;
+  outcome: 'ok' | 'failed' | 'skipped';
+  reason: ConnectionReason | null;
+  /** The clock step: the counter's clock minus the central's (ms). */
+  offsetMs?: number;
+}
+
+export interface ConnectionTest {
+  /** The central's address tested (the one in use). */
+  url: string;
+  embeddedCentral: boolean;
+  steps: ConnectionStep[];
 }
 
 /** An order sync set aside: how often it failed, and the last error. */
@@ -67,6 +114,13 @@ export const syncChannels = {
       }),
       recorded: 'always',
     },
+  }),
+  /** Managers: whether the central can be reached, over TLS, takes the token, and agrees on the time (docs/counter.md §20). */
+  'sync.testConnection': channel<ConnectionTest>()({
+    input: none,
+    access: 'manager',
+    kind: 'change',
+    audit: { act: { en: 'Connection with the central tested', nl: 'Verbinding met de centrale getest' }, recorded: 'refusals' },
   }),
   /** Managers: every order the central does not have in its latest state, with the central's reasons. */
   'sync.problems': channel<SyncProblem[]>()({

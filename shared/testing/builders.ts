@@ -145,6 +145,7 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
 export function syncStatus(s: Partial<SyncStatus> = {}): SyncStatus {
   return {
     online: true,
+    state: 'online',
     pending: 0,
     rejected: 0,
     setAside: 0,

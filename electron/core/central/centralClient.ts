@@ -49,6 +49,11 @@ export class CentralClient {
     return this.options.baseUrl;
   }
 
+  /** The bearer token in use now (for "test connection"; never logged). */
+  bearerToken(): string | null {
+    return this.options.token();
+  }
+
   /** Drops the kept-alive connections (at close, so nothing holds the process open). */
   close(): void {
     this.httpAgent.destroy();
@@ -82,8 +87,28 @@ export class CentralClient {
     });
   }
 
-  /** node:http with kept-alive connections: several times cheaper per request than fetch. */
-  private send(method: string, url: string, token: string, body: string | undefined): Promise<{ status: number; text: string }> {
+  /**
+   * node:http with kept-alive connections: several times cheaper per request than fetch. A read
+   * sent on a kept connection the central had closed (it was restarted) is sent once more on a
+   * new connection of its own (the other kept ones may be closed too), as Node's documentation
+   * advises: a read changes nothing, and the round is not lost.
+   */
+  private async send(method: string, url: string, token: string, body: string | undefined): Promise<{ status: number; text: string }> {
+    try {
+      return await this.sendOnce(method, url, token, body);
+    } catch (error) {
+      if (method !== 'GET' || !(error as { reusedSocket?: boolean }).reusedSocket) throw error;
+      return this.sendOnce(method, url, token, body, false);
+    }
+  }
+
+  private sendOnce(
+    method: string,
+    url: string,
+    token: string,
+    body: string | undefined,
+    keepAlive = true,
+  ): Promise<{ status: number; text: string }> {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
     const clock = this.options.clock;
@@ -93,7 +118,7 @@ export class CentralClient {
         target,
         {
           method,
-          agent: secure ? this.httpsAgent : this.httpAgent,
+          agent: keepAlive ? (secure ? this.httpsAgent : this.httpAgent) : false,
           headers: {
             authorization: `Bearer ${token}`,
             accept: 'application/json',
@@ -110,7 +135,9 @@ export class CentralClient {
         },
       );
       req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        reject(req.reusedSocket && error.code === 'ECONNRESET' ? Object.assign(error, { reusedSocket: true }) : error),
+      );
       req.end(body);
     });
   }

@@ -10,18 +10,20 @@ export interface SessionDeps {
   settings: CounterSettings;
   catalog: CatalogCache;
   embeddedCentral: boolean;
+  timeZone: string;
 }
 
 export const unknownLanguage = (languageId: number) =>
   refusal('invalid', 'settings.unknownLanguage', { languageId }, [{ detail: 'unknown language', pointer: '/languageId' }]);
 
 /** Who is at the counter: the login screen's calls (docs/counter.md §8). */
-export function sessionHandlers({ staff, settings, catalog, embeddedCentral }: SessionDeps): HandlersOf<typeof sessionChannels> {
+export function sessionHandlers({ staff, settings, catalog, embeddedCentral, timeZone }: SessionDeps): HandlersOf<typeof sessionChannels> {
   const status = (): SessionStatus => ({
     firstRun: staff.firstRun(),
     embeddedCentral,
     languageId: settings.languageId,
     languages: [...catalog.current().languages.values()].map(({ languageId, iso639Code }) => ({ languageId, iso639Code })),
+    timeZone,
   });
   return {
     'session.staff': async () => ok(staff.list()),

@@ -1,7 +1,7 @@
 import type { RefusalCode } from '../../../shared/refusals';
 import { EventEmitter } from 'node:events';
 import type { CounterDb as Database } from '../db/database';
-import type { SyncStatus } from '../../../shared/ipc';
+import type { ConnectionTest, SyncStatus } from '../../../shared/ipc';
 import type { CentralAnswer, CentralClient, CentralRequests } from '../central/centralClient';
 import type { ClockOffset } from '../central/clockOffset';
 import { pendingCount, pendingOrders } from '../db/outbox';
@@ -19,6 +19,8 @@ import { pullChanges } from './pull';
 import { pushOrder, type Pushed } from './push';
 import { pushWaiting } from './pipeline';
 import { pushDayClosures } from '../manager/dayCloseSync';
+import { centralState } from './state';
+import { testConnection } from './connectionTest';
 
 export interface EngineOptions {
   db: Database;
@@ -38,6 +40,8 @@ export interface EngineOptions {
   beforePush?: () => Promise<void>;
   /** The counter's clock against the central's: sales are sent on the central's time (docs/api.md §11.4). */
   clock?: ClockOffset;
+  /** Whether the operator took this counter's access back (a refused token is then said as such). */
+  revoked?: () => boolean;
 }
 
 const BACKOFF_BASE_MS = 500;
@@ -103,7 +107,26 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       lastError: this.lastError,
       embeddedCentral: this.options.embeddedCentral,
       clockOffsetMs: this.options.clock?.ms ?? null,
+      state: centralState({
+        reachable: this.online,
+        lastError: this.lastError,
+        revoked: this.options.revoked?.() ?? false,
+        clockOffsetMs: this.options.clock?.ms ?? null,
+      }),
     };
+  }
+
+  /** "Test connection" against the central this engine sends to, with its token (docs/counter.md §20). */
+  testConnection(): Promise<ConnectionTest> {
+    const { client, touchpointId, embeddedCentral } = this.options;
+    return testConnection({
+      baseUrl: client.baseUrl,
+      orderBase: client.orderBase,
+      token: client.bearerToken(),
+      touchpointId,
+      embeddedCentral,
+      now: this.now,
+    });
   }
 
   start(): void {
@@ -279,7 +302,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     const { db, client, touchpointId } = this.options;
     const stamp = () => this.now().toISOString();
     const pulled = await pullChanges(db, client, touchpointId, stamp);
-    if (pulled.kind === 'auth') return { progress: false, failure: 'sync.tokenRefused', unreachable: false };
+    if (pulled.kind === 'auth') return { progress: false, failure: refusedFor(pulled.status), unreachable: false };
     if (pulled.kind === 'ok') changed.push(...pulled.changed);
     this.requeueRefusedTimes();
     // The heartbeat (docs/api.md §11.2): after the pull measured the clock, before the pushes.
@@ -360,6 +383,9 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     };
   }
 }
+
+/** A refused read of the change feed: the token (401, 403), else a central that speaks another version of the interface. */
+const refusedFor = (status: number): RefusalCode => (status === 401 || status === 403 ? 'sync.tokenRefused' : 'sync.versionRefused');
 
 /** A client that remembers the last request whose outcome it could not know: why one order's push failed. */
 function notingFailures(client: CentralClient): CentralRequests & { last: Extract<CentralAnswer<unknown>, { kind: 'unknown' }> | null } {

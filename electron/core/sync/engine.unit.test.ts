@@ -25,6 +25,7 @@ describe('the engine’s status', () => {
     const engine = engineWith();
     expect(engine.status()).toEqual({
       online: false,
+      state: 'offline',
       pending: 2,
       rejected: 0,
       setAside: 0,
@@ -36,6 +37,7 @@ describe('the engine’s status', () => {
     world.clock.advance(1000);
     expect(await engine.settle()).toEqual({
       online: true,
+      state: 'online',
       pending: 0,
       rejected: 0,
       setAside: 0,

@@ -34,5 +34,6 @@ export function syncHandlers({
       return ok(engine.status());
     },
     'sync.problems': async () => ok(syncProblems(db)),
+    'sync.testConnection': async () => ok(await engine.testConnection()),
   };
 }

@@ -14,7 +14,9 @@ const DELETED_CURSOR = 'sync.pullDeletedAfter';
 const PAGE = 200;
 
 export type PullOutcome =
-  { kind: 'ok'; changed: string[] } | { kind: 'unknown'; reason: string; answered?: true } | { kind: 'auth'; reason: string };
+  | { kind: 'ok'; changed: string[] }
+  | { kind: 'unknown'; reason: string; answered?: true }
+  | { kind: 'auth'; reason: string; status: number };
 
 /**
  * A page of changed orders, read lightly first: after a push most of them are the versions this
@@ -128,7 +130,7 @@ async function pullFeed<S extends z.ZodType>(
   while (coming) {
     const answer: CentralAnswer<z.output<S>> = await coming;
     if (answer.kind === 'unknown') return answer;
-    if (answer.kind === 'refused') return { kind: 'auth', reason: answer.problem.detail };
+    if (answer.kind === 'refused') return { kind: 'auth', reason: answer.problem.detail, status: answer.status };
     const page = answer.value as z.output<S> & { _links: { next?: { href: string } } };
     const next = page._links.next?.href;
     // A page read ahead and then not taken in (this one is refused below) costs one read, no more.
