@@ -14,6 +14,7 @@ import { terminalHandlers } from './devices/terminal/handlers';
 import type { TerminalMoneyDeps } from './devices/terminal/terminalMoney';
 import type { TerminalPayments } from './devices/terminal/terminalPayments';
 import { paymentHandlers, type TerminalGuard } from './payments/handlers';
+import { returnHandlers } from './payments/returns';
 import { saleHandlers } from './sale/handlers';
 import { sessionHandlers, staffHandlers } from './session/handlers';
 import type { Staff } from './session/staff';
@@ -76,5 +77,12 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ...managerHandlers({ ...deps, catalog: () => deps.catalog.current(), who: () => staff.who(), syncSoon: () => engine.kick() }),
     ...cashHandlers({ drawer: deps.drawer, who: () => staff.who(), openDrawer: (reason) => deps.devices.openDrawer(reason) }),
     ...fleetHandlers(deps.fleet),
+    ...returnHandlers({
+      desk,
+      staff,
+      guard: deps.terminal.guard,
+      money: deps.terminal.money,
+      afterRefund: (order, paymentId) => deps.devices.receipts.afterPayment(order, paymentId),
+    }),
   };
 }

@@ -140,4 +140,7 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
         staff_name TEXT
       ) WITHOUT ROWID;
     `),
+  // 13: returns by line (docs/counter.md §19): how many of each indexed line were returned, for
+  // the review and the day's product figures. Nothing was returned by line before, hence 0.
+  (db) => db.exec('ALTER TABLE order_fact_lines ADD COLUMN returned_quantity INTEGER NOT NULL DEFAULT 0;'),
 ];

@@ -1,4 +1,5 @@
 import type { CounterOrder, IpcResult } from '../../../../shared/ipc';
+import type { ReturnedLine } from '../../../../shared/schemas/order';
 import type { PinTotals, TerminalTotals } from '../../../../shared/ipc/terminal';
 import { ok, refusal } from '../../../../shared/refusals';
 import { refundable } from '../../../../domain/order/money';
@@ -27,7 +28,7 @@ export interface TerminalMoneyDeps {
  */
 export async function refundPin(
   deps: TerminalMoneyDeps,
-  input: { paymentId: string; amountDebit: number; reason: string },
+  input: { paymentId: string; amountDebit: number; reason: string; lines?: ReturnedLine[] },
 ): Promise<IpcResult<CounterOrder>> {
   const { store, port, desk } = deps;
   const row = store.byPayment(input.paymentId);
@@ -56,6 +57,8 @@ export async function refundPin(
         operatorPaymentReference: reference,
         reason: input.reason,
         statusCode: 'SETTLED',
+        // A return by line (docs/counter.md §19) goes back through the same reversal.
+        ...(input.lines && { lines: input.lines }),
       },
       desk.caller(),
     ),
