@@ -67,3 +67,11 @@ export function judgeReturn(order: Order, lines: ReturnedLine[]): { errors: Prob
   });
   return { errors, share };
 }
+
+/** "2× Single ticket, 1× Day pass": the lines returned, by the names they were sold under. */
+export function returnedItems(
+  lines: { orderLineId: string; quantity: number }[],
+  orderLines: { orderLineId: string; productName: string }[],
+): string {
+  return lines.map((l) => `${l.quantity}× ${orderLines.find((o) => o.orderLineId === l.orderLineId)?.productName ?? '?'}`).join(', ');
+}

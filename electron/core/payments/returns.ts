@@ -1,5 +1,6 @@
 import type { CounterOrder, HandlersOf, IpcResult, StaffMember } from '../../../shared/ipc';
-import { returnedItems, type returnChannels } from '../../../shared/ipc/returns';
+import type { returnChannels } from '../../../shared/ipc/returns';
+import { returnedItems } from '../../../domain/order/returns';
 import { ok, refusal } from '../../../shared/refusals';
 import { paymentState } from '../../../domain/order/money';
 import type { Order } from '../../../shared/schemas/order';
