@@ -153,6 +153,7 @@ function order(i: number, day: string, pick: (n: number) => number): Order {
         validationResult: 'valid',
         additionalRemarks: [],
         validationErrors: [],
+        returnedQuantity: 0,
       },
     ],
     payments,

@@ -32,13 +32,10 @@ const settings: SettingsView = {
   quickKeys: null,
   receiptLayout: '80mm',
   printerName: null,
-<<<<<<< HEAD
   cashRounding: true,
   denominations: [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5],
-=======
   printerUrl: 'system',
   drawer: 'none',
->>>>>>> devices2
 };
 const sync: SyncStatus = {
   online: true,

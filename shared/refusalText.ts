@@ -58,6 +58,8 @@ export const REFUSAL_TEXT = {
   'terminal.nothingDue': 'Nothing is left to pay on this order.',
   'terminal.busy': 'A PIN payment of this order is still with the terminal.',
   'terminal.notTerminal': 'This payment was not taken by the terminal.',
+  'returns.approvalNeeded': 'A manager approves this return: choose the manager and enter their PIN.',
+  'returns.managerPinOnly': 'Only a manager’s PIN approves a return.',
   'terminal.byTerminal': 'Only the terminal’s answer settles or fails this PIN payment.',
   'terminal.notManual': 'This PIN payment goes through the terminal: it cannot be confirmed by hand.',
   'terminal.refused': 'The terminal refused: {reason}.',

@@ -204,6 +204,7 @@ describe('newLine', () => {
       validationResult: null,
       additionalRemarks: [],
       validationErrors: [],
+      returnedQuantity: 0,
     });
   });
 

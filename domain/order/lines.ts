@@ -167,6 +167,7 @@ export function newLine(input: OrderLineInput & { createdOn?: string | null }, c
     validationResult: null,
     additionalRemarks: [],
     validationErrors: [],
+    returnedQuantity: 0,
   };
 }
 

@@ -8,6 +8,7 @@ import { stamp, type OpContext } from './context';
 import { outstanding, paidIn, paidOut, paymentState, refundable, settledMoney } from './money';
 import { currentStatus, settle, statusError, withStatus } from './settle';
 import type { OrderRecord } from './record';
+import { judgeReturn } from './returns';
 
 function paymentStatus(statusCode: string, ctx: OpContext, description?: string | null, subCode?: string | null): PaymentStatus {
   return {
@@ -160,9 +161,22 @@ export function addRefund(record: OrderRecord, input: RefundInput, ctx: OpContex
   if (input.amountDebit < 1 || input.amountDebit > available) {
     return invalid([{ detail: `the refund must be between 1 and the ${available} cents that may be refunded`, pointer: '/amountDebit' }]);
   }
+  if (input.lines) {
+    const { errors, share } = judgeReturn(order, input.lines);
+    if (errors.length > 0)
+      return invalid(errors, 'The lines cannot be returned', 'Return only lines of the order, each at most as often as it is left.');
+    if (input.amountDebit > share) {
+      return invalid([
+        { detail: `the refund of these lines must be at most their ${share} cents`, pointer: '/amountDebit', amount: share },
+      ]);
+    }
+  }
   const kind = { isRefund: true, pspPaymentReference: '', mandateInput: null };
   const made = newPayment(order, method, input, kind, { pending: reason, settled: reason }, ctx);
-  const refund: Payment = ctx.sub ? { ...made, refundedBy: ctx.sub } : made;
+  const returning: Payment = input.lines
+    ? { ...made, lines: input.lines.map(({ orderLineId, quantity }) => ({ orderLineId, quantity })) }
+    : made;
+  const refund: Payment = ctx.sub ? { ...returning, refundedBy: ctx.sub } : returning;
   const next = followPayments({ ...order, payments: [...order.payments, refund] }, ctx);
   return ok({ record: settle(record, next, ctx), paymentId: refund.paymentId });
 }

@@ -7,6 +7,7 @@ import { statusName } from '../rules/statuses';
 import { stamp, type OpContext } from './context';
 import { paymentState } from './money';
 import type { OrderRecord } from './record';
+import { withReturns } from './returns';
 
 export const currentStatus = (order: Order): OrderStatusName => statusName(order.order_OrderStatuses[0]!.orderStatus.orderStatusId);
 
@@ -35,7 +36,7 @@ export function withStatus(order: Order, status: OrderStatusName, description: s
 
 /**
  * Recomputes everything derived (docs/api.md §3.1/3.2) after a change: the customer, each
- * line's remarks, errors and result, the total, validContents and lastUpdatedOn.
+ * line's remarks, errors, result and returned quantity (§7.1), the total, validContents and lastUpdatedOn.
  */
 export function settle(record: OrderRecord, order: Order, ctx: OpContext): OrderRecord {
   const customerProfileId = customerOf(record, order, ctx);
@@ -43,7 +44,7 @@ export function settle(record: OrderRecord, order: Order, ctx: OpContext): Order
     (p) => p.mandateInput !== null && (paymentState(p) === 'PENDING' || paymentState(p) === 'SETTLED'),
   );
   const facts = { catalog: ctx.catalog, now: ctx.now, customerProfileId, hasMandatePayment };
-  const orderLines = order.orderLines.map((line) => {
+  const orderLines = withReturns(order).orderLines.map((line) => {
     const product = ctx.catalog.products.get(line.productId);
     // A product dropped from the catalogue by a reload keeps the line as it was judged.
     if (!product) return line;

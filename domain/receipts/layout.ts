@@ -41,6 +41,8 @@ export function receiptRows(receipt: Receipt, language: ReceiptLanguage): Receip
   for (const line of receipt.lines) rows.push({ type: 'pair', left: `${line.quantity} x ${line.name}`, right: money(line.amount) });
   rows.push({ type: 'rule' }, { type: 'pair', left: words.total, right: money(receipt.total), bold: true }, { type: 'rule' });
   for (const payment of receipt.payments) rows.push(...paymentRows(payment, language));
+  if (receipt.returned.length > 0) rows.push({ type: 'text', text: `${words.returned}:` });
+  for (const r of receipt.returned) rows.push({ type: 'text', text: `  ${r.quantity} x ${r.name}` });
   if (receipt.givenBack !== null) rows.push({ type: 'pair', left: words.givenBack, right: money(receipt.givenBack), bold: true });
   rows.push({ type: 'rule' }, { type: 'text', text: words.thanks, center: true });
   if (receipt.duplicate) rows.push({ type: 'mark', text: words.duplicate });

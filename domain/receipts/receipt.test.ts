@@ -118,6 +118,24 @@ describe('a refund', () => {
     expect(sale?.issuedAt).toBe('2026-11-27 20:03');
   });
 
+  it('a return’s receipt names what was returned; a refund of money only names nothing', () => {
+    const returned = order(
+      [line('Enkele reis stad', 1020, 3), line('Retour stad', 640)],
+      [
+        pay('p1', CASH, 1660),
+        { ...pay('r2', CASH, 680, { isRefund: true }), lines: [{ orderLineId: 'line-Enkele reis stad', quantity: 2 }] },
+      ],
+    );
+    const rows = rowsOf({ order: returned, kind: { type: 'refund', paymentId: 'r2' } });
+    expect(rows.slice(rows.indexOf('Geretourneerd:'), rows.indexOf('Geretourneerd:') + 3)).toEqual([
+      'Geretourneerd:',
+      '  2 x Enkele reis stad',
+      'Terugbetaald | € 6,80',
+    ]);
+    expect(rowsOf({ order: returned, kind: { type: 'refund', paymentId: 'r2' } }, 'en')).toContain('Returned:');
+    expect(rowsOf({ order: refunded, kind: { type: 'refund', paymentId: 'r1' } }).some((r) => r.startsWith('Geretourneerd'))).toBe(false);
+  });
+
   it('a refund that is not on the order has no receipt; neither has a payment taken for a refund', () => {
     expect(receiptOf({ order: refunded, kind: { type: 'refund', paymentId: 'nope' }, timeZone: AMS, duplicate: false })).toBeNull();
     expect(receiptOf({ order: refunded, kind: { type: 'refund', paymentId: 'p1' }, timeZone: AMS, duplicate: false })).toBeNull();

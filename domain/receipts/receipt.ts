@@ -59,6 +59,8 @@ export interface Receipt {
   payments: ReceiptPaymentRow[];
   /** A refund's receipt: the amount given back, in cents; null on a sale's. */
   givenBack: number | null;
+  /** A return's receipt: what was returned (docs/counter.md §19); empty on a sale's and a refund of money only. */
+  returned: { name: string; quantity: number }[];
 }
 
 export interface ReceiptInput {
@@ -139,6 +141,10 @@ export function receiptOf({ order, kind, timeZone, duplicate, touchpointName }: 
     total: order.totalAmount,
     payments: shown.map(paymentRow),
     givenBack: refund ? refund.amountDebit : null,
+    returned: (refund?.lines ?? []).map((r) => ({
+      name: order.orderLines.find((l) => l.orderLineId === r.orderLineId)?.productName ?? '',
+      quantity: r.quantity,
+    })),
   };
 }
 

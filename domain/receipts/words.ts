@@ -16,6 +16,7 @@ export interface ReceiptWords {
   change: string;
   rounding: string;
   givenBack: string;
+  returned: string;
   pending: string;
   thanks: string;
   testPrint: string;
@@ -34,6 +35,7 @@ export const RECEIPT_WORDS: Record<ReceiptLanguage, ReceiptWords> = {
     change: 'Wisselgeld',
     rounding: 'Afronding',
     givenBack: 'Terugbetaald',
+    returned: 'Geretourneerd',
     pending: 'in behandeling',
     thanks: 'Bedankt en goede reis!',
     testPrint: 'Testafdruk',
@@ -50,6 +52,7 @@ export const RECEIPT_WORDS: Record<ReceiptLanguage, ReceiptWords> = {
     change: 'Change',
     rounding: 'Rounding',
     givenBack: 'Given back',
+    returned: 'Returned',
     pending: 'pending',
     thanks: 'Thank you and have a good journey!',
     testPrint: 'Test print',

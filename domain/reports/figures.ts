@@ -46,6 +46,8 @@ export interface FactLine {
   productName: string;
   quantity: number;
   amount: number;
+  /** How many of the line were returned (docs/api.md §7.1); absent: none. */
+  returned?: number;
 }
 
 /** One order as the figures need it. */
@@ -83,6 +85,7 @@ export function orderFactOf(order: Order, clerk: Actor | null): OrderFact {
       quantity: l.quantity,
       // A line's amountInclTax is already unit price × quantity (docs/api.md §3.1).
       amount: l.amountInclTax,
+      ...(l.returnedQuantity > 0 && { returned: l.returnedQuantity }),
     })),
   };
 }
@@ -291,6 +294,13 @@ function named<T>(items: T[], id: (i: T) => string, name: (i: T) => string, coun
   return [...figures.values()];
 }
 
+/** Each product's figure with how many of it were returned (docs/counter.md §19), where any were. */
+function withReturned(figures: NamedFigure[], lines: FactLine[]): NamedFigure[] {
+  const returned = new Map<string, number>();
+  for (const l of lines) if (l.returned) returned.set(String(l.productId), (returned.get(String(l.productId)) ?? 0) + l.returned);
+  return figures.map((f) => (returned.has(f.id) ? { ...f, returned: returned.get(f.id)! } : f));
+}
+
 /** Orders per local hour, in time order: the hour repeated when the clocks go back comes twice. */
 function byHour(orders: OrderFact[], timeZone: string): NamedFigure[] {
   const sorted = [...orders].sort((a, b) => Date.parse(a.createdOn) - Date.parse(b.createdOn));
@@ -320,12 +330,15 @@ export function reportSummary(input: {
   return {
     ...bounds,
     timeZone: input.timeZone,
-    byProduct: named(
+    byProduct: withReturned(
+      named(
+        sold.flatMap((o) => o.lines),
+        (l) => String(l.productId),
+        (l) => l.productName,
+        (l) => l.quantity,
+        (l) => l.amount,
+      ),
       sold.flatMap((o) => o.lines),
-      (l) => String(l.productId),
-      (l) => l.productName,
-      (l) => l.quantity,
-      (l) => l.amount,
     ).sort(byName),
     byMethod: methodFigures(input.movements, bounds),
     byClerk: named(

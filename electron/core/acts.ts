@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditValues } from '../../shared/ipc/declare';
 
 /**
  * The act a call is doing, while it runs: so the transaction that commits the act also commits
@@ -16,6 +17,8 @@ export interface Act {
   withOrderWrite: boolean;
   /** Writes the act's audit row, with the answer when its words need one. */
   write(answer: unknown): void;
+  /** Values only the handler knows (who approved a return: docs/counter.md §19), added to the declaration's. */
+  values?: AuditValues;
 }
 
 const current = new AsyncLocalStorage<Act>();
@@ -39,4 +42,10 @@ export function actIsOrderWrite(): void {
 /** The order store's part: records the act if it is an order write. */
 export function recordOrderAct(): void {
   if (current.getStore()?.withOrderWrite) recordAct();
+}
+
+/** Adds values to the current act's audit row, for words whose values only the handler knows. */
+export function addActValues(values: AuditValues): void {
+  const act = current.getStore();
+  if (act) act.values = { ...act.values, ...values };
 }

@@ -47,6 +47,7 @@ describe('the tables derived from the declarations', () => {
         'payments.refund',
         'printer.test',
         'reports.export',
+        'returns.refund',
         'settings.set',
         'staff.add',
         'staff.resetPin',

@@ -1,7 +1,7 @@
 import { isDamage } from './fleet/databaseCheck';
 import { channels, isChannel, mayCall, type Channel, type IpcResult, type StaffMember } from '../../shared/ipc';
 import type { AuditFacts } from '../../shared/manager/types';
-import type { AnyDeclared } from '../../shared/ipc/declare';
+import type { AnyDeclared, AuditValues } from '../../shared/ipc/declare';
 import { refusal } from '../../shared/refusals';
 import type { Handlers } from './handlers';
 import type { AuditRecord } from './manager/audit';
@@ -16,8 +16,9 @@ const orderIdOf = (input: unknown) => {
 };
 
 /** What the trail keeps of a call that was done: its declaration's values and note (docs/counter.md §10). */
-function doneFacts(declared: AnyDeclared, input: unknown, answer: unknown): AuditFacts | null {
-  const values = declared.audit?.values?.(input, answer);
+function doneFacts(declared: AnyDeclared, input: unknown, answer: unknown, added?: AuditValues): AuditFacts | null {
+  const declaredValues = declared.audit?.values?.(input, answer);
+  const values = added ? { ...declaredValues, ...added } : declaredValues;
   const note = declared.audit?.note?.(input) ?? undefined;
   return values || note ? { ...(values && { values }), ...(note && { note }) } : null;
 }
@@ -59,7 +60,7 @@ export function makeDispatch(handlers: Handlers, who: () => StaffMember | null, 
       channel,
       recorded: false,
       withOrderWrite: false,
-      write: (answer) => entry('done', doneFacts(declared, parsed.data, answer)),
+      write: (answer) => entry('done', doneFacts(declared, parsed.data, answer, act.values)),
     };
     const handler = () => (handlers[channel as Channel] as (i: unknown) => Promise<IpcResult<unknown>>)(parsed.data);
     let result: IpcResult<unknown>;

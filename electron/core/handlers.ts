@@ -16,6 +16,7 @@ import type { TerminalMoneyDeps } from './devices/terminal/terminalMoney';
 import type { TerminalPayments } from './devices/terminal/terminalPayments';
 import type { TerminalRefunds } from './devices/terminal/terminalRefunds';
 import { paymentHandlers, type TerminalGuard } from './payments/handlers';
+import { returnHandlers } from './payments/returns';
 import { saleHandlers } from './sale/handlers';
 import { sessionHandlers, staffHandlers } from './session/handlers';
 import type { Staff } from './session/staff';
@@ -82,5 +83,12 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ),
     ...cashHandlers({ drawer: deps.drawer, who: () => staff.who(), openDrawer: (reason) => deps.devices.openDrawer(reason) }),
     ...fleetHandlers(deps.fleet),
+    ...returnHandlers({
+      desk,
+      staff,
+      guard: deps.terminal.guard,
+      refunds: deps.terminal.refunds,
+      afterRefund: (order, paymentId) => deps.devices.receipts.afterPayment(order, paymentId),
+    }),
   };
 }

@@ -14,6 +14,12 @@ import { MethodName } from './MethodName';
 import { cashTendered, ibanLast4 } from './payments';
 import { useReceiptPrinting } from './printing';
 import { PrintStatus } from './PrintStatus';
+import { ReturnedMark } from './ReturnedMark';
+import { areas } from '../areas';
+import { AreaSlot } from '../common/area';
+
+// Tickets back at the till load with the manager's code (renderer/areas.ts): a sale never waits for them.
+const ReturnAtTill = areas.manager.lazy((m) => m.ReturnAtTill);
 
 /**
  * The sale is done: the change due in large type (until the next sale), the receipt, and the
@@ -38,6 +44,11 @@ export function ReceiptScreen() {
       </ScreenNav>
       <ErrorNote error={current.error ?? print.error} />
       <PrintStatus state={print.state} last={print.last} />
+      {current.value && (
+        <AreaSlot>
+          <ReturnAtTill counterOrder={current.value} />
+        </AreaSlot>
+      )}
       {order && <ChangeDue order={order} />}
       {order && <Receipt order={order} duplicate={print.state?.printer === 'system' && print.state.printed} />}
     </div>
@@ -115,7 +126,10 @@ export function Receipt({ order, title, duplicate = false }: { order: Order; tit
                     </span>
                   )}
                 </td>
-                <td className="num">{line.quantity}</td>
+                <td className="num">
+                  {line.quantity}
+                  <ReturnedMark count={line.returnedQuantity} />
+                </td>
                 <td className="num col-excl">{line.amountExclTax !== null ? money(line.amountExclTax) : '—'}</td>
                 <td className="num">
                   {line.taxAmount !== null ? money(line.taxAmount) : '—'}

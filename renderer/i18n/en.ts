@@ -1,5 +1,6 @@
 import { counterEn } from './counter.en';
 import { everydayEn } from './everyday.en';
+import { returnsEn } from './returns.en';
 import { terminalEn } from './terminal.en';
 import { devicesEn } from './devices.en';
 import { fleetEn } from './fleet.en';
@@ -15,6 +16,7 @@ export const en = {
   ...settingsEn,
   ...counterEn,
   ...everydayEn,
+  ...returnsEn,
   ...devicesEn,
   ...lockdownEn,
   ...managerEn,

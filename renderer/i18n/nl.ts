@@ -1,5 +1,6 @@
 import { counterNl } from './counter.nl';
 import { everydayNl } from './everyday.nl';
+import { returnsNl } from './returns.nl';
 import { terminalNl } from './terminal.nl';
 import { devicesNl } from './devices.nl';
 import { fleetNl } from './fleet.nl';
@@ -16,6 +17,7 @@ export const nl: Record<MessageKey, string> = {
   ...settingsNl,
   ...counterNl,
   ...everydayNl,
+  ...returnsNl,
   ...devicesNl,
   ...lockdownNl,
   ...managerNl,

@@ -56,6 +56,8 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'terminal.nothingDue': 'Op deze bestelling staat niets meer open.',
   'terminal.busy': 'Een PIN-betaling van deze bestelling loopt nog op de pinautomaat.',
   'terminal.notTerminal': 'Deze betaling is niet via de pinautomaat gedaan.',
+  'returns.approvalNeeded': 'Een manager keurt deze retour goed: kies de manager en laat die de pincode invoeren.',
+  'returns.managerPinOnly': 'Alleen de pincode van een manager keurt een retour goed.',
   'terminal.byTerminal': 'Alleen het antwoord van de pinautomaat rondt deze PIN-betaling af.',
   'terminal.notManual': 'Deze PIN-betaling gaat via de pinautomaat: die kan niet met de hand worden bevestigd.',
   'terminal.refused': 'De pinautomaat weigerde: {reason}.',

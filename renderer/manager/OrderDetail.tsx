@@ -16,6 +16,7 @@ import { reasonInWords } from '../sync/reasons';
 import { EventLine } from './EventLine';
 import { REFUND_FIRST_ID, RefundForm } from './RefundForm';
 import { RefundReceipt } from './RefundReceipt';
+import { ReturnedMark } from '../checkout/ReturnedMark';
 
 /**
  * One order for the manager: its lines and tokens, what happened to it (who, what, when:
@@ -121,7 +122,10 @@ function DetailLines({ order }: { order: Order }) {
         {order.orderLines.map((line) => (
           <tr key={line.orderLineId}>
             <td>{line.productName}</td>
-            <td className="num">{line.quantity}</td>
+            <td className="num">
+              {line.quantity}
+              <ReturnedMark count={line.returnedQuantity} />
+            </td>
             <td>
               {(line.customerTokens ?? []).map((token) => (
                 <span key={token.customerTokenId} className="token-ref">

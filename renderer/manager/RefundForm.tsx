@@ -10,6 +10,8 @@ import { operatorReference, parseEuros } from '../checkout/payments';
 import { useI18n } from '../i18n/i18n';
 import { useCatalog } from '../sale/hooks';
 import { usePinRefund } from './usePinRefund';
+import { chosenReturn, ReturnLines, type Chosen } from './ReturnLines';
+import { ManagerApproval, type Approval } from './ManagerApproval';
 
 /** The method money goes back by: the last settled payment's, as a rule. */
 function paidWith(order: Order): number | undefined {
@@ -20,30 +22,60 @@ function paidWith(order: Order): number | undefined {
  * Money back, in full or in part, with a reason and the payment method it goes back by. The
  * main process checks the amount against what may still be refunded (docs/api.md §7.1).
  */
+/** In full, in part (an amount), or chosen tickets (a return by line: docs/api.md §7.1). */
+type How = 'whole' | 'part' | 'lines';
+
 /** The refund's first choice (in full or in part): where the focus goes as the form opens. */
 export const REFUND_FIRST_ID = 'refund-whole';
 
-export function RefundForm({ order, onDone, onCancel }: { order: Order; onDone: (order: CounterOrder) => void; onCancel: () => void }) {
+export function RefundForm({
+  order,
+  onDone,
+  onCancel,
+  approval: needsApproval = false,
+}: {
+  order: Order;
+  onDone: (order: CounterOrder) => void;
+  onCancel: () => void;
+  /** A clerk's till: only chosen tickets, with a manager's PIN (docs/counter.md §19). */
+  approval?: boolean;
+}) {
   const { t, money } = useI18n();
   const methods = useCatalog().value?.paymentMethods ?? [];
   const methodName = useMethodName();
   const most = refundable(order);
-  const [whole, setWhole] = useState(true);
+  const [how, setHow] = useState<How>(needsApproval ? 'lines' : 'whole');
   const [amountText, setAmountText] = useState('');
+  const [chosen, setChosen] = useState<Chosen>({});
+  const [approval, setApproval] = useState<Approval>({ staffId: '', pin: '' });
   const [reason, setReason] = useState('');
   const [methodId, setMethodId] = useState(() => String(paidWith(order) ?? methods[0]?.paymentMethodId ?? ''));
   const [tried, setTried] = useState(false);
   const refund = useAction('payments.refund', onDone);
+  const giveBack = useAction('returns.refund', onDone);
   const pin = usePinRefund(order, onDone);
 
-  const amount = whole ? most : parseEuros(amountText);
+  const returning = chosenReturn(order, chosen);
+  const amount = how === 'whole' ? most : how === 'lines' ? Math.min(returning.share, most) : parseEuros(amountText);
   const amountProblem = amount === null || amount <= 0 ? 'refund.amountInvalid' : amount > most ? 'refund.amountTooMuch' : null;
+  const linesProblem = how === 'lines' && returning.lines.length === 0;
+  const approvalProblem = needsApproval && !/^\d{4,8}$/.test(approval.pin);
   const reasonProblem = reason.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (amountProblem || reasonProblem || !methodId || amount === null) return;
+    if (linesProblem || approvalProblem || amountProblem || reasonProblem || !methodId || amount === null) return;
     void (async () => {
+      const back = { paymentMethodId: Number(methodId), amountDebit: amount, reason: reason.trim() };
+      if (how === 'lines') {
+        // By PIN too: the main process sends it through the terminal's reversal (docs/counter.md §19).
+        await giveBack.run({
+          orderId: order.orderId,
+          refund: { ...back, operatorPaymentReference: operatorReference(order.orderNumber, 'refund'), lines: returning.lines },
+          ...(needsApproval && { approval }),
+        });
+        return;
+      }
       if (await pin.run(Number(methodId), amount, reason.trim())) return;
       await refund.run({
         orderId: order.orderId,
@@ -59,18 +91,29 @@ export function RefundForm({ order, onDone, onCancel }: { order: Order; onDone: 
 
   return (
     <form className="panel refund-form" aria-label={t('refund.title', { number: order.orderNumber })} onSubmit={submit} noValidate>
-      <h4>{t('refund.title', { number: order.orderNumber })}</h4>
-      <fieldset>
-        <legend>{t('refund.how')}</legend>
-        <label className="inline">
-          <input id={REFUND_FIRST_ID} type="radio" name="refund-how" checked={whole} onChange={() => setWhole(true)} />{' '}
-          {t('refund.full', { amount: money(most) })}
-        </label>
-        <label className="inline">
-          <input type="radio" name="refund-how" checked={!whole} onChange={() => setWhole(false)} /> {t('refund.part')}
-        </label>
-      </fieldset>
-      {!whole && (
+      <h4>{t(needsApproval ? 'return.title' : 'refund.title', { number: order.orderNumber })}</h4>
+      {!needsApproval && (
+        <fieldset>
+          <legend>{t('refund.how')}</legend>
+          <label className="inline">
+            <input id={REFUND_FIRST_ID} type="radio" name="refund-how" checked={how === 'whole'} onChange={() => setHow('whole')} />{' '}
+            {t('refund.full', { amount: money(most) })}
+          </label>
+          <label className="inline">
+            <input type="radio" name="refund-how" checked={how === 'part'} onChange={() => setHow('part')} /> {t('refund.part')}
+          </label>
+          <label className="inline">
+            <input type="radio" name="refund-how" checked={how === 'lines'} onChange={() => setHow('lines')} /> {t('return.lines')}
+          </label>
+        </fieldset>
+      )}
+      {how === 'lines' && <ReturnLines order={order} chosen={chosen} onChange={setChosen} invalid={tried && linesProblem} />}
+      {how === 'lines' && !linesProblem && (
+        <p className="hint" aria-live="polite">
+          {t('return.amountOfLines', { amount: money(amount ?? 0) })}
+        </p>
+      )}
+      {how === 'part' && (
         <Field
           id="refund-amount"
           label={t('refund.amount')}
@@ -105,9 +148,10 @@ export function RefundForm({ order, onDone, onCancel }: { order: Order; onDone: 
       >
         {(control) => <textarea {...control} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
       </Field>
-      <ErrorNote error={pin.error ?? refund.error} />
+      {needsApproval && <ManagerApproval value={approval} onChange={setApproval} tried={tried} />}
+      <ErrorNote error={giveBack.error ?? pin.error ?? refund.error} />
       <div className="row">
-        <button type="submit" className="primary" disabled={refund.pending || pin.pending}>
+        <button type="submit" className="primary" disabled={refund.pending || pin.pending || giveBack.pending}>
           {t('refund.submit', { amount: amount !== null && !amountProblem ? money(amount) : '' }).trim()}
         </button>
         <button type="button" onClick={onCancel}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ReturnedMark } from '../checkout/ReturnedMark';
 import type { NamedFigure, ReportSummary } from '../../shared/manager/types';
 import { useInvoke } from '../api/useInvoke';
 import { usePrintReceipt } from '../checkout/printing';
@@ -104,7 +105,10 @@ function Figures({ caption, head, countHead, rows }: { caption: string; head: st
         {rows.map((r) => (
           <tr key={r.id}>
             <th scope="row">{r.name}</th>
-            <td className="num">{r.count}</td>
+            <td className="num">
+              {r.count}
+              <ReturnedMark count={r.returned ?? 0} />
+            </td>
             <td className="num">{money(r.amount)}</td>
           </tr>
         ))}

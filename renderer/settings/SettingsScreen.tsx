@@ -53,12 +53,8 @@ export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
                 <SettingsForm view={settings.value} touchpoints={catalog.value?.touchpoints ?? []} />
                 <ConnectionTest />
                 {catalog.value && <CounterSetup view={settings.value} products={catalog.value.products} />}
-<<<<<<< HEAD
                 <CashSettings view={settings.value} />
-                <DevicesPanel />
-=======
                 <DevicesPanel view={settings.value} />
->>>>>>> devices2
                 <SettingsHistory />
               </>
             )}

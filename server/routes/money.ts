@@ -31,6 +31,7 @@ export const moneyRoutes =
           summary: 'Give money back (a payment with isRefund: true); a full refund of a paid or delivered order cancels it',
           description:
             'At most the settled money not yet refunded or promised back; a reason is required. SETTLED by default, PENDING for a refund still to be executed. Only the touchpoint that owns the order. ' +
+            "A return by line names its lines (lines: [{orderLineId, quantity}]): each line at most as often as it is left (quantity less its returnedQuantity), the amount at most the lines' share (amountInclTax × quantity ÷ the line's quantity, in whole cents); each line's returnedQuantity counts its settled and pending refunds. " +
             'operatorPaymentReference is unique within the order, payments and refunds alike: a repeat changes nothing and answers 409, the element carrying the existing paymentId.',
           params: orderIdParams,
           body: refundInput,

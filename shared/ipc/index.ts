@@ -4,6 +4,7 @@ import { cashChannels } from './cash';
 import { fleetChannels } from './fleet';
 import { managerChannels } from './manager';
 import { paymentChannels } from './payments';
+import { returnChannels } from './returns';
 import { printingChannels } from './printing';
 import { displayChannels } from './display';
 import { saleChannels } from './sale';
@@ -37,6 +38,7 @@ export const AREAS = {
   display: displayChannels,
   cash: cashChannels,
   fleet: fleetChannels,
+  returns: returnChannels,
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -54,6 +56,7 @@ export const channels = {
   ...displayChannels,
   ...cashChannels,
   ...fleetChannels,
+  ...returnChannels,
 } as const satisfies Record<string, AnyDeclared>;
 type Channels = typeof channels;
 

@@ -71,16 +71,13 @@ export interface SettingsView {
   quickKeys: (number | null)[] | null;
   receiptLayout: ReceiptLayout;
   printerName: string | null;
-<<<<<<< HEAD
   /** Cash changes hands rounded to 5 cents (docs/api.md §10.1). */
   cashRounding: boolean;
   /** The notes and coins a count offers, largest first (cents). */
   denominations: number[];
-=======
   /** The receipt printer and the drawer as in force (docs/api.md §9.1): from the configuration when `fixed` names them. */
   printerUrl: string;
   drawer: 'printer' | 'none';
->>>>>>> devices2
 }
 
 export interface SettingsChange {
@@ -101,13 +98,10 @@ const SETTING_WORDS: Record<SettingName, Words> = {
   quickKeys: { en: 'quick keys', nl: 'sneltoetsen' },
   receiptLayout: { en: 'receipt paper', nl: 'bonpapier' },
   printerName: { en: 'receipt printer', nl: 'bonprinter' },
-<<<<<<< HEAD
   cashRounding: { en: 'cash rounding', nl: 'afronding contant' },
   denominations: { en: 'notes and coins counted', nl: 'getelde biljetten en munten' },
-=======
   printerUrl: { en: 'receipt printer', nl: 'bonprinter' },
   drawer: { en: 'cash drawer', nl: 'kassalade' },
->>>>>>> devices2
 };
 
 /** The settings a change names, in each language: "touchpoint, quick keys". */

@@ -208,6 +208,8 @@ export interface NamedFigure {
   name: string;
   count: number;
   amount: number;
+  /** Per product: how many of those sold were returned since (docs/counter.md §19); absent: none. */
+  returned?: number;
 }
 
 export interface ReportSummary {

@@ -129,6 +129,8 @@ export const orderLine = z.object({
   validationResult: z.enum(['valid', 'preliminary', 'invalid']).nullable(),
   additionalRemarks: z.array(remark),
   validationErrors: z.array(validationError),
+  /** Extension (docs/api.md §7.1): how many of the line were returned, by settled and pending refunds. */
+  returnedQuantity: z.number().int().min(0).default(0),
 });
 
 export const paymentStatus = z.object({
@@ -156,6 +158,9 @@ export const paymentMethod = z.object({
   provider: z.string(),
 });
 
+/** Extension (docs/api.md §7.1): the lines a refund returns, when it names them. */
+export const returnedLines = z.array(z.object({ orderLineId: z.string(), quantity: z.number().int() }));
+
 export const payment = z.object({
   paymentId: z.string(),
   createdOn: z.string(),
@@ -169,6 +174,7 @@ export const payment = z.object({
   mandateInput: mandateInput.nullable(),
   /** Extension (docs/api.md §7.1): the `sub` of the token that made a refund on the central. */
   refundedBy: z.string().optional(),
+  lines: returnedLines.optional(),
 });
 
 export const orderCustomerAddress = z.object({
@@ -225,6 +231,7 @@ export const orderList = z.object({ orders: z.array(order), ...pageFields });
 
 export type Order = z.infer<typeof order>;
 export type OrderLine = z.infer<typeof orderLine>;
+export type ReturnedLine = NonNullable<Payment['lines']>[number];
 export type CustomerToken = z.infer<typeof customerToken>;
 export type NestedTransitToken = z.infer<typeof nestedTransitToken>;
 export type Payment = z.infer<typeof payment>;

@@ -132,13 +132,17 @@ export const paymentInput = z.object({
   mandateInput: mandateInputSchema.nullish(),
 });
 
-/** docs/api.md §7.1: money given back; SETTLED unless it is still to be executed. */
+/** docs/api.md §7.1: a line returned with a refund, and how many of it. */
+export const returnedLineInput = z.object({ orderLineId: uuid, quantity: positiveInt.max(1000) });
+
+/** docs/api.md §7.1: money given back; SETTLED unless it is still to be executed; `lines`: what it returns. */
 export const refundInput = z.object({
   paymentMethodId: int,
   amountDebit: positiveInt,
   operatorPaymentReference: text(100),
   reason: z.string().trim().min(1, 'a refund needs a reason').max(500),
   statusCode: z.enum(['PENDING', 'SETTLED']).default('SETTLED'),
+  lines: z.array(returnedLineInput).min(1).max(100).optional(),
 });
 
 export const paymentStatusInput = z.object({
@@ -206,6 +210,7 @@ export type CustomerTokenInput = z.output<typeof customerTokenInput>;
 export type CustomerInput = z.output<typeof customerInput>;
 export type PaymentInput = z.output<typeof paymentInput>;
 export type RefundInput = z.output<typeof refundInput>;
+export type ReturnedLineInput = z.output<typeof returnedLineInput>;
 export type PaymentStatusInput = z.output<typeof paymentStatusInput>;
 export type OrderListQuery = z.output<typeof orderListQuery>;
 export type TransitTokenQuery = z.output<typeof transitTokenQuery>;

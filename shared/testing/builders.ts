@@ -51,6 +51,7 @@ export function line(l: Partial<OrderLine> = {}): OrderLine {
     validationResult: 'valid',
     additionalRemarks: [],
     validationErrors: [],
+    returnedQuantity: 0,
     ...l,
   };
 }

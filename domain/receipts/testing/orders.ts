@@ -34,6 +34,7 @@ export function line(name: string, amount: number, quantity = 1): OrderLine {
     validationResult: null,
     additionalRemarks: [],
     validationErrors: [],
+    returnedQuantity: 0,
   };
 }
 

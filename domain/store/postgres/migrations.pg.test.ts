@@ -10,6 +10,7 @@ import {
   SET_ASIDE_CLOSURES,
   SET_ASIDE_QUERY,
 } from '../testing/contradictoryClosures';
+import { DOCS_BEFORE_RETURNS, PARSED_AFTER_RETURNS } from '../testing/returnedDocs';
 import { migrate, openPostgres } from './database';
 import { PG_MIGRATIONS } from './migrations';
 
@@ -153,6 +154,19 @@ const PER_MIGRATION: Record<number, () => Promise<void>> = {
     expect((await pool.query(SET_ASIDE_QUERY)).rows).toEqual(SET_ASIDE_CLOSURES);
     // One close per touchpoint and day from now on.
     await expect(pool.query(SECOND_CLOSE_OF_A_DAY)).rejects.toMatchObject({ code: '23505', constraint: 'day_closures_one_per_day' });
+  },
+  6: async () => {
+    const pool = await poolOn();
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 5));
+    for (const [id, doc] of Object.entries(DOCS_BEFORE_RETURNS)) {
+      await addOrderRow(pool, id);
+      await pool.query('UPDATE orders SET doc = $1 WHERE order_id = $2', [doc, id]);
+    }
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 6));
+    const rows = (await pool.query<{ id: string; doc: string }>('SELECT order_id AS id, doc FROM orders ORDER BY order_id')).rows;
+    expect(Object.fromEntries(rows.map((r) => [r.id, JSON.parse(r.doc) as unknown]))).toEqual(PARSED_AFTER_RETURNS);
+    // What needed no change is the same text.
+    expect(rows.find((r) => r.id === 'd-already')!.doc).toBe(DOCS_BEFORE_RETURNS['d-already']);
   },
 };
 

@@ -119,4 +119,16 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX day_closures_one_per_day ON day_closures (touchpoint_id, business_date);
   CREATE INDEX day_closures_by_date ON day_closures (business_date, close_id);
   `,
+  // 6: returns by line (docs/api.md §7.1; as migration 7 of SQLite's order track): each stored
+  // line without a returnedQuantity gets 0, in the stored text that lists answer as it is.
+  `
+  UPDATE orders SET doc = jsonb_set(
+    doc::jsonb,
+    '{orderLines}',
+    (SELECT jsonb_agg(CASE WHEN l ? 'returnedQuantity' THEN l ELSE l || '{"returnedQuantity": 0}'::jsonb END ORDER BY n)
+       FROM jsonb_array_elements(doc::jsonb -> 'orderLines') WITH ORDINALITY AS t (l, n))
+  )::text
+  WHERE jsonb_typeof(doc::jsonb -> 'orderLines') = 'array'
+    AND EXISTS (SELECT 1 FROM jsonb_array_elements(doc::jsonb -> 'orderLines') AS l WHERE NOT l ? 'returnedQuantity');
+  `,
 ];

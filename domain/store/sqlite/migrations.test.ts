@@ -12,6 +12,7 @@ import {
   SET_ASIDE_CLOSURES,
   SET_ASIDE_QUERY,
 } from '../testing/contradictoryClosures';
+import { DOCS_AFTER_RETURNS, DOCS_BEFORE_RETURNS } from '../testing/returnedDocs';
 import { migrate, openDatabase, ORDER_TRACK, TRACKED_LAYOUT } from './database';
 import { ORDER_MIGRATIONS as MIGRATIONS, type Migration } from './migrations';
 
@@ -138,6 +139,18 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(before.prepare(SET_ASIDE_QUERY).all()).toEqual(SET_ASIDE_CLOSURES);
     // One close per touchpoint and day from now on.
     expect(() => before.exec(SECOND_CLOSE_OF_A_DAY)).toThrow(/UNIQUE/);
+    before.close();
+  },
+  7: () => {
+    const before = atVersion(6);
+    const put = before.prepare('UPDATE orders SET doc = ? WHERE order_id = ?');
+    for (const [id, doc] of Object.entries(DOCS_BEFORE_RETURNS)) {
+      addOrderRow(before, id);
+      put.run(doc, id);
+    }
+    migrate(before, ':memory:', upTo(7));
+    const docs = before.prepare('SELECT order_id AS id, doc FROM orders ORDER BY order_id').all() as { id: string; doc: string }[];
+    expect(Object.fromEntries(docs.map((d) => [d.id, d.doc]))).toEqual(DOCS_AFTER_RETURNS);
     before.close();
   },
 };

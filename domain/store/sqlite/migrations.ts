@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { DAY_CLOSURES_SET_ASIDE } from '../dayClosures';
 import { greatestStampSoFar } from './changes';
+import { withReturnedQuantity } from '../returnedQuantity';
 
 /**
  * The order store's numbered SQLite migrations, in order (its track; see database.ts). A
@@ -136,4 +137,18 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX day_closures_one_per_day ON day_closures (touchpoint_id, business_date);
       CREATE INDEX day_closures_by_date ON day_closures (business_date, close_id);
     `),
+  // 7: returns by line (docs/api.md §7.1): every line answers its returnedQuantity. No line was
+  // returned before, so each stored line without one gets 0; the answer of a list is the stored
+  // text itself (domain/order/present.ts), so the text is rewritten, not filled in on reading.
+  (db) => {
+    const put = db.prepare('UPDATE orders SET doc = ? WHERE order_id = ?');
+    // A page at a time: a statement cannot write while another still reads.
+    const page = db.prepare('SELECT order_id AS id, doc FROM orders WHERE order_id > ? ORDER BY order_id LIMIT 1000');
+    for (let rows = page.all('') as { id: string; doc: string }[]; rows.length > 0; rows = page.all(rows.at(-1)!.id) as typeof rows) {
+      for (const row of rows) {
+        const rewritten = withReturnedQuantity(row.doc);
+        if (rewritten !== null) put.run(rewritten, row.id);
+      }
+    }
+  },
 ];

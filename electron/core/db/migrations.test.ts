@@ -243,6 +243,23 @@ const PER_MIGRATION: Record<number, () => void> = {
     ]);
     before.close();
   },
+  15: () => {
+    const before = atVersion(14);
+    before
+      .prepare(
+        `INSERT INTO order_fact_lines (order_id, line_no, created_on, product_id, product_name, quantity, amount)
+         VALUES ('o', 0, 't', 600, 'p', 3, 1020)`,
+      )
+      .run();
+    migrate(before, ':memory:', counterUpTo(15));
+    // A line indexed before returns by line had nothing returned.
+    expect(before.prepare('SELECT quantity, returned_quantity FROM order_fact_lines').all()).toEqual([
+      { quantity: 3, returned_quantity: 0 },
+    ]);
+    before.prepare("UPDATE order_fact_lines SET returned_quantity = 2 WHERE order_id = 'o'").run();
+    expect(before.prepare('SELECT returned_quantity FROM order_fact_lines').get()).toEqual({ returned_quantity: 2 });
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

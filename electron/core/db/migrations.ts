@@ -142,7 +142,7 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
     `),
   // 13: the terminal at the day's close and its reversals (docs/counter.md §15): the totals of the
   // Reconciliation the day close made (or why the terminal gave none), by business day; and each
-  // ReversalRequest kept before it is sent, with the refund it records, so that a reversal the
+  // ReversalRequest kept before it is sent, with the refund it records (and the lines a return by line gives back), so that a reversal the
   // terminal accepted before a crash is asked about after the restart and recorded once.
   (db) =>
     db.exec(`
@@ -158,6 +158,7 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
         amount INTEGER NOT NULL CHECK (amount > 0),
         whole INTEGER NOT NULL CHECK (whole IN (0, 1)),
         reason TEXT NOT NULL,
+        lines TEXT,
         reference TEXT NOT NULL UNIQUE,
         staff_id TEXT,
         staff_name TEXT,
@@ -180,4 +181,7 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
         CHECK ((staff_id IS NULL) = (staff_name IS NULL))
       ) WITHOUT ROWID;
     `),
+  // 15: returns by line (docs/counter.md §19): how many of each indexed line were returned, for
+  // the review and the day's product figures. Nothing was returned by line before, hence 0.
+  (db) => db.exec('ALTER TABLE order_fact_lines ADD COLUMN returned_quantity INTEGER NOT NULL DEFAULT 0;'),
 ];

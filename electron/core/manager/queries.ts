@@ -200,8 +200,8 @@ export function movementsIn(db: Database, bounds: Bounds): Movement[] {
 export const ORDERS_MADE_SQL = `SELECT f.order_id AS orderId, f.order_number AS orderNumber, f.created_on AS createdOn,
   f.status_id AS statusId, f.total_amount AS totalAmount, f.clerk_id AS clerkId, f.clerk_name AS clerkName
   FROM order_facts f WHERE f.created_on >= ? AND f.created_on < ?`;
-export const LINES_MADE_SQL = `SELECT order_id AS orderId, product_id AS productId, product_name AS productName, quantity, amount
-  FROM order_fact_lines WHERE created_on >= ? AND created_on < ?`;
+export const LINES_MADE_SQL = `SELECT order_id AS orderId, product_id AS productId, product_name AS productName, quantity, amount,
+  returned_quantity AS returned FROM order_fact_lines WHERE created_on >= ? AND created_on < ?`;
 
 /** The orders made within the bounds, with their lines, as the report figures take them. */
 export function ordersMadeIn(db: Database, bounds: Bounds, withLines: boolean): OrderFact[] {
@@ -212,8 +212,8 @@ export function ordersMadeIn(db: Database, bounds: Bounds, withLines: boolean): 
   const lines = new Map<string, OrderFact['lines']>();
   if (withLines) {
     for (const l of stmt(db, LINES_MADE_SQL).all(bounds.from, bounds.to) as (OrderFact['lines'][number] & { orderId: string })[]) {
-      const { orderId, ...line } = l;
-      lines.set(orderId, [...(lines.get(orderId) ?? []), line]);
+      const { orderId, returned, ...line } = l;
+      lines.set(orderId, [...(lines.get(orderId) ?? []), returned ? { ...line, returned } : line]);
     }
   }
   return rows.map(({ clerkId, clerkName, ...r }) => ({

@@ -132,10 +132,12 @@ export function indexOrder(db: Database, order: Order, actor: Actor | null, hist
   clear(db, order.orderId);
   const line = stmt(
     db,
-    `INSERT INTO order_fact_lines (order_id, line_no, created_on, product_id, product_name, quantity, amount)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO order_fact_lines (order_id, line_no, created_on, product_id, product_name, quantity, amount, returned_quantity)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  fact.lines.forEach((l, i) => line.run(order.orderId, i, order.createdOn, l.productId, l.productName, l.quantity, l.amount));
+  fact.lines.forEach((l, i) =>
+    line.run(order.orderId, i, order.createdOn, l.productId, l.productName, l.quantity, l.amount, l.returned ?? 0),
+  );
   const money = stmt(
     db,
     `INSERT INTO money_facts (payment_id, order_id, order_created_on, payment_method_id, method_name, provider, is_refund, amount,

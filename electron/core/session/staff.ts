@@ -88,6 +88,24 @@ export class Staff {
   }
 
   login(staffId: string, pin: string): IpcResult<StaffMember> {
+    const checked = this.checkPin(staffId, pin);
+    if (!checked.ok) return checked;
+    this.current = checked.value;
+    return ok(this.current);
+  }
+
+  /**
+   * A manager's approval given at someone else's session (a return at a clerk's till,
+   * docs/counter.md §19): the manager's PIN, counted with the login's wrong PINs and lockout.
+   * Who is logged in stays as it was.
+   */
+  approve(staffId: string, pin: string): IpcResult<StaffMember> {
+    const checked = this.checkPin(staffId, pin);
+    if (!checked.ok) return checked;
+    return checked.value.role === 'manager' ? checked : refusal('forbidden', 'returns.managerPinOnly');
+  }
+
+  private checkPin(staffId: string, pin: string): IpcResult<StaffMember> {
     const now = this.now().getTime();
     const failed = stmt(this.db, 'SELECT count, until_ms AS until FROM login_failures WHERE staff_id = ?').get(staffId) as
       { count: number; until: number } | undefined;
@@ -105,8 +123,7 @@ export class Staff {
       return refusal('unauthenticated', 'session.wrongPin');
     }
     stmt(this.db, 'DELETE FROM login_failures WHERE staff_id = ?').run(staffId);
-    this.current = member(row);
-    return ok(this.current);
+    return ok(member(row));
   }
 
   /** The first manager of a counter with a real central; logged in at once. */

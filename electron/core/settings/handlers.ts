@@ -29,11 +29,7 @@ export function settingsHandlers({
   return {
     'settings.get': async () => ok(settings.view(embeddedCentral)),
     'settings.set': async (change) => {
-<<<<<<< HEAD
-      const fixed = (['centralUrl', 'bearerToken', 'cashRounding', 'denominations'] as const).find(
-=======
-      const fixed = (['centralUrl', 'bearerToken', 'printerUrl', 'drawer'] as const).find(
->>>>>>> devices2
+      const fixed = (['centralUrl', 'bearerToken', 'cashRounding', 'denominations', 'printerUrl', 'drawer'] as const).find(
         (name) => change[name] !== undefined && settings.fixedSettings[name],
       );
       if (fixed) {

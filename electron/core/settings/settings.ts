@@ -18,13 +18,10 @@ export interface SettingsUpdate {
   quickKeys?: (number | null)[] | null;
   receiptLayout?: ReceiptLayout;
   printerName?: string | null;
-<<<<<<< HEAD
   cashRounding?: boolean;
   denominations?: number[];
-=======
   printerUrl?: string;
   drawer?: 'printer' | 'none';
->>>>>>> devices2
 }
 
 /**
@@ -37,15 +34,13 @@ export interface SettingsUpdate {
  */
 export class CounterSettings {
   private memoryToken: string | null = null;
-<<<<<<< HEAD
-  private readonly fixed: Pick<LoadedConfig['sources'], 'central.url' | 'central.token' | 'cash.rounding' | 'cash.denominations'>;
+  private readonly fixed: Pick<
+    LoadedConfig['sources'],
+    'central.url' | 'central.token' | 'cash.rounding' | 'cash.denominations' | 'printer.url' | 'drawer'
+  >;
   private readonly central: { url?: string; token?: string };
   private readonly cash: NonNullable<LoadedConfig['config']['cash']>;
-=======
-  private readonly fixed: Pick<LoadedConfig['sources'], 'central.url' | 'central.token' | 'printer.url' | 'drawer'>;
-  private readonly central: { url?: string; token?: string };
   private readonly devices: { printerUrl?: string; drawer?: 'printer' | 'none' };
->>>>>>> devices2
 
   constructor(
     private readonly db: Database,
@@ -61,22 +56,16 @@ export class CounterSettings {
     const { url, token } = config.config.central ?? {};
     // A token without its central's address is never sent anywhere.
     this.central = url ? { url, ...(token && { token }) } : {};
-<<<<<<< HEAD
     this.cash = config.config.cash ?? {};
-    this.fixed = {
-      ...(url && { 'central.url': config.sources['central.url'] }),
-      ...(url && token && { 'central.token': config.sources['central.token'] }),
-      ...(this.cash.rounding !== undefined && { 'cash.rounding': config.sources['cash.rounding'] }),
-      ...(this.cash.denominations && { 'cash.denominations': config.sources['cash.denominations'] }),
-=======
     // The receipt printer and its drawer (docs/api.md §9.1, §9.3): the configuration's, else the manager's.
     this.devices = { printerUrl: config.config.printer?.url, drawer: config.config.drawer };
     this.fixed = {
       ...(url && { 'central.url': config.sources['central.url'] }),
       ...(url && token && { 'central.token': config.sources['central.token'] }),
+      ...(this.cash.rounding !== undefined && { 'cash.rounding': config.sources['cash.rounding'] }),
+      ...(this.cash.denominations && { 'cash.denominations': config.sources['cash.denominations'] }),
       ...(this.devices.printerUrl && { 'printer.url': config.sources['printer.url'] }),
       ...(this.devices.drawer && { drawer: config.sources.drawer }),
->>>>>>> devices2
     };
   }
 
@@ -85,13 +74,10 @@ export class CounterSettings {
     return {
       ...(this.fixed['central.url'] && { centralUrl: this.fixed['central.url'] }),
       ...(this.fixed['central.token'] && { bearerToken: this.fixed['central.token'] }),
-<<<<<<< HEAD
       ...(this.fixed['cash.rounding'] && { cashRounding: this.fixed['cash.rounding'] }),
       ...(this.fixed['cash.denominations'] && { denominations: this.fixed['cash.denominations'] }),
-=======
       ...(this.fixed['printer.url'] && { printerUrl: this.fixed['printer.url'] }),
       ...(this.fixed.drawer && { drawer: this.fixed.drawer }),
->>>>>>> devices2
     };
   }
 
@@ -231,13 +217,10 @@ export class CounterSettings {
       quickKeys: readSetting<(number | null)[] | null>(this.db, 'quickKeys') ?? null,
       receiptLayout: this.receiptLayout,
       printerName: this.printerName,
-<<<<<<< HEAD
       cashRounding: this.cashRounding,
       denominations: this.denominations,
-=======
       printerUrl: this.printerUrl,
       drawer: this.drawer,
->>>>>>> devices2
     };
   }
 }

@@ -1,5 +1,5 @@
 import { tokenInputOf } from '../../../shared/orderInputs';
-import type { Order, OrderLine } from '../../../shared/schemas/order';
+import type { Order, OrderLine, ReturnedLine } from '../../../shared/schemas/order';
 import { MAY } from '../../../domain/rules/statuses';
 import { refundReason } from '../../../domain/order/payments';
 import { paymentState } from '../../../domain/order/money';
@@ -84,6 +84,19 @@ function lineStep(local: Order, central: Order): Step | null {
 }
 
 /**
+ * A return's lines under the central's line ids (docs/api.md §7.1). The lines go before the
+ * payments (lineStep), so each is there by now; one that is not stays under our id, and the
+ * central's refusal names it.
+ */
+function returnedLinesThere(local: Order, central: Order, lines: ReturnedLine[]): ReturnedLine[] {
+  return lines.map(({ orderLineId, quantity }) => {
+    const ours = local.orderLines.find((l) => l.orderLineId === orderLineId);
+    const there = ours && central.orderLines.find((c) => sameLine(c, ours));
+    return { orderLineId: there?.orderLineId ?? orderLineId, quantity };
+  });
+}
+
+/**
  * Payments and refunds, each sent once under our id as its operatorPaymentReference. When
  * the order is being cancelled, a payment cancelled here is left to the cancellation, which
  * cancels the central's pending payments in the same step (docs/api.md §7.2): no moment in which
@@ -100,7 +113,12 @@ function paymentStep(local: Order, central: Order, cancelling: boolean): Step | 
       statusCode: status === 'SETTLED' ? 'SETTLED' : 'PENDING',
     };
     if (!there && payment.isRefund) {
-      return { method: 'POST', path: `/orders/${central.orderId}/refunds`, body: { ...sent, reason: refundReason(payment) } };
+      const lines = payment.lines && returnedLinesThere(local, central, payment.lines);
+      return {
+        method: 'POST',
+        path: `/orders/${central.orderId}/refunds`,
+        body: { ...sent, reason: refundReason(payment), ...(lines && { lines }) },
+      };
     }
     if (!there) {
       return {

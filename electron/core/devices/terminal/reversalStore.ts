@@ -1,5 +1,6 @@
 import type { CounterDb } from '../../db/database';
 import type { TerminalError } from '../../../../shared/ipc/terminal';
+import { returnedLines, type ReturnedLine } from '../../../../shared/schemas/order';
 
 /**
  * The counter's ReversalRequests (docs/counter.md §15), each kept before it is sent with the
@@ -16,6 +17,8 @@ export interface ReversalRow {
   /** All of the payment (no ReversedAmount). */
   whole: boolean;
   reason: string;
+  /** The lines a return by line gives back (docs/counter.md §19), recorded with its refund. */
+  lines: ReturnedLine[] | null;
   /** The refund's operatorPaymentReference: the one refund this reversal records. */
   reference: string;
   /** Who asked for it. */
@@ -31,6 +34,7 @@ interface Raw {
   amount: number;
   whole: number;
   reason: string;
+  lines: string | null;
   reference: string;
   staff_id: string | null;
   staff_name: string | null;
@@ -45,6 +49,8 @@ const rowOf = (r: Raw): ReversalRow => ({
   amount: r.amount,
   whole: r.whole === 1,
   reason: r.reason,
+  // Written by insert() below from a validated refund; parsed again as any stored input is.
+  lines: r.lines === null ? null : returnedLines.parse(JSON.parse(r.lines)),
   reference: r.reference,
   staff: r.staff_id === null ? null : { staffId: r.staff_id, name: r.staff_name ?? '' },
   stage: r.stage,
@@ -61,9 +67,9 @@ export class ReversalStore {
     const at = this.clock().toISOString();
     this.db
       .prepare(
-        `INSERT INTO terminal_reversals (service_id, payment_id, order_id, amount, whole, reason, reference, staff_id, staff_name,
+        `INSERT INTO terminal_reversals (service_id, payment_id, order_id, amount, whole, reason, lines, reference, staff_id, staff_name,
            stage, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?)`,
       )
       .run(
         row.serviceId,
@@ -72,6 +78,7 @@ export class ReversalStore {
         row.amount,
         row.whole ? 1 : 0,
         row.reason,
+        row.lines === null ? null : JSON.stringify(row.lines),
         row.reference,
         row.staff?.staffId ?? null,
         row.staff?.name ?? null,

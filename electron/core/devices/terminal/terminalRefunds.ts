@@ -1,5 +1,6 @@
 import type { CounterOrder, IpcResult, StaffMember } from '../../../../shared/ipc';
 import type { AuditFacts } from '../../../../shared/manager/types';
+import type { ReturnedLine } from '../../../../shared/schemas/order';
 import { refusal } from '../../../../shared/refusals';
 import { refundable } from '../../../../domain/order/money';
 import { actIsOrderWrite, runAct } from '../../acts';
@@ -33,7 +34,8 @@ export interface TerminalRefundsDeps extends TerminalMoneyDeps {
   heldMs?: number;
 }
 
-export type RefundInput = { paymentId: string; amountDebit: number; reason: string };
+/** `lines`: a return by line (docs/counter.md §19) goes back through the same reversal. */
+export type RefundInput = { paymentId: string; amountDebit: number; reason: string; lines?: ReturnedLine[] };
 
 export class TerminalRefunds {
   private readonly background = new Background();
@@ -69,6 +71,7 @@ export class TerminalRefunds {
       amount: input.amountDebit,
       whole: input.amountDebit === row.amount,
       reason: input.reason,
+      lines: input.lines ?? null,
       reference: `${row.transactionId}-R${serviceId}`.slice(0, 100),
       staff: this.deps.who(),
       stage: 'sent',
@@ -115,6 +118,7 @@ export class TerminalRefunds {
               operatorPaymentReference: reversal.reference,
               reason: reversal.reason,
               statusCode: 'SETTLED',
+              ...(reversal.lines && { lines: reversal.lines }),
             },
             desk.caller(),
           ),

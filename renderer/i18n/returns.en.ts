@@ -1,0 +1,21 @@
+/** English words of returns by line (docs/counter.md §19). */
+export const returnsEn = {
+  'return.open': 'Return tickets',
+  'return.title': 'Return from order {number}',
+  'return.lines': 'Chosen tickets',
+  'return.linesLegend': 'What comes back',
+  'return.lineLabel': '{name}: how many back',
+  'return.lineLeft': '{left} of {quantity} can come back.',
+  'return.noneLeft': 'Everything of this line came back already.',
+  'return.noLines': 'Choose at least one ticket to return.',
+  'return.amountOfLines': 'Back for these tickets: {amount}.',
+  'return.approval': 'A manager approves',
+  'return.approvalHint': 'A manager of this counter chooses their name and types their PIN here.',
+  'return.manager': 'Manager',
+  'return.pin': 'Manager’s PIN',
+  'return.pinRequired': 'The manager types their PIN.',
+  'return.returned': '{count} returned',
+  'return.receiptReturned': 'Returned: {items}',
+  'return.done': 'The tickets of order {number} were returned.',
+  'reports.returned': 'Returned',
+} as const;
