@@ -13,6 +13,7 @@ import { MethodName } from './MethodName';
 import { cashTendered, ibanLast4 } from './payments';
 import { useReceiptPrinting } from './printing';
 import { PrintStatus } from './PrintStatus';
+import { TerminalReceiptText } from './TerminalReceiptText';
 
 /**
  * The sale is done: the change due in large type (until the next sale), the receipt, and the
@@ -161,6 +162,7 @@ export function Receipt({ order, title, duplicate = false }: { order: Order; tit
                     ({t('iban.masked', { last: ibanLast4(p.mandateInput.iban) })}, {p.mandateInput.ascription})
                   </span>
                 )}
+                {row.state === 'SETTLED' && <TerminalReceiptText payment={p} />}
               </li>
             ))}
         </ul>
