@@ -17,6 +17,7 @@ import { PrintStatus } from './PrintStatus';
 import { ReturnedMark } from './ReturnedMark';
 import { areas } from '../areas';
 import { AreaSlot } from '../common/area';
+import { TerminalReceiptText } from './TerminalReceiptText';
 
 // Tickets back at the till load with the manager's code (renderer/areas.ts): a sale never waits for them.
 const ReturnAtTill = areas.manager.lazy((m) => m.ReturnAtTill);
@@ -177,6 +178,7 @@ export function Receipt({ order, title, duplicate = false }: { order: Order; tit
                     ({t('iban.masked', { last: ibanLast4(p.mandateInput.iban) })}, {p.mandateInput.ascription})
                   </span>
                 )}
+                {row.state === 'SETTLED' && <TerminalReceiptText payment={p} />}
               </li>
             ))}
         </ul>
