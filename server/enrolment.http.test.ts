@@ -162,4 +162,14 @@ describe('a heartbeat (docs/api.md §11.2)', () => {
     const { clockOffsetMs: _, ...without } = heartbeat();
     expectProblem(await report(h, device, without), 400);
   });
+
+  it('says in the OpenAPI that the clock offset may be null, unknown', async () => {
+    type Doc = {
+      paths: Record<string, { put: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+    };
+    const doc = (await h.call<Doc>('GET', `${API}/openapi.json`)).body;
+    const offset = doc.paths[`${API}/counters/{deviceId}`]!.put.requestBody.content['application/json']!.schema.properties.clockOffsetMs;
+    expect(JSON.stringify(offset)).toContain('"null"');
+    expect(JSON.stringify(offset)).toContain('unknown');
+  });
 });

@@ -26,8 +26,12 @@ export function dataFolderVault(dataDir: string): TokenVault {
       key = readFileSync(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      // `wx`: two starts at once never overwrite each other's key.
-      writeFileSync(file, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });
+      // `wx`: of two starts at once, the second reads the first's key instead of overwriting it.
+      try {
+        writeFileSync(file, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });
+      } catch (raced) {
+        if ((raced as NodeJS.ErrnoException).code !== 'EEXIST') throw raced;
+      }
       key = readFileSync(file);
     }
     if (key.length !== KEY_BYTES) throw new Error(`${TOKEN_KEY_FILE} in the data folder is not a key: remove it and enrol again`);

@@ -31,6 +31,7 @@ const roundDone = (shell: BrowserShell) =>
   );
 
 describe('the browser shell, enrolled on screen', () => {
+  // Two shells, the first with its demo central, one after the other: slow on a busy machine.
   it('keeps its enrolment and device token across a restart, sealed in the data folder', async () => {
     const folder = tempDir('counter-shell-enrol-');
     opened.push(() => folder.remove());
@@ -72,5 +73,5 @@ describe('the browser shell, enrolled on screen', () => {
     // The central heard the restarted counter with its device token: its heartbeat is listed.
     const listed = await h.call<{ counters: CounterReport[] }>('GET', `${API}/counters`, { auth: await operatorToken() });
     expect(listed.body.counters.map((c) => c.deviceId)).toEqual([deviceId]);
-  });
+  }, 90_000);
 });

@@ -139,6 +139,15 @@ describe('what the screen shows', () => {
     expect(warning.className).toContain('note-warn');
     cleanup();
 
+    // The browser shell seals it with a key in its data folder: said, without a warning.
+    renderWith(
+      <SettingsScreen clerk={manager} />,
+      counter(settingsView({ centralUrl: 'https://central.example.org', embeddedCentral: false, tokenStorage: 'dataFolder' })),
+    );
+    const sealed = await screen.findByText("A bearer token is set. It is kept encrypted in this counter's data folder.");
+    expect(sealed.className).not.toContain('note-warn');
+    cleanup();
+
     renderWith(
       <SettingsScreen clerk={manager} />,
       counter(settingsView({ centralUrl: 'https://central.example.org', embeddedCentral: false, hasBearerToken: false })),
