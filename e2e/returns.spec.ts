@@ -39,6 +39,11 @@ test('a clerk returns one of two tickets at the till, approved by a manager’s 
   await expect(page.getByText('Returned: 1× Enkele reis stad')).toBeVisible();
   const refundReceipt = page.getByRole('article', { name: 'Refund receipt' });
   await expect(refundReceipt).toContainText('1 returned');
+  // On paper the refund receipt goes alone, not the sale's beside it.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('article', { name: 'Receipt', exact: true })).toBeHidden();
+  await expect(refundReceipt).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
   // Anna is still the one logged in.
   await expect(page.getByText('Anna de Vries').first()).toBeVisible();
 
