@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Order } from '../../shared/schemas/order';
 import { paymentRow } from '../../domain/receipts/receipt';
 import { useInvoke } from '../api/useInvoke';
@@ -80,11 +81,13 @@ export function Receipt({ order, title, duplicate = false }: { order: Order; tit
   const { t, money, date, dateTime } = useI18n();
   const terms = [...new Set(order.orderLines.flatMap((l) => l.orderLineTerms.map((x) => x.termsUrl)))];
   const taxTotal = order.orderLines.reduce((sum, l) => sum + (l.taxAmount ?? 0), 0);
+  // A refund receipt may show beside the sale's (a return at the till): each names itself.
+  const titleId = useId();
   return (
-    <article className="receipt" aria-labelledby="receipt-title">
+    <article className="receipt" aria-labelledby={titleId}>
       <header>
         {duplicate && <p className="receipt-duplicate">{t('receipt.duplicate')}</p>}
-        <h2 id="receipt-title">{title ?? t('receipt.title')}</h2>
+        <h2 id={titleId}>{title ?? t('receipt.title')}</h2>
         <p>{order.touchPoint.name}</p>
         <p>
           {t('receipt.orderNumber')} <strong>{order.orderNumber}</strong>

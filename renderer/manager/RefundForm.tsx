@@ -90,7 +90,12 @@ export function RefundForm({
   };
 
   return (
-    <form className="panel refund-form" aria-label={t('refund.title', { number: order.orderNumber })} onSubmit={submit} noValidate>
+    <form
+      className="panel refund-form"
+      aria-label={t(needsApproval ? 'return.title' : 'refund.title', { number: order.orderNumber })}
+      onSubmit={submit}
+      noValidate
+    >
       <h4>{t(needsApproval ? 'return.title' : 'refund.title', { number: order.orderNumber })}</h4>
       {!needsApproval && (
         <fieldset>
