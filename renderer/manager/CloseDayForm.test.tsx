@@ -92,7 +92,7 @@ describe('the day close', () => {
     await user.type(screen.getByLabelText('€1.00 coins'), '1');
     await user.type(screen.getByLabelText(/Note on the difference/), 'short');
     await user.click(screen.getByRole('button', { name: 'Close the day' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The day 2026-11-23 is already closed.');
+    expect((await screen.findByRole('alert')).textContent).toContain('The day 23 Nov 2026 is already closed.');
   });
 
   it('speaks Dutch', async () => {
