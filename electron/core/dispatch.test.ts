@@ -109,7 +109,9 @@ describe('the audit trail of the gate', () => {
       error: { kind: 'conflict', code: 'day.alreadyClosed', params: { businessDate: '2026-10-24' }, message: 'closed', errors: [] },
     } as IpcResult<unknown>);
     await dispatch('sync.retry', {});
-    expect(entries[0]?.detail).toEqual({ refused: 'day.alreadyClosed', params: { businessDate: '2026-10-24' } });
+    expect(entries).toEqual([
+      expect.objectContaining({ detail: { refused: 'day.alreadyClosed', params: { businessDate: '2026-10-24' } } }),
+    ]);
   });
 
   it('names an unknown channel in its refusal, cut to 60 characters', async () => {
