@@ -23,7 +23,6 @@ export interface I18n {
   /** A calendar date or time stamp as a date; times in the counter's time zone (shared/timeText.ts). */
   date: (value: string) => string;
   dateTime: (value: string) => string;
-  time: (value: string) => string;
 }
 
 export function makeI18n({ lang, messages, refusals }: Dictionary, timeZone: string = DEFAULT_SCREEN_TIME_ZONE): I18n {
@@ -54,7 +53,6 @@ export function makeI18n({ lang, messages, refusals }: Dictionary, timeZone: str
     money: (cents) => euros.format(cents / 100),
     date: times.date,
     dateTime: times.dateTime,
-    time: times.time,
   };
 }
 
