@@ -85,3 +85,63 @@ test('an order taken while the central is down reaches it, once, when it is back
     await dir.remove();
   }
 });
+
+test('a central started again with another key refuses the token: the top bar says so, never Online, and the connection test names the token', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const dir = await tempDir('sync-refused');
+  const port = await freePort();
+  const centralOptions = { db: join(dir.path, 'central.sqlite'), port, fixtures: FIXTURES };
+  let central: Central | null = await startCentral({ ...centralOptions, jwtSecret: JWT_SECRET });
+  const bearerToken = await signChannelToken(JWT_SECRET, { sub: 'e2e-counter', touchpointId: TOUCHPOINT });
+  const core = await createCounter({
+    dataDir: dir.path,
+    vault: null,
+    fixtures: FIXTURES,
+    central: { url: central.url, bearerToken },
+    intervalMs: 200,
+  });
+  const counter = await startCounter({ core });
+  try {
+    await setUpFirstManager(page, counter.url);
+    const status = page.getByRole('region', { name: 'Sync status' }).getByRole('status');
+    await expect(status).toContainText('Online');
+
+    // The same central, started again without the key it had: every token it gave is refused.
+    await central.close();
+    central = await startCentral({ ...centralOptions, jwtSecret: 'another-key-the-central-made-up-at-its-restart-42' });
+    await expect(status).toContainText('Refused: token', { timeout: 75_000 });
+    await expect(status).toContainText('A manager enters a new token');
+    await expect(status).not.toContainText('Online');
+    await button(page, 'Nederlands').click();
+    await expect(page.getByRole('region', { name: 'Synchronisatie', exact: true }).getByRole('status')).toContainText('Geweigerd: token');
+    await button(page, 'English').click();
+
+    // The sync panel says what to do; "Sync now" never says it finished.
+    await button(page, 'Sync status').click();
+    const panel = page.getByRole('region', { name: 'Sync with the central' });
+    await expect(panel).toContainText('The central refuses this counter’s token, so nothing is sent.');
+    await button(panel, 'Sync now').click();
+    await expect(panel).toContainText('Sync did not get through:');
+    await expect(panel).not.toContainText('Sync finished');
+    await button(page, 'Back').click();
+
+    // The manager's connection test: reached, not encrypted (this computer), the token refused, the clock right.
+    await button(page, 'Settings').click();
+    await button(page, 'Test connection').click();
+    const steps = page.getByRole('list', { name: 'Connection checks' }).getByRole('listitem');
+    await expect(steps).toHaveText([
+      /^Reaching the central OK/,
+      /^Secure connection Not checked/,
+      /^This counter’s token Failed The central refuses this token/,
+      /^Clock OK/,
+    ]);
+    await page.goto('about:blank');
+  } finally {
+    await counter.close();
+    await core.close();
+    await central?.close();
+    await dir.remove();
+  }
+});

@@ -49,7 +49,7 @@ export const REFUSAL_TEXT = {
   'day.closed': 'The day {businessDate} is closed: nothing can be sold into it.',
   'day.alreadyOpen': 'The drawer of {businessDate} was already opened.',
   'day.alreadyClosed': 'The day {businessDate} is already closed.',
-  'day.noteRequired': 'The counted cash differs by {difference} cents from what was expected: a note is required.',
+  'day.noteRequired': 'The counted cash differs by {difference} from what was expected: a note is required.',
   'day.unknown': 'The day {businessDate} has not been closed.',
   'cash.sessionOpen': 'A drawer session is already open: close it with its count first.',
   'cash.noSession': 'No drawer session is open.',

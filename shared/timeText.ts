@@ -9,8 +9,6 @@ export interface TimeText {
   date(value: string): string;
   /** A time stamp as date and time (26 Oct 2026, 14:05). */
   dateTime(value: string): string;
-  /** A time stamp as a time of day (14:05). */
-  time(value: string): string;
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -21,7 +19,6 @@ export function timeText(locale: string, timeZone: string): TimeText {
   // A calendar date is no instant: read and shown at UTC it stays the day it names.
   const days = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   const dateTimes = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
-  const times = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: zone });
   const safe = (format: Intl.DateTimeFormat, value: string) => {
     const instant = new Date(value);
     return Number.isNaN(instant.getTime()) ? value : format.format(instant);
@@ -32,7 +29,6 @@ export function timeText(locale: string, timeZone: string): TimeText {
       return day ? days.format(new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])))) : safe(dates, value);
     },
     dateTime: (value) => safe(dateTimes, value),
-    time: (value) => safe(times, value),
   };
 }
 

@@ -93,6 +93,27 @@ describe('the audit trail of the gate', () => {
     expect(nobody.entries).toEqual([]);
   });
 
+  it('records no refusal for a manager’s read with nobody logged in (the page refreshing a list as a manager logs out), but a change', async () => {
+    const nobody = trail(ok, null);
+    expect(await nobody.dispatch('manager.staleConcepts', {})).toMatchObject({ ok: false, error: { code: 'session.required' } });
+    expect(nobody.entries).toEqual([]);
+    await nobody.dispatch('day.close', {});
+    expect(nobody.entries).toEqual([
+      { who: null, action: 'day.close', orderId: null, outcome: 'refused', detail: { refused: 'session.managerOnly' } },
+    ]);
+  });
+
+  it('keeps a refusal’s parameters, so the trail fills its sentence', async () => {
+    const { entries, dispatch } = trail({
+      ok: false,
+      error: { kind: 'conflict', code: 'day.alreadyClosed', params: { businessDate: '2026-10-24' }, message: 'closed', errors: [] },
+    } as IpcResult<unknown>);
+    await dispatch('sync.retry', {});
+    expect(entries).toEqual([
+      expect.objectContaining({ detail: { refused: 'day.alreadyClosed', params: { businessDate: '2026-10-24' } } }),
+    ]);
+  });
+
   it('names an unknown channel in its refusal, cut to 60 characters', async () => {
     const { dispatch } = trail();
     expect(await dispatch('y'.repeat(80), {})).toMatchObject({

@@ -28,7 +28,8 @@ function doneFacts(declared: AnyDeclared, input: unknown, answer: unknown, added
  * one of the contract's own names, the caller must have the role its declaration gives it,
  * and the input must pass the channel's schema. Only then does a handler run; a handler that
  * throws is answered as an internal refusal, logged without its input (which may hold personal
- * data). A manager's call refused to someone else, and every call its declaration has recorded
+ * data). A manager's call refused to someone else (a read with nobody logged in is not
+ * recorded: docs/counter.md §21), and every call its declaration has recorded
  * 'always', goes to the audit trail. An audited change runs as an act (acts.ts): its audit row
  * is written by the transaction that commits the change; only a change that commits nothing of
  * its own (an export) has its row written here, after it.
@@ -40,7 +41,9 @@ export function makeDispatch(handlers: Handlers, who: () => StaffMember | null, 
     const caller = who();
     const role = caller?.role ?? null;
     if (!mayCall(declared.access, role)) {
-      if (declared.access === 'manager')
+      // Someone without the role is recorded; a read with nobody logged in is the page's own
+      // leftover after a logout (a list refreshed as the screen goes), no attempt of anyone's.
+      if (declared.access === 'manager' && (caller !== null || declared.kind === 'change'))
         audit({ who: caller, action: channel, orderId: orderIdOf(input), outcome: 'refused', detail: { refused: 'session.managerOnly' } });
       return role === null ? refusal('unauthenticated', 'session.required') : refusal('forbidden', 'session.managerOnly');
     }
@@ -71,7 +74,7 @@ export function makeDispatch(handlers: Handlers, who: () => StaffMember | null, 
       // A damaged database file is said as such, with what to do (docs/counter.md §18).
       result = refusal('internal', isDamage(error) ? 'database.damaged' : 'request.internal');
     }
-    if (recorded && !result.ok) entry('refused', { refused: result.error.code });
+    if (recorded && !result.ok) entry('refused', { refused: result.error.code, params: result.error.params });
     else if (recorded && !act.recorded) act.write(result.ok ? result.value : null);
     return result;
   };

@@ -23,7 +23,6 @@ export interface I18n {
   /** A calendar date or time stamp as a date; times in the counter's time zone (shared/timeText.ts). */
   date: (value: string) => string;
   dateTime: (value: string) => string;
-  time: (value: string) => string;
 }
 
 export function makeI18n({ lang, messages, refusals }: Dictionary, timeZone: string = DEFAULT_SCREEN_TIME_ZONE): I18n {
@@ -38,12 +37,22 @@ export function makeI18n({ lang, messages, refusals }: Dictionary, timeZone: str
       if (!params) return template;
       return fillPlaceholders(template, params);
     },
-    refusal: (code, params = {}) =>
-      code in refusals ? fillPlaceholders(refusals[code], params) : fillPlaceholders(refusals['request.internal'], {}),
+    refusal: (code, params = {}) => {
+      // The values a refusal carries as data said as the screen says them: a day as a date, money in euros.
+      const said = Object.fromEntries(
+        Object.entries(params).map(([name, value]) =>
+          name === 'businessDate' && typeof value === 'string'
+            ? [name, times.date(value)]
+            : name === 'difference' && typeof value === 'number'
+              ? [name, euros.format(Math.abs(value) / 100)]
+              : [name, value],
+        ),
+      );
+      return code in refusals ? fillPlaceholders(refusals[code], said) : fillPlaceholders(refusals['request.internal'], {});
+    },
     money: (cents) => euros.format(cents / 100),
     date: times.date,
     dateTime: times.dateTime,
-    time: times.time,
   };
 }
 

@@ -50,7 +50,7 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'cash.sessionOpen': 'Er is al een kassadienst open: sluit die eerst af met een telling.',
   'cash.noSession': 'Er is geen kassadienst open.',
   'cash.drawerNotOpened': 'De "geen verkoop" is vastgelegd, maar de kassalade ging niet open.',
-  'day.noteRequired': 'Het getelde contant geld wijkt {difference} cent af van het verwachte bedrag: een toelichting is verplicht.',
+  'day.noteRequired': 'Het getelde contant geld wijkt {difference} af van het verwachte bedrag: een toelichting is verplicht.',
   'day.unknown': 'De dag {businessDate} is niet afgesloten.',
   'list.badCursor': 'De plek in de lijst is niet geldig: begin opnieuw bij de eerste pagina.',
   'terminal.nothingDue': 'Op deze bestelling staat niets meer open.',

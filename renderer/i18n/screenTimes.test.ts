@@ -21,13 +21,13 @@ describe('times on screen in the counter’s time zone, not the machine’s', ()
     const nl = timeText('nl-NL', 'Europe/Amsterdam');
     expect(nl.dateTime(lateEvening)).toBe('25 okt 2026, 00:30');
     expect(nl.date(lateEvening)).toBe('25 okt 2026');
-    expect(nl.time(winterNoon)).toBe('13:00');
+    expect(nl.dateTime(winterNoon)).toBe('27 nov 2026, 13:00');
     const english = timeText('en-GB', 'Europe/Amsterdam');
     expect(english.dateTime(winterNoon)).toBe('27 Nov 2026, 13:00');
   });
 
   it('follows the counter’s setting when it is another zone', () => {
-    expect(timeText('en-GB', 'Europe/London').time(winterNoon)).toBe('12:00');
+    expect(timeText('en-GB', 'Europe/London').dateTime(winterNoon)).toBe('27 Nov 2026, 12:00');
     expect(timeText('en-GB', 'Asia/Tokyo').date(lateEvening)).toBe('25 Oct 2026');
   });
 
@@ -37,13 +37,15 @@ describe('times on screen in the counter’s time zone, not the machine’s', ()
   });
 
   it('falls back to Amsterdam for a zone Intl does not know, and shows what it cannot read as it is', () => {
-    expect(timeText('en-GB', 'Mars/Olympus').time(winterNoon)).toBe('13:00');
+    expect(timeText('en-GB', 'Mars/Olympus').dateTime(winterNoon)).toBe('27 Nov 2026, 13:00');
     expect(timeText('en-GB', 'Europe/Amsterdam').dateTime('not a time')).toBe('not a time');
   });
 
   it('is what the screens’ words use (I18n.dateTime), Amsterdam by default', () => {
     const i18n = makeI18n({ lang: 'en', messages: en, refusals: REFUSAL_TEXT });
     expect(i18n.dateTime(lateEvening)).toBe('25 Oct 2026, 00:30');
-    expect(makeI18n({ lang: 'en', messages: en, refusals: REFUSAL_TEXT }, 'America/New_York').time(lateEvening)).toBe('18:30');
+    expect(makeI18n({ lang: 'en', messages: en, refusals: REFUSAL_TEXT }, 'America/New_York').dateTime(lateEvening)).toBe(
+      '24 Oct 2026, 18:30',
+    );
   });
 });

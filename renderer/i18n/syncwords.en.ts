@@ -60,6 +60,11 @@ export const syncwordsEn = {
   'conn.why.clockOff': '{warning} Set this computer’s clock right.',
   'conn.why.earlier': 'Not checked: a step before it failed.',
 
+  'event.state.PENDING': 'awaiting confirmation',
+  'event.state.SETTLED': 'settled',
+  'event.state.FAILED': 'failed',
+  'event.state.CANCELLED': 'cancelled',
+
   'file.choose': 'Choose a file',
   'file.none': 'No file chosen',
 } as const;

@@ -65,6 +65,11 @@ export const syncwordsNl: Record<keyof typeof syncwordsEn, string> = {
   'conn.why.clockOff': '{warning} Zet de klok van deze computer goed.',
   'conn.why.earlier': 'Niet gecontroleerd: een eerdere stap mislukte.',
 
+  'event.state.PENDING': 'wacht op bevestiging',
+  'event.state.SETTLED': 'voldaan',
+  'event.state.FAILED': 'mislukt',
+  'event.state.CANCELLED': 'geannuleerd',
+
   'file.choose': 'Kies een bestand',
   'file.none': 'Geen bestand gekozen',
 };

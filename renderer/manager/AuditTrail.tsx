@@ -53,11 +53,14 @@ function Audit({ today }: { today: string }) {
   );
 }
 
+/** A refusal recorded before its parameters were kept cannot fill its sentence: the outcome alone, never a {placeholder}. */
+const refusedWords = (sentence: string, bare: string) => (/\{\w+\}/.test(sentence) ? bare : sentence);
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, lang, refusal, dateTime, money, date } = useI18n();
   const method = useMethodName();
   const refused = entry.detail?.refused;
-  const detail = refused ? refusal(refused) : entry.detail?.note;
+  const detail = refused ? refusedWords(refusal(refused, entry.detail?.params), t('audit.refused')) : entry.detail?.note;
   return (
     <tr>
       <td>{dateTime(entry.at)}</td>

@@ -96,7 +96,7 @@ describe('the day close', () => {
     await user.type(screen.getByLabelText(/Note on the difference/), 'short');
     await user.click(screen.getByRole('button', { name: 'Close the day' }));
     await user.click(screen.getByRole('button', { name: 'Confirm: close the day' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The day 2026-11-23 is already closed.');
+    expect((await screen.findByRole('alert')).textContent).toContain('The day 23 Nov 2026 is already closed.');
   });
 
   it('warns of the day’s open orders, and names what the close freezes before it is confirmed', async () => {

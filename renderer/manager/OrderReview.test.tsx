@@ -105,7 +105,7 @@ describe('the order review', () => {
     await user.selectOptions(within(form).getByLabelText('Status'), 'Delivered');
     await user.selectOptions(within(form).getByLabelText('Clerk'), 'Anna de Vries');
     await user.selectOptions(await within(form).findByLabelText('Product'), 'Dagkaart volwassene');
-    await user.selectOptions(within(form).getByLabelText('Payment method'), 'Contant');
+    await user.selectOptions(within(form).getByLabelText('Payment method'), 'Cash');
     await user.selectOptions(within(form).getByLabelText('Central'), 'refused by head office');
     await user.type(within(form).getByLabelText('Token'), ' 4411 ');
     await user.click(within(form).getByRole('button', { name: 'Show orders' }));

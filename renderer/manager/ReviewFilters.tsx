@@ -4,6 +4,7 @@ import type { SyncStateName } from '../../shared/manager/types';
 import { SYNC_STATES } from '../../shared/manager/schemas';
 import { useInvoke } from '../api/useInvoke';
 import { Field } from '../common/Field';
+import { useMethodName } from '../checkout/methodName';
 import { useI18n } from '../i18n/i18n';
 import { statusKey } from '../start/OrderList';
 import { RangeFields, rangeProblem, type DayRange } from './RangePicker';
@@ -36,6 +37,8 @@ const STATUS_IDS = [1, 2, 3, 4, 5, 6];
 /** The filter form: a day or a range, and what the orders must have. Applied on submit. */
 export function ReviewFilterForm({ initial, onApply }: { initial: ReviewFilters; onApply: (filters: ReviewFilters) => void }) {
   const { t } = useI18n();
+  // The counter's own methods in the screen's language, not the catalogue's Dutch names.
+  const methodName = useMethodName();
   const [f, setF] = useState(initial);
   const [tried, setTried] = useState(false);
   const catalog = useInvoke('catalog.get', {});
@@ -93,7 +96,10 @@ export function ReviewFilterForm({ initial, onApply }: { initial: ReviewFilters;
         'paymentMethodId',
         t('review.method'),
         t('review.anyMethod'),
-        (catalog.value?.paymentMethods ?? []).map((m) => ({ value: String(m.paymentMethodId), label: m.name })),
+        (catalog.value?.paymentMethods ?? []).map((m) => ({
+          value: String(m.paymentMethodId),
+          label: methodName(m.paymentMethodId, m.name),
+        })),
       )}
       {select(
         'syncState',

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n/i18n';
+import { FileChooser } from '../common/FileChooser';
 import { cropToAspect, encodeUnderLimit, isAcceptableJpeg, outputSize } from './photo';
 
 type CameraState = 'off' | 'starting' | 'live' | 'failed';
@@ -162,15 +163,12 @@ export function PhotoCapture({
         )}
       </div>
       {(!cameraPossible || camera === 'failed') && <p className="hint">{t('photo.useFile')}</p>}
-      <div className="field">
-        <label htmlFor={`${idPrefix}-file`}>{t('photo.file')}</label>
-        <input
-          id={`${idPrefix}-file`}
-          type="file"
-          accept="image/jpeg,image/png,image/*"
-          onChange={(e) => void fromFile(e.target.files?.[0])}
-        />
-      </div>
+      <FileChooser
+        id={`${idPrefix}-file`}
+        label={t('photo.file')}
+        accept="image/jpeg,image/png,image/*"
+        onFile={(file) => void fromFile(file)}
+      />
       <p className="hint">{t('photo.rules')}</p>
       {problem && (
         <p className="field-error" role="alert">

@@ -35,9 +35,7 @@ export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejecte
         {!s && <span>{status.error ? t('sync.unknown') : t('common.loading')}</span>}
         {s && (
           <>
-            <span className={`badge ${STATE_BADGE[s.state]}`} title={t(`central.todo.${s.state}`)}>
-              {t(`central.state.${s.state}`)}
-            </span>
+            <span className={`badge ${STATE_BADGE[s.state]}`}>{t(`central.state.${s.state}`)}</span>
             <span className={`badge ${s.pending > 0 ? 'badge-info' : 'badge-plain'}`}>{t('sync.pending', { n: s.pending })}</span>
             <span className={`badge ${s.rejected > 0 ? 'badge-bad' : 'badge-plain'}`}>{t('sync.rejected', { n: s.rejected })}</span>
             {s.embeddedCentral && <span className="badge badge-demo">{t('sync.demo')}</span>}

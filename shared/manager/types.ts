@@ -2,7 +2,7 @@ import type { CashMovement, SessionFigures } from './cash';
 import type { ProblemError } from '../schemas/problem';
 import type { AuditValues } from '../ipc/declare';
 import type { DayTerminalTotals } from '../ipc/terminal';
-import type { RefusalCode } from '../refusals';
+import type { RefusalCode, RefusalParams } from '../refusals';
 import type { CashCount, ReportName } from './schemas';
 
 /** What the manager's channels answer. Amounts are euro cents; times ISO 8601 UTC; days YYYY-MM-DD local. */
@@ -271,6 +271,8 @@ export interface AuditFacts {
   values?: AuditValues;
   note?: string;
   refused?: RefusalCode;
+  /** The refusal's parameters, to fill its sentence ("The day {businessDate} is closed"). */
+  params?: RefusalParams;
 }
 
 export interface AuditEntry {
