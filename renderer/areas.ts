@@ -18,6 +18,7 @@ export const areas = {
   /** The manager's day: order review (with @tanstack/react-virtual), drawer, reports, audit. */
   manager: area(() => import('./manager/ManagerScreen')),
   settings: area(() => import('./settings/SettingsScreen')),
+  /** The sync panel, and the start screen's list of the orders the central refused: rare, never in a sale's way. */
   sync: area(() => import('./sync/SyncPanel')),
   /** Setting up a new counter's first manager: once per installation. */
   firstRun: area(() => import('./start/FirstRunScreen')),

@@ -6,14 +6,11 @@ import { useSale } from '../sale/saleStore';
 import { orderStatusId } from '../sale/orderView';
 import { screenForStatus } from './OrderList';
 
-/** Orders the central refused, with its reasons. */
-export function RejectedOrders({ open }: { open: boolean }) {
+/** Orders the central refused, with its reasons: drawn by the start screen when there are any, or when asked for. */
+export function RejectedOrders() {
   const { t, money } = useI18n();
-  const status = useInvoke('sync.status', {}, { staleTime: 30_000 });
-  const any = (status.value?.rejected ?? 0) > 0;
-  const rejected = useInvoke('sync.rejected', {}, { enabled: any || open });
+  const rejected = useInvoke('sync.rejected', {});
   const openOrder = useSale((s) => s.openOrder);
-  if (!any && !open) return null;
   return (
     <section className="card wide" aria-labelledby="rejected-title">
       <h2 id="rejected-title">{t('rejected.title')}</h2>

@@ -9,7 +9,6 @@ import { MANAGER_OPEN_ID, openManager } from '../manager/navigation';
 import { openSettings, SETTINGS_OPEN_ID } from '../settings/navigation';
 import { NEW_SALE_KEYS } from './GlobalKeys';
 import { OrderList } from './OrderList';
-import { RejectedOrders } from './RejectedOrders';
 import { areas } from '../areas';
 import { AreaSlot } from '../common/area';
 import { UnfinishedSales } from './UnfinishedSales';
@@ -20,6 +19,18 @@ export const START_NEW_SALE_ID = 'start-new-sale';
 /** The start: a new sale in one key press, finding an order; for managers the way to the manager's day. */
 // A manager's offer, with the manager's code: a clerk's first load holds none of it.
 const StaleConcepts = areas.manager.lazy((m) => m.StaleConcepts);
+const RejectedList = areas.sync.lazy((m) => m.RejectedOrders);
+
+/** The orders the central refused, when there are any or the clerk asked (the top bar's "show"). */
+function RejectedOrders({ open }: { open: boolean }) {
+  const status = useInvoke('sync.status', {}, { staleTime: 30_000 });
+  if ((status.value?.rejected ?? 0) === 0 && !open) return null;
+  return (
+    <AreaSlot>
+      <RejectedList />
+    </AreaSlot>
+  );
+}
 
 export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showRejected: boolean }) {
   const { t } = useI18n();

@@ -15,6 +15,8 @@ import { SyncProblems } from './SyncProblems';
 import { UnsentOrders } from './UnsentOrders';
 import { clockWarning } from '../fleet/clockWords';
 import { STATE_BADGE } from '../start/SyncStatusBar';
+// The start screen's list of refused orders loads with this panel's code (renderer/areas.ts).
+export { RejectedOrders } from '../start/RejectedOrders';
 
 /**
  * The details behind the top bar's sync status: whether the central can be reached, what
