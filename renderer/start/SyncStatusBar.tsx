@@ -25,8 +25,12 @@ export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejecte
         {s && (
           <>
             <span className={`badge ${s.online ? 'badge-ok' : 'badge-warn'}`}>{s.online ? t('sync.online') : t('sync.offline')}</span>
-            <span className={`badge ${s.pending > 0 ? 'badge-info' : 'badge-plain'}`}>{t('sync.pending', { n: s.pending })}</span>
-            <span className={`badge ${s.rejected > 0 ? 'badge-bad' : 'badge-plain'}`}>{t('sync.rejected', { n: s.rejected })}</span>
+            <span className={`badge sync-pending ${s.pending > 0 ? 'badge-info' : 'badge-plain'}`}>
+              {t('sync.pending', { n: s.pending })}
+            </span>
+            <span className={`badge sync-rejected ${s.rejected > 0 ? 'badge-bad' : 'badge-plain'}`}>
+              {t('sync.rejected', { n: s.rejected })}
+            </span>
             {s.embeddedCentral && <span className="badge badge-demo">{t('sync.demo')}</span>}
             {s.lastSuccessAt && <span className="muted">{t('sync.last', { when: dateTime(s.lastSuccessAt) })}</span>}
             {s.lastError && !s.online && <span className="muted">{refusal(s.lastError)}</span>}
