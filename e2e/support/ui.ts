@@ -219,14 +219,16 @@ const SCANNER_KEY_GAP_S = 0.005;
  * A barcode scanner: the code as one burst of keys ending in Enter. The keys go in through
  * Chromium's input layer with their own time stamps 5 ms apart, which is what the page's
  * scanner rule reads (event.timeStamp), so a loaded machine that delivers them slowly still
- * delivers a burst.
+ * delivers a burst. `slow` hands the keys from `after` on over only once `until` has happened.
  */
-export async function scan(page: Page, code: string): Promise<void> {
+export async function scan(page: Page, code: string, slow?: { after: number; until: () => Promise<void> }): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const start = Date.now() / 1000;
   const keys = [...code].map((ch) => ({ key: ch, text: ch })).concat({ key: 'Enter', text: '\r' });
   try {
     for (const [i, { key, text }] of keys.entries()) {
+      // A machine too busy to hand the burst over at once: the rest waits for `until`.
+      if (i === slow?.after) await slow.until();
       const timestamp = start + i * SCANNER_KEY_GAP_S;
       const named = key === 'Enter' ? { code: 'Enter', windowsVirtualKeyCode: 13 } : {};
       await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text, timestamp, ...named });

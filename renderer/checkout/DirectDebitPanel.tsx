@@ -120,7 +120,7 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
           </ul>
         </section>
       )}
-      <form className="stack" onSubmit={submit} aria-labelledby="dd-new">
+      <form className="dd-form" onSubmit={submit} aria-labelledby="dd-new">
         <h4 id="dd-new">{t('dd.new')}</h4>
         <Field
           id="pay-directDebit"
@@ -178,7 +178,7 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
           )}
         </Field>
         <ErrorNote error={error} />
-        <div className="stack">
+        <div className="dd-confirm">
           <button
             type="submit"
             className="primary big"

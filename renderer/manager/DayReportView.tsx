@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { DayReport } from '../../shared/manager/types';
 import { usePrintReceipt } from '../checkout/printing';
 import { ErrorNote } from '../common/ErrorNote';
@@ -18,9 +19,14 @@ export function DayReportView({ report }: { report: DayReport }) {
   const print = usePrintReceipt();
   const title = t(report.kind === 'Z' ? 'day.zTitle' : 'day.xTitle', { day: date(report.businessDate) });
   const titleId = `day-report-${report.kind}`;
+  const actions = useRef<HTMLDivElement>(null);
+  // A report appears where it was asked for (under a long close form, too): its Print in view (docs/counter.md §12.1).
+  useEffect(() => {
+    actions.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [report.kind, report.businessDate]);
   return (
     <div className={`day-report paper-${print.layout}`}>
-      <div className="row no-print">
+      <div ref={actions} className="row no-print">
         <button type="button" disabled={print.pending} onClick={() => void print.run()}>
           {t(report.kind === 'Z' ? 'day.printZ' : 'day.printX')}
         </button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CounterOrder } from '../../shared/ipc';
 import type { OrderEvent } from '../../shared/manager/types';
 import type { CustomerToken, Order } from '../../shared/schemas/order';
@@ -28,8 +28,13 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
   const [refunded, setRefunded] = useState<CounterOrder | null>(null);
   const d = detail.value;
   const number = d?.order.order.orderNumber ?? '';
+  const section = useRef<HTMLElement>(null);
+  // Opened under the list: its top to the top of the screen, so its acts are in view (docs/counter.md §12.1).
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
-    <section className="card order-detail" aria-labelledby="order-detail-title">
+    <section ref={section} className="card order-detail" aria-labelledby="order-detail-title">
       <div className="row spread">
         <h3 id="order-detail-title" tabIndex={-1}>
           {t('detail.title', { number })}
@@ -184,7 +189,7 @@ function OrderActs({
   const mayCancel = MAY.cancel(statusName(orderStatusId(order))) && settledMoney(order) === 0;
   if (!mayRefund && !mayCancel) return null;
   return (
-    <div className="stack">
+    <div className="stack order-acts">
       <div className="row">
         {mayRefund && !refunding && (
           <button

@@ -35,7 +35,7 @@ export function EmailChallenge({
   const codeOk = /^\d{6}$/.test(code);
 
   return (
-    <fieldset className="stack">
+    <fieldset className="stack email-check">
       <legend>{t('challenge.title')}</legend>
       {verifiedCode && <p className="note note-ok">{t('challenge.verified')}</p>}
       <Field id={`${idPrefix}-address`} label={t('challenge.email')}>

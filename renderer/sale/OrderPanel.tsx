@@ -102,8 +102,9 @@ export function OrderPanel() {
                 <OrderLineItem key={line.orderLineId} line={line} editable={open} />
               ))}
             </ol>
-            {open && <RemarkList order={order} onAction={resolveRemark} />}
           </div>
+          {/* What the order still needs stays in view with its actions; the lines scroll (docs/counter.md §12.1). */}
+          {open && <RemarkList order={order} onAction={resolveRemark} />}
           <div className="order-foot">
             <p className="total-line" aria-live="polite">
               {t('order.total')} <strong className="nowrap">{money(order.totalAmount)}</strong>

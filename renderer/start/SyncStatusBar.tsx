@@ -36,8 +36,12 @@ export function SyncStatusBar({ onShowRejected, onShowDetails }: { onShowRejecte
         {s && (
           <>
             <span className={`badge ${STATE_BADGE[s.state]}`}>{t(`central.state.${s.state}`)}</span>
-            <span className={`badge ${s.pending > 0 ? 'badge-info' : 'badge-plain'}`}>{t('sync.pending', { n: s.pending })}</span>
-            <span className={`badge ${s.rejected > 0 ? 'badge-bad' : 'badge-plain'}`}>{t('sync.rejected', { n: s.rejected })}</span>
+            <span className={`badge sync-pending ${s.pending > 0 ? 'badge-info' : 'badge-plain'}`}>
+              {t('sync.pending', { n: s.pending })}
+            </span>
+            <span className={`badge sync-rejected ${s.rejected > 0 ? 'badge-bad' : 'badge-plain'}`}>
+              {t('sync.rejected', { n: s.rejected })}
+            </span>
             {s.embeddedCentral && <span className="badge badge-demo">{t('sync.demo')}</span>}
             {s.lastSuccessAt && <span className="muted">{t('sync.last', { when: dateTime(s.lastSuccessAt) })}</span>}
             {s.state !== 'online' && <span className="muted">{t(`central.short.${s.state}`)}</span>}

@@ -41,6 +41,27 @@ describe('ScanDetector', () => {
     expect(detector.expire(200)).toBeNull();
   });
 
+  it('keeps a burst whose keys the page got late: the keys’ own stamps decide, not the timer that gave them back', () => {
+    const detector = new ScanDetector({ maxGapMs: 40, minLength: 6 });
+    const keys = [...chars('3528010000004411'), 'Enter'];
+    const times = every(1000, 5, keys.length);
+    const first = feed(detector, keys.slice(0, 8), times.slice(0, 8));
+    // A busy page: its timer runs before the rest of the burst is handed over.
+    expect(detector.expire(times[7]! + 120)).toBe('5280100');
+    expect(detector.expire(times[7]! + 240)).toBeNull();
+    const rest = keys.slice(8).map((key, i) => detector.feed({ key }, times[8 + i]!));
+    expect(first.slice(1).every((v) => v.action === 'suppress')).toBe(true);
+    expect(rest.slice(0, -1).every((v) => v.action === 'suppress')).toBe(true);
+    expect(rest.at(-1)).toEqual({ action: 'scan', value: '3528010000004411' });
+  });
+
+  it('gives a key back once: after the timer gave it, a pause and a new key flush nothing more', () => {
+    const detector = new ScanDetector({ maxGapMs: 40, minLength: 6 });
+    feed(detector, chars('abc'), [0, 10, 20]);
+    expect(detector.expire(200)).toBe('bc');
+    expect(detector.feed({ key: 'd' }, 500)).toEqual({ action: 'pass' });
+  });
+
   it('gives them back before a key that comes after a pause starts a new run', () => {
     const detector = new ScanDetector({ maxGapMs: 40, minLength: 6 });
     feed(detector, chars('ab'), [0, 10]);

@@ -16,6 +16,16 @@ function Harness({ onScan }: { onScan: (value: string) => void }) {
 const key = (target: HTMLElement, k: string) =>
   target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
+/** A key with the time stamp the input layer gave it (a busy page handles it later). */
+function stampedKey(target: HTMLElement, k: string, timeStamp: number): boolean {
+  const event = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'timeStamp', { value: timeStamp });
+  const typed = target.dispatchEvent(event);
+  // What the browser does with a key nobody stopped: a character goes into the field.
+  if (typed && k.length === 1 && target instanceof HTMLInputElement) target.value += k;
+  return typed;
+}
+
 beforeEach(() => {
   // jsdom stamps each event with Date.now(): the fake clock decides how far apart the keys are.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -42,4 +52,26 @@ it('gives a held-back key to the field it was typed into, when the run began on 
   vi.advanceTimersByTime(200);
   expect(amount.value).toBe('1');
   expect(onScan).not.toHaveBeenCalled();
+});
+
+it('takes a burst handed over late for a scan, and the field keeps nothing of it', () => {
+  const onScan = vi.fn();
+  render(<Harness onScan={onScan} />);
+  const amount = screen.getByLabelText<HTMLInputElement>('Amount tendered');
+  amount.focus();
+  amount.value = '7';
+  const code = '3528010000004411';
+  const at = (i: number) => 1000 + i * 5;
+
+  [...code.slice(0, 8)].forEach((k, i) => stampedKey(amount, k, at(i)));
+  // The page is busy: its timer runs before the rest of the burst, and gives the keys back.
+  vi.advanceTimersByTime(200);
+  expect(amount.value).toBe('735280100');
+
+  [...code.slice(8)].forEach((k, i) => stampedKey(amount, k, at(8 + i)));
+  expect(stampedKey(amount, 'Enter', at(code.length))).toBe(false);
+  expect(onScan).toHaveBeenCalledWith(code);
+  expect(amount.value).toBe('7');
+  vi.advanceTimersByTime(200);
+  expect(amount.value).toBe('7');
 });

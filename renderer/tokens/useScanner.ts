@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { editable, insertText, setNativeValue, type Editable } from '../common/editing';
-import { DEFAULT_SCANNER_OPTIONS, ScanDetector, type ScannerOptions } from './scanner';
+import { DEFAULT_SCANNER_OPTIONS, isModifier, ScanDetector, type ScannerOptions } from './scanner';
 
 /**
  * A window-wide keydown listener (capture phase, so it sees keys before any field does) that
@@ -15,6 +15,19 @@ interface Snapshot {
   selectionStart: number | null;
 }
 
+const snapshotOf = (el: Editable): Snapshot => ({ el, value: el.value, selectionStart: el.selectionStart });
+
+/** Puts a field back as it was. */
+function restore({ el, value, selectionStart }: Snapshot): void {
+  if (!el.isConnected || el.value === value) return;
+  setNativeValue(el, value);
+  try {
+    if (selectionStart !== null) el.setSelectionRange(selectionStart, selectionStart);
+  } catch {
+    // Not every field has a caret.
+  }
+}
+
 export function useScanner(onScan: (value: string) => void, options: Partial<ScannerOptions> = {}): void {
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
@@ -27,6 +40,9 @@ export function useScanner(onScan: (value: string) => void, options: Partial<Sca
     // Where the held-back keys were typed: not always where the run's first key went (a Space
     // on "Cash" moves the focus into the amount field, and the next digit may follow within the gap).
     let heldIn: Editable | null = null;
+    // Where the page's timer gave held keys back while the run was still open, as it was
+    // before: a burst that goes on and proves a scan takes them out again (scanner.ts).
+    let givenTo: Snapshot | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const giveBack = (text: string) => {
@@ -46,9 +62,10 @@ export function useScanner(onScan: (value: string) => void, options: Partial<Sca
       const verdict = detector.feed(event, time);
       if (verdict.action === 'pass') {
         if (verdict.flush) giveBack(verdict.flush);
+        if (!isModifier(event.key)) givenTo = null;
         if (event.key.length === 1) {
           const el = editable(event.target);
-          snapshot = el ? { el, value: el.value, selectionStart: el.selectionStart } : null;
+          snapshot = el ? snapshotOf(el) : null;
         }
         return;
       }
@@ -60,21 +77,17 @@ export function useScanner(onScan: (value: string) => void, options: Partial<Sca
         // No key for three gaps after this one: measured on the keys' own clock, that is now.
         timer = setTimeout(() => {
           const held = detector.expire(time + maxGapMs * 3);
-          if (held) giveBack(held);
+          if (!held) return;
+          if (!givenTo && heldIn) givenTo = snapshotOf(heldIn);
+          giveBack(held);
         }, maxGapMs * 3);
         return;
       }
-      // A scan: take the burst's first key out of the field it landed in.
-      if (snapshot && snapshot.el.isConnected && snapshot.el.value !== snapshot.value) {
-        const { el, value, selectionStart } = snapshot;
-        setNativeValue(el, value);
-        try {
-          if (selectionStart !== null) el.setSelectionRange(selectionStart, selectionStart);
-        } catch {
-          // Not every field has a caret.
-        }
-      }
+      // A scan: take the burst's first key (and any keys given back meanwhile) out of the fields.
+      if (givenTo && givenTo.el !== snapshot?.el) restore(givenTo);
+      if (snapshot) restore(snapshot);
       snapshot = null;
+      givenTo = null;
       heldIn = null;
       onScanRef.current(verdict.value);
     };
