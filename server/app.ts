@@ -17,12 +17,15 @@ import { lookupRoutes } from './routes/lookup';
 import { orderRoutes } from './routes/orders';
 import { fleetRoutes } from './routes/fleet';
 import type { Fleet } from './fleet';
+import type { SupportBundles } from './supportBundles';
 import { opsRoutes, shedLoad, type Ops } from './ops';
 
 export interface AppOptions {
   service: OrderService;
   dayClosures: DayClosures;
   fleet: Fleet;
+  /** Where the counters' uploaded support bundles are kept (docs/api.md §11.6). */
+  supportBundles: SupportBundles;
   verifiers: Verifiers;
   logger: Logger | false;
   orderBase?: string;
@@ -143,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (status === 413) drainRefusedBody(req, reply);
       const detail =
         status === 413
-          ? `The body may be at most ${MAX_BODY_BYTES} bytes.`
+          ? `The body may be at most ${req.routeOptions.bodyLimit ?? MAX_BODY_BYTES} bytes.`
           : status === 415
             ? 'Send the body as application/json.'
             : error.message;
@@ -176,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   // Enrolment and heartbeats have tokens of their own (docs/api.md §11.1): not the order interface's hook.
-  await app.register(fleetRoutes(options.fleet, service.catalog, verifiers), { prefix: orderBase });
+  await app.register(fleetRoutes(options.fleet, service.catalog, verifiers, options.supportBundles), { prefix: orderBase });
 
   await app.register(
     async (lookup) => {

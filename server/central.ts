@@ -13,6 +13,7 @@ import { channelVerifier, customerVerifier, signChannelToken } from './auth';
 import { Fleet } from './fleet';
 import { signDeviceToken } from './fleetAuth';
 import { openCentralStore } from './store';
+import { defaultSupportBundlesDir, SupportBundles } from './supportBundles';
 
 export interface CentralOptions {
   host?: string;
@@ -35,6 +36,8 @@ export interface CentralOptions {
   readers?: number;
   /** A folder served at /updates/ as the counters' update feed (docs/counter.md §18). */
   updatesDir?: string;
+  /** Where uploaded support bundles are kept (docs/operations.md §11); default `support-bundles/` beside a SQLite file, else in the working directory. */
+  supportBundlesDir?: string;
   /** PostgreSQL only: this process's connections for reads (READ_CONNECTIONS when not given). */
   connections?: number;
   /** Serve /livez, /readyz and /metrics only on this port (0: a free one), not on the main one (docs/api.md §11.3). */
@@ -80,6 +83,7 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
       service,
       dayClosures: new DayClosures(store, clock),
       fleet,
+      supportBundles: new SupportBundles(options.supportBundlesDir ?? defaultSupportBundlesDir(options.db), clock),
       verifiers: {
         channel: channelVerifier(secret),
         customer: customerVerifier(options.customerJwtSecret || secret),

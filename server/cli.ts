@@ -9,7 +9,7 @@ import { centralLogger, startCentral } from './central';
 import { COMMANDS, defaultDatabase, productionRefusal, runCommand } from './commands';
 
 /**
- * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N] [--db-connections N] [--updates DIR]`
+ * `npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N] [--db-connections N] [--updates DIR] [--support-bundles DIR]`
  * (docs/api.md §1). `--db` (or CENTRAL_DATABASE_URL) takes a SQLite file or a PostgreSQL URL;
  * `--workers N` runs N central processes on one port (node:cluster), each with its own
  * connections to the one database; `--readers N` (SQLite, default 2) runs the list queries
@@ -35,6 +35,7 @@ const args = z.object({
   production: z.boolean().default(false),
   'ops-port': z.string().regex(/^\d+$/, '--ops-port must be a number').transform(Number).pipe(z.number().max(65535)).optional(),
   updates: z.string().min(1).optional(),
+  'support-bundles': z.string().min(1).optional(),
   'db-connections': z
     .string()
     .regex(/^\d+$/, '--db-connections must be a number')
@@ -56,13 +57,17 @@ const DEV_SECRET_ENV = 'CENTRAL_DEV_JWT_SECRET';
  */
 const connectionsPerProcess = (total: number, workers: number) => Math.max(1, Math.ceil(total / workers));
 
-async function serve({ 'db-connections': total, production: _, 'ops-port': opsPort, updates, ...options }: Options, announce: boolean) {
+async function serve(
+  { 'db-connections': total, production: _, 'ops-port': opsPort, updates, 'support-bundles': supportBundlesDir, ...options }: Options,
+  announce: boolean,
+) {
   const logger = centralLogger();
   const devSecret = process.env[DEV_SECRET_ENV];
   const connections = connectionsPerProcess(total, options.workers);
   const central = await startCentral({
     ...options,
     updatesDir: updates,
+    supportBundlesDir,
     connections,
     opsPort,
     jwtSecret: process.env.CENTRAL_JWT_SECRET || devSecret,
@@ -157,6 +162,7 @@ async function main() {
       production: { type: 'boolean' },
       'ops-port': { type: 'string' },
       updates: { type: 'string' },
+      'support-bundles': { type: 'string' },
     },
     strict: true,
   });

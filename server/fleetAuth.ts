@@ -63,3 +63,11 @@ export function fleetAuthenticate(verifiers: Verifiers) {
     }
   };
 }
+
+/** A fleet route's guard: undefined when the token is an operator's, else the 403 sent. */
+export const refuseUnlessOperator = (req: FastifyRequest, reply: FastifyReply) =>
+  isOperator(req.fleetClaims) ? undefined : sendProblem(reply, 403, 'This needs an operator token (scope operator).');
+
+/** Answers 403 unless the token is the device's own. */
+export const refuseUnlessDevice = (req: FastifyRequest, deviceId: string, reply: FastifyReply) =>
+  deviceOf(req.fleetClaims) === deviceId ? undefined : sendProblem(reply, 403, 'Only the device itself may do this, with its own token.');

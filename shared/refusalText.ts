@@ -10,6 +10,9 @@ export const REFUSAL_TEXT = {
   'fleet.codeRefused': 'The central did not take this enrolment code: it is wrong, used or expired. Ask the operator for a new one.',
   'fleet.tooManyTries': 'Too many wrong codes from this counter: try again in {seconds} seconds.',
   'fleet.centralUnreachable': 'The central cannot be reached at this address: check it and the network, and try again.',
+  'fleet.notEnrolled': 'This counter is not enrolled with its central, so nothing was uploaded: make the support bundle as a file instead.',
+  'fleet.offline': 'The central does not answer now, so nothing was uploaded: try again later, or make the support bundle as a file.',
+  'fleet.bundleRefused': 'The central did not take the support bundle: make it as a file instead and send that to support.',
   'database.damaged':
     'This counter’s database is damaged: nothing was changed. Stop selling here and call support (docs/operations.md §12).',
   'shell.foreignPage': 'Only the counter’s own page may use the counter.',

@@ -62,6 +62,7 @@ const MANAGER_ONLY: Channel[] = [
   'cash.move',
   'cash.noSale',
   'fleet.supportBundle',
+  'fleet.uploadSupportBundle',
 ];
 
 let folder: ReturnType<typeof tempDir>;

@@ -41,6 +41,7 @@ describe('the tables derived from the declarations', () => {
         'day.close',
         'day.open',
         'fleet.supportBundle',
+        'fleet.uploadSupportBundle',
         'manager.cancelStale',
         'orders.cancel',
         'orders.delete',

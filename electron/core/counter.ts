@@ -26,6 +26,7 @@ import { FleetMember } from './fleet/fleet';
 import { ensureTouchpoint } from './fleet/ownTouchpoint';
 import { noteFleetEvents, RecentLog } from './fleet/recentLog';
 import { saveSupportBundle } from './fleet/supportFile';
+import { uploadSupportBundle } from './fleet/supportUpload';
 import { openTerminal, type OpenedTerminal } from './devices/terminal/setup';
 import { ReversalStore } from './devices/terminal/reversalStore';
 import { TerminalPayments } from './devices/terminal/terminalPayments';
@@ -282,6 +283,16 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       retryMs: options.terminal?.retryMs,
       heldMs: options.terminal?.heldMs,
     });
+    // What a support bundle is made of, the same for the file and the upload (docs/counter.md §18).
+    const bundleInput = () => ({
+      db,
+      now: clock(),
+      fleet: fleetStatus(),
+      sync: syncEngine.status(),
+      deviceStates: deskDevices.registry.deviceStates(),
+      config: options.config,
+      log: log.all(),
+    });
     const handlers = makeHandlers({
       db,
       desk,
@@ -301,16 +312,9 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
         mayEnrol: () => staff.firstRun() || staff.who()?.role === 'manager',
         fixedCentralUrl: () => (settings.fixedSettings.centralUrl ? settings.centralUrl : null),
         apply: (url, credentials) => fleet.apply(url, credentials, { url: client.baseUrl, embedded: embedded !== null }),
-        supportBundle: () =>
-          saveSupportBundle(options.dataDir, {
-            db,
-            now: clock(),
-            fleet: fleetStatus(),
-            sync: syncEngine.status(),
-            deviceStates: deskDevices.registry.deviceStates(),
-            config: options.config,
-            log: log.all(),
-          }),
+        supportBundle: () => saveSupportBundle(options.dataDir, bundleInput()),
+        uploadSupportBundle: () =>
+          uploadSupportBundle({ client, enrolment: fleet.enrolment, online: syncEngine.status().online, input: bundleInput() }),
       },
       exports,
       devices: deskDevices,

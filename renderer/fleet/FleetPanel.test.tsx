@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { FleetStatus } from '../../shared/ipc';
 import type { UpdateView } from '../../shared/ipc/fleet';
-import { fakeCounter } from '../testing/fakeCounter';
+import { fail, fakeCounter } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { FleetPanel } from './FleetPanel';
 
@@ -40,5 +40,34 @@ describe('FleetPanel', () => {
   it('says when the counter has no updates at all, in Dutch too', async () => {
     const value = await shown({ available: false }, 'nl');
     expect(value('Update')).toBe('Deze balie werkt zichzelf niet bij (geen updatebron ingesteld)');
+  });
+});
+
+describe('uploading the support bundle', () => {
+  it('sends it to the central and says so, in words', async () => {
+    const api = fakeCounter({
+      'fleet.status': () => status({}),
+      'fleet.uploadSupportBundle': () => ({ receivedAt: '2026-03-02T10:00:00.000Z', bytes: 48_640 }),
+    });
+    renderWith(<FleetPanel />, api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload to the central' }));
+    expect(await screen.findByText('Uploaded to the central (48 KB): the operator finds it there under this counter.')).toBeTruthy();
+    expect(api.callsOf('fleet.uploadSupportBundle')).toEqual([{}]);
+    expect(api.callsOf('fleet.supportBundle')).toEqual([]);
+  });
+
+  it('says in Dutch why nothing was sent while the central does not answer', async () => {
+    renderWith(
+      <FleetPanel />,
+      fakeCounter({ 'fleet.status': () => status({}), 'fleet.uploadSupportBundle': () => fail('conflict', 'fleet.offline') }),
+      'nl',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Naar de centrale sturen' }));
+    expect(
+      await screen.findByText(
+        'De centrale antwoordt nu niet, dus er is niets verstuurd: probeer het later opnieuw, of maak de supportbundel als bestand.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });

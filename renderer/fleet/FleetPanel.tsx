@@ -53,23 +53,45 @@ function enrolmentWords(t: I18n['t'], enrolment: EnrolmentView): string {
   return t('fleet.enrolmentNone');
 }
 
+/** What the last of the two support actions did: saved as a file, or uploaded to the central. */
+type SupportDone = { by: 'make'; file: string } | { by: 'upload'; kib: number };
+
 function SupportBundleButton() {
   const { t } = useI18n();
-  const [saved, setSaved] = useState<string | null>(null);
+  const [last, setLast] = useState<'make' | 'upload' | null>(null);
+  const [done, setDone] = useState<SupportDone | null>(null);
   const make = useAction('fleet.supportBundle', (file) => {
     offerDownload(file);
-    setSaved(file.fileName);
+    setDone({ by: 'make', file: file.fileName });
   });
+  // The same bundle sent to the central (docs/api.md §11.6); a refusal says why in words.
+  const upload = useAction('fleet.uploadSupportBundle', (sent) =>
+    setDone({ by: 'upload', kib: Math.max(1, Math.round(sent.bytes / 1024)) }),
+  );
+  const start = (which: 'make' | 'upload') => {
+    setLast(which);
+    setDone(null);
+    void (which === 'make' ? make : upload).run({});
+  };
+  const pending = make.pending || upload.pending;
   return (
     <div className="stack">
       <p className="hint" id="support-hint">
         {t('fleet.supportHint')}
       </p>
-      <button type="button" aria-describedby="support-hint" onClick={() => void make.run({})} disabled={make.pending}>
-        {t('fleet.supportBundle')}
-      </button>
-      <ErrorNote error={make.error} />
-      <p role="status">{saved ? t('fleet.supportSaved', { file: saved }) : ''}</p>
+      <div className="row">
+        <button type="button" aria-describedby="support-hint" onClick={() => start('make')} disabled={pending}>
+          {t('fleet.supportBundle')}
+        </button>
+        <button type="button" aria-describedby="support-hint" onClick={() => start('upload')} disabled={pending}>
+          {t('fleet.supportUpload')}
+        </button>
+      </div>
+      <ErrorNote error={last === 'upload' ? upload.error : last === 'make' ? make.error : null} />
+      <p role="status">
+        {done?.by === 'make' && t('fleet.supportSaved', { file: done.file })}
+        {done?.by === 'upload' && t('fleet.supportUploaded', { size: done.kib })}
+      </p>
     </div>
   );
 }

@@ -46,5 +46,7 @@ export const fleetEn = {
   'fleet.supportBundle': 'Make a support bundle',
   'fleet.supportHint':
     'A file for support: versions, the database check, devices, what waits to be sent, the clock and the counter’s log. No customer data and no tokens.',
+  'fleet.supportUpload': 'Upload to the central',
+  'fleet.supportUploaded': 'Uploaded to the central ({size} KB): the operator finds it there under this counter.',
   'fleet.supportSaved': 'Saved as {file} (also kept in the counter’s data folder).',
 } as const;

@@ -48,5 +48,7 @@ export const fleetNl: Record<keyof typeof fleetEn, string> = {
   'fleet.supportBundle': 'Supportbundel maken',
   'fleet.supportHint':
     'Een bestand voor support: versies, de databasecontrole, apparaten, wat nog verstuurd moet worden, de klok en het logboek van de balie. Geen klantgegevens en geen tokens.',
+  'fleet.supportUpload': 'Naar de centrale sturen',
+  'fleet.supportUploaded': 'Naar de centrale gestuurd ({size} KB): de beheerder vindt hem daar bij deze balie.',
   'fleet.supportSaved': 'Opgeslagen als {file} (ook bewaard in de gegevensmap van de balie).',
 };

@@ -9,6 +9,10 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'fleet.codeRefused': 'De centrale nam deze aanmeldcode niet aan: hij is fout, gebruikt of verlopen. Vraag de beheerder om een nieuwe.',
   'fleet.tooManyTries': 'Te veel foute codes vanaf deze balie: probeer het over {seconds} seconden opnieuw.',
   'fleet.centralUnreachable': 'De centrale is op dit adres niet bereikbaar: controleer het adres en het netwerk en probeer opnieuw.',
+  'fleet.notEnrolled': 'Deze balie is niet aangemeld bij haar centrale, dus er is niets verstuurd: maak de supportbundel als bestand.',
+  'fleet.offline':
+    'De centrale antwoordt nu niet, dus er is niets verstuurd: probeer het later opnieuw, of maak de supportbundel als bestand.',
+  'fleet.bundleRefused': 'De centrale nam de supportbundel niet aan: maak hem als bestand en stuur dat naar support.',
   'database.damaged': 'De database van deze balie is beschadigd: er is niets gewijzigd. Verkoop hier niet verder en bel support.',
   'shell.foreignPage': 'Alleen de eigen pagina van de balie mag de balie gebruiken.',
   'shell.noSession': 'Deze browser is niet toegelaten: open het adres dat de browser-shell toonde.',

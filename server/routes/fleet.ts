@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Catalog } from '../../domain/catalog';
@@ -6,7 +5,9 @@ import { counterList, counterReport, deviceCredentials, enrolment, enrolmentInpu
 import { problem } from '../../shared/schemas/problem';
 import type { Verifiers } from '../caller';
 import type { Fleet } from '../fleet';
-import { deviceOf, fleetAuthenticate, isOperator } from '../fleetAuth';
+import { fleetAuthenticate, isOperator, refuseUnlessDevice, refuseUnlessOperator } from '../fleetAuth';
+import type { SupportBundles } from '../supportBundles';
+import { supportBundleRoutes } from './supportBundles';
 import { sendProblem } from '../problems';
 
 /**
@@ -18,15 +19,8 @@ const WRONG_CODE = 'The enrolment code is wrong, spent or expired; ask the opera
 const deviceParams = z.object({ deviceId: z.string().min(1).max(200) });
 const errors = { 400: problem, 401: problem, 403: problem };
 
-const refuseUnlessOperator = (req: FastifyRequest, reply: FastifyReply) =>
-  isOperator(req.fleetClaims) ? undefined : sendProblem(reply, 403, 'This needs an operator token (scope operator).');
-
-/** Answers 403 unless the token is the device's own. */
-const refuseUnlessDevice = (req: FastifyRequest, deviceId: string, reply: FastifyReply) =>
-  deviceOf(req.fleetClaims) === deviceId ? undefined : sendProblem(reply, 403, 'Only the device itself may do this, with its own token.');
-
 export const fleetRoutes =
-  (fleet: Fleet, catalog: () => Catalog, verifiers: Verifiers): FastifyPluginAsyncZod =>
+  (fleet: Fleet, catalog: () => Catalog, verifiers: Verifiers, bundles: SupportBundles): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/enrolments/:code/claim',
@@ -55,6 +49,7 @@ export const fleetRoutes =
     await app.register(async (plain) => {
       const fleetApp = plain.withTypeProvider<ZodTypeProvider>();
       fleetApp.addHook('onRequest', fleetAuthenticate(verifiers));
+      await fleetApp.register(supportBundleRoutes(bundles));
 
       fleetApp.post(
         '/enrolments',

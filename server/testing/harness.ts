@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
@@ -16,6 +19,7 @@ import { CentralMetrics } from '../metrics';
 import { readiness } from '../ops';
 import { channelVerifier, customerVerifier, signChannelToken, signCustomerToken } from '../auth';
 import { openCentralStore } from '../store';
+import { SupportBundles } from '../supportBundles';
 import { freshPostgresUrl, testPostgresUrl } from './postgres';
 import { rolesOf, type Roles } from './roles';
 
@@ -81,6 +85,8 @@ export interface Harness {
   roles: Roles;
   clock: FrozenClock;
   store: OrderStore;
+  /** The uploaded support bundles, in a fresh temporary folder removed at close. */
+  supportBundles: SupportBundles;
   token(claims?: { touchpointId?: number; sub?: string; scope?: string }, expiresIn?: string | number): Promise<string>;
   customerToken(customerProfileId: number, expiresIn?: string | number): Promise<string>;
   call<T = unknown>(method: string, url: string, options?: CallOptions): Promise<Response<T>>;
@@ -124,10 +130,12 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     newId: countingIds('dddddddd'),
     ...options.fleet,
   });
+  const supportBundles = new SupportBundles(mkdtempSync(join(tmpdir(), 'central-bundles-')), now);
   const app = await buildApp({
     service,
     dayClosures: new DayClosures(store, now),
     fleet,
+    supportBundles,
     verifiers: {
       channel: channelVerifier(CHANNEL_SECRET),
       customer: customerVerifier(CUSTOMER_SECRET),
@@ -147,6 +155,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     roles,
     clock,
     store,
+    supportBundles,
     token: (claims = {}, expiresIn) =>
       signChannelToken(CHANNEL_SECRET, { sub: 'test', touchpointId: roles.touchpoint.salesTouchpointId, ...claims }, expiresIn),
     customerToken: (id, expiresIn) => signCustomerToken(CUSTOMER_SECRET, id, expiresIn),
@@ -181,6 +190,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     async close() {
       await app.close();
       await store.close();
+      rmSync(supportBundles.dir, { recursive: true, force: true });
     },
   };
   return h;

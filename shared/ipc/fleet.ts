@@ -47,6 +47,12 @@ export interface SupportFile {
   savedTo: string;
 }
 
+/** A support bundle the central took (docs/api.md §11.6): when, and how big. */
+export interface SupportUpload {
+  receivedAt: string;
+  bytes: number;
+}
+
 /** After an enrolment: the counter restarts by itself (Electron), must be restarted by hand (browser shell), or goes on. */
 export type EnrolRestart = 'now' | 'manual' | 'none';
 
@@ -59,10 +65,6 @@ export const enrolInput = z.object({
 export const fleetChannels = {
   /** Public: the login screen says a damaged database before anyone logs in. */
   'fleet.status': channel<FleetStatus>()({ input: none, access: 'public', kind: 'read' }),
-  /**
-   * Enrols this counter with a central's one-time code (docs/api.md §11.1). Public so that the
-   * first run can (nobody can log in yet); after that the handler lets only a manager.
-   */
   /** A support bundle (docs/counter.md §18): saved in the data folder and offered as a download. */
   'fleet.supportBundle': channel<SupportFile>()({
     input: none,
@@ -70,5 +72,19 @@ export const fleetChannels = {
     kind: 'change',
     audit: { act: { en: 'Support bundle', nl: 'Supportbundel' }, recorded: 'always' },
   }),
+  /**
+   * The same bundle uploaded to the central this counter is enrolled with (docs/api.md §11.6):
+   * refused when it is not enrolled there or the central does not answer (nothing is queued).
+   */
+  'fleet.uploadSupportBundle': channel<SupportUpload>()({
+    input: none,
+    access: 'manager',
+    kind: 'change',
+    audit: { act: { en: 'Support bundle uploaded', nl: 'Supportbundel naar de centrale' }, recorded: 'always' },
+  }),
+  /**
+   * Enrols this counter with a central's one-time code (docs/api.md §11.1). Public so that the
+   * first run can (nobody can log in yet); after that the handler lets only a manager.
+   */
   'fleet.enrol': channel<{ status: FleetStatus; restart: EnrolRestart }>()({ input: enrolInput, access: 'public', kind: 'change' }),
 } as const;

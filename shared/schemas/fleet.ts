@@ -56,3 +56,28 @@ export const counterReport = heartbeatInput.extend({ deviceId: z.string(), touch
 export type CounterReport = z.infer<typeof counterReport>;
 
 export const counterList = z.object({ counters: z.array(counterReport) });
+
+/** The largest support bundle the central takes (docs/api.md §11.6): a bundle is a few hundred KiB at most. */
+export const SUPPORT_BUNDLE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A counter's support bundle as uploaded (docs/api.md §11.6, docs/counter.md §18): its kind,
+ * time and version are checked; the rest is kept as it came, so an older counter's bundle is taken too.
+ */
+export const supportBundleUpload = z.looseObject({
+  kind: z.literal('counter-support-bundle'),
+  createdAt: timestamp,
+  versions: z.looseObject({ app: z.string().min(1).max(64) }),
+});
+export type SupportBundleUpload = z.infer<typeof supportBundleUpload>;
+
+/** A stored bundle as the operator's list shows it. */
+export const supportBundleEntry = z.object({
+  id: z.string(),
+  deviceId: z.string(),
+  bytes: z.number().int().min(0),
+  receivedAt: timestamp,
+});
+export type SupportBundleEntry = z.infer<typeof supportBundleEntry>;
+
+export const supportBundleList = z.object({ bundles: z.array(supportBundleEntry) });

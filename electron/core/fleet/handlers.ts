@@ -1,5 +1,5 @@
 import type { FleetStatus, HandlersOf, IpcResult } from '../../../shared/ipc';
-import type { EnrolRestart, fleetChannels, SupportFile } from '../../../shared/ipc/fleet';
+import type { EnrolRestart, fleetChannels, SupportFile, SupportUpload } from '../../../shared/ipc/fleet';
 import { ok, refusal } from '../../../shared/refusals';
 import { claimCode } from './enrolment';
 import type { DeviceCredentials } from '../../../shared/schemas/fleet';
@@ -15,12 +15,15 @@ export interface FleetDeps {
   apply(centralUrl: string, credentials: DeviceCredentials): EnrolRestart;
   /** Makes a support bundle and saves it in the data folder. */
   supportBundle(): Promise<SupportFile>;
+  /** Makes the same bundle and uploads it to the central (docs/api.md §11.6). */
+  uploadSupportBundle(): Promise<IpcResult<SupportUpload>>;
 }
 
 export function fleetHandlers(fleet: FleetDeps): HandlersOf<typeof fleetChannels> {
   return {
     'fleet.status': async () => ok(fleet.status()),
     'fleet.supportBundle': async () => ok(await fleet.supportBundle()),
+    'fleet.uploadSupportBundle': () => fleet.uploadSupportBundle(),
     'fleet.enrol': async ({ centralUrl, code }): Promise<IpcResult<{ status: FleetStatus; restart: EnrolRestart }>> => {
       if (!fleet.mayEnrol()) return refusal('forbidden', 'session.managerOnly');
       const fixed = fleet.fixedCentralUrl();

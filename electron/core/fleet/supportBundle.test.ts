@@ -3,9 +3,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IpcResult } from '../../../shared/ipc';
 import type { SupportFile } from '../../../shared/ipc/fleet';
-import { stmt } from '../../../domain/store/sqlite/statements';
 import { tempDir } from '../../../server/testing/fixtures';
 import { clerk, openCounter, value } from '../testing/counter';
+import { BEARER, expectNoPersonalData, PERSONAL, seedPersonalData } from '../testing/personalData';
 import { testClock } from '../testing/clock';
 import { scrub } from './recentLog';
 
@@ -19,17 +19,6 @@ const opened: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const close of opened.splice(0).reverse()) await close();
 });
-
-const PERSONAL = {
-  birthname: 'Wilhelmina',
-  surname: 'Oranje-Nassau',
-  dateOfBirth: '1987-04-27',
-  emailAddress: 'w.oranje@voorbeeld.nl',
-  iban: 'NL91ABNA0417164300',
-  photo: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk',
-  street: 'Noordeinde',
-};
-const BEARER = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZWNyZXQtY291bnRlciJ9.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
 
 describe('the support bundle', () => {
   it('holds versions, the database check, devices, the outbox, the clock and the log, and no personal data or token', async () => {
@@ -45,32 +34,7 @@ describe('the support bundle', () => {
       appVersion: '1.4.0',
     });
     opened.push(() => counter.close());
-    const mark = clerk(counter);
-    await mark.login('mark', '9999');
-    const order = await mark.create([{ productId: 600, quantity: 1 }]);
-    const customer = {
-      birthname: PERSONAL.birthname,
-      surname: PERSONAL.surname,
-      emailAddress: PERSONAL.emailAddress,
-      dateOfBirth: PERSONAL.dateOfBirth,
-      orderCustomerAddresses: [
-        { addressTypeId: 1, street: PERSONAL.street, houseNumber: 68, postalCode: '2514 GL', city: 'Den Haag', country: 'NL' },
-      ],
-    };
-    value(await counter.dispatch('orders.setCustomer', { orderId: order.orderId, customer }), 'setCustomer');
-    // A cached mandate with its IBAN and a cached token with its photo, as lookups leave them.
-    stmt(counter.test.db, 'INSERT OR REPLACE INTO lookup_cache (kind, id, doc, fetched_at) VALUES (?, ?, ?, ?)').run(
-      'mandate',
-      424242,
-      JSON.stringify({ iban: PERSONAL.iban, accountHolder: `${PERSONAL.birthname} ${PERSONAL.surname}` }),
-      '2026-03-02T09:00:00.000Z',
-    );
-    stmt(counter.test.db, 'INSERT OR REPLACE INTO lookup_cache (kind, id, doc, fetched_at) VALUES (?, ?, ?, ?)').run(
-      'token',
-      424243,
-      JSON.stringify({ photo: PERSONAL.photo, birthdate: PERSONAL.dateOfBirth }),
-      '2026-03-02T09:00:00.000Z',
-    );
+    await seedPersonalData(counter);
     await counter.test.engine.settle();
 
     const file = value((await counter.dispatch('fleet.supportBundle', {})) as IpcResult<SupportFile>, 'supportBundle');
@@ -87,10 +51,7 @@ describe('the support bundle', () => {
       sync: { online: false, lastError: 'sync.unreachable' },
     });
     expect(bundle.log).toEqual(expect.arrayContaining([expect.stringMatching(/sync: offline, 1 to send/)]));
-    const text = file.content.toLowerCase();
-    for (const [what, secret] of Object.entries({ ...PERSONAL, bearer: BEARER, bearerPart: BEARER.split('.')[2]! })) {
-      expect(text.includes(secret.toLowerCase()), `${what} in the bundle`).toBe(false);
-    }
+    expectNoPersonalData(file.content, [BEARER]);
     expect(existsSync(join(folder.dir, 'support'))).toBe(true);
   });
 
@@ -100,7 +61,7 @@ describe('the support bundle', () => {
     );
   });
 
-  it('is a manager’s to make', async () => {
+  it('is a manager’s to make and upload, and uploaded only by an enrolled counter', async () => {
     const folder = tempDir('counter-support-');
     opened.push(() => folder.remove());
     const counter = await openCounter({
@@ -110,6 +71,11 @@ describe('the support bundle', () => {
     });
     opened.push(() => counter.close());
     await clerk(counter).login();
-    expect(await counter.dispatch('fleet.supportBundle', {})).toMatchObject({ ok: false, error: { code: 'session.managerOnly' } });
+    for (const channel of ['fleet.supportBundle', 'fleet.uploadSupportBundle'] as const) {
+      expect(await counter.dispatch(channel, {})).toMatchObject({ ok: false, error: { code: 'session.managerOnly' } });
+    }
+    // A touchpoint's token is no enrolment: the central takes bundles from enrolled counters only (docs/api.md §11.6).
+    await clerk(counter).login('mark', '9999');
+    expect(await counter.dispatch('fleet.uploadSupportBundle', {})).toMatchObject({ ok: false, error: { code: 'fleet.notEnrolled' } });
   });
 });

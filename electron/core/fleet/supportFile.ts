@@ -5,8 +5,8 @@ import { supportBundle, type SupportBundleInput } from './supportBundle';
 
 /**
  * Writes a support bundle to the data folder's `support/` (the owner's only, as the data folder)
- * and answers it for the screen to offer as a download. No central route takes bundles: support
- * asks for the file (docs/counter.md §18).
+ * and answers it for the screen to offer as a download (docs/counter.md §18); supportUpload.ts
+ * sends the same content to the central instead.
  */
 export async function saveSupportBundle(dataDir: string, input: SupportBundleInput): Promise<SupportFile> {
   const content = `${JSON.stringify(supportBundle(input), null, 2)}\n`;
