@@ -39,6 +39,7 @@ export function ManagerScreen({ clerk }: { clerk: StaffMember }) {
 
 /** The start screen offers a manager the open orders of earlier days from this chunk (renderer/areas.ts). */
 export { StaleConcepts } from './StaleConcepts';
+export { ManagerWays } from './ManagerWays';
 
 /** A clerk's receipt screen offers tickets back from this chunk (docs/counter.md §19). */
 export { ReturnAtTill } from './ReturnAtTill';

@@ -11,6 +11,7 @@ import { renderWith } from '../testing/render';
 import { useCentralAtStart } from './centralAtStart';
 import { checkBearerToken, checkCentralUrl, settingsChange } from './checks';
 import { SettingsScreen } from './SettingsScreen';
+import { areas } from '../areas';
 
 const manager: StaffMember = { staffId: 'anna', name: 'Anna', role: 'manager' };
 const clerk: StaffMember = { staffId: 'bram', name: 'Bram', role: 'clerk' };
@@ -75,6 +76,8 @@ describe('the way in', () => {
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
     cleanup();
 
+    // The manager's ways in come with the manager's code (renderer/areas.ts): loaded before the render, as the manager's tests do.
+    await areas.manager.load();
     renderWith(<StartScreen clerk={manager} showRejected={false} />, counter());
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     // The screen is gone to once its code is in.

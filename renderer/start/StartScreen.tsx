@@ -5,8 +5,6 @@ import { CustomerDisplayButton } from '../customer/CustomerDisplayButton';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { useSale } from '../sale/saleStore';
-import { MANAGER_OPEN_ID, openManager } from '../manager/navigation';
-import { openSettings, SETTINGS_OPEN_ID } from '../settings/navigation';
 import { NEW_SALE_KEYS } from './GlobalKeys';
 import { OrderList } from './OrderList';
 import { areas } from '../areas';
@@ -19,6 +17,7 @@ export const START_NEW_SALE_ID = 'start-new-sale';
 /** The start: a new sale in one key press, finding an order; for managers the way to the manager's day. */
 // A manager's offer, with the manager's code: a clerk's first load holds none of it.
 const StaleConcepts = areas.manager.lazy((m) => m.StaleConcepts);
+const ManagerWays = areas.manager.lazy((m) => m.ManagerWays);
 const RejectedList = areas.sync.lazy((m) => m.RejectedOrders);
 
 /** The orders the central refused, when there are any or the clerk asked (the top bar's "show"). */
@@ -55,7 +54,11 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
         </button>
         <p className="hint">{t('start.newSaleKeys')}</p>
         <CustomerDisplayButton />
-        {clerk.role === 'manager' && <ManagerWays />}
+        {clerk.role === 'manager' && (
+          <AreaSlot>
+            <ManagerWays />
+          </AreaSlot>
+        )}
       </section>
       <UnfinishedSales />
       <OrderSearch />
@@ -65,24 +68,6 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
         </AreaSlot>
       )}
       <RejectedOrders open={showRejected} />
-    </div>
-  );
-}
-
-/** The ways into the manager's day and the settings, which load on demand. */
-function ManagerWays() {
-  const { t } = useI18n();
-  return (
-    <div className="row">
-      <button type="button" id={MANAGER_OPEN_ID} onClick={() => openManager()}>
-        {t('manager.open')}
-      </button>
-      <button type="button" id={SETTINGS_OPEN_ID} aria-describedby="settings-open-hint" onClick={openSettings}>
-        {t('settings.open')}
-      </button>
-      <p className="hint" id="settings-open-hint">
-        {t('settings.openHint')}
-      </p>
     </div>
   );
 }
