@@ -10,6 +10,19 @@ import { button, en, expectComplete, newSale, payCash, setUpFirstManager, toChec
 const JWT_SECRET = 'counter-e2e-channel-secret-0123456789abcdef';
 const TOUCHPOINT = 10;
 
+/** A counter core beside `centralUrl` with a token of `JWT_SECRET`, served in the browser shell. */
+async function counterBeside(centralUrl: string, dataDir: string) {
+  const bearerToken = await signChannelToken(JWT_SECRET, { sub: 'e2e-counter', touchpointId: TOUCHPOINT });
+  const core = await createCounter({
+    dataDir,
+    vault: null,
+    fixtures: FIXTURES,
+    central: { url: centralUrl, bearerToken },
+    intervalMs: 200,
+  });
+  return { bearerToken, core, counter: await startCounter({ core }) };
+}
+
 test('an order taken while the central is down reaches it, once, when it is back', async ({ page }) => {
   // Sync backs off up to 60 s between attempts while the central is away: room for one full wait.
   test.setTimeout(180_000);
@@ -17,16 +30,8 @@ test('an order taken while the central is down reaches it, once, when it is back
   const port = await freePort();
   const centralOptions = { db: join(dir.path, 'central.sqlite'), port, jwtSecret: JWT_SECRET, fixtures: FIXTURES };
   let central: Central | null = await startCentral(centralOptions);
-  const bearerToken = await signChannelToken(JWT_SECRET, { sub: 'e2e-counter', touchpointId: TOUCHPOINT });
+  const { bearerToken, core, counter } = await counterBeside(central.url, dir.path);
   const access: CentralAccess = { url: central.url, token: bearerToken };
-  const core = await createCounter({
-    dataDir: dir.path,
-    vault: null,
-    fixtures: FIXTURES,
-    central: { url: central.url, bearerToken },
-    intervalMs: 200,
-  });
-  const counter = await startCounter({ core });
   try {
     // A counter beside a real central has no demo staff: its first start asks for a manager.
     await setUpFirstManager(page, counter.url);
@@ -94,15 +99,7 @@ test('a central started again with another key refuses the token: the top bar sa
   const port = await freePort();
   const centralOptions = { db: join(dir.path, 'central.sqlite'), port, fixtures: FIXTURES };
   let central: Central | null = await startCentral({ ...centralOptions, jwtSecret: JWT_SECRET });
-  const bearerToken = await signChannelToken(JWT_SECRET, { sub: 'e2e-counter', touchpointId: TOUCHPOINT });
-  const core = await createCounter({
-    dataDir: dir.path,
-    vault: null,
-    fixtures: FIXTURES,
-    central: { url: central.url, bearerToken },
-    intervalMs: 200,
-  });
-  const counter = await startCounter({ core });
+  const { core, counter } = await counterBeside(central.url, dir.path);
   try {
     await setUpFirstManager(page, counter.url);
     const status = page.getByRole('region', { name: 'Sync status' }).getByRole('status');
