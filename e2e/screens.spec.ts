@@ -20,6 +20,14 @@ type Lang = 'en' | 'nl';
 
 /** The Dutch of every English text the walk looks for; `{x}` is filled in by `w`. */
 const NL: Record<string, string> = {
+  'Confirm: close the day': 'Bevestigen: de dag afsluiten',
+  'Return tickets': 'Kaartjes retour',
+  'Manager’s PIN': 'Pincode van de manager',
+  'Close the session': 'Dienst afsluiten',
+  'Close the session with a blind count': 'De dienst afsluiten met een blinde telling',
+  Record: 'Vastleggen',
+  'Test connection': 'Verbinding testen',
+  'Connection checks': 'Controles van de verbinding',
   English: 'English',
   Nederlands: 'Nederlands',
   'Staff member': 'Medewerker',
@@ -331,6 +339,14 @@ const CLERK: Stop[] = [
     actions: (s) => [s.button('New sale'), s.button('Print receipt'), s.button('Back to start')],
   },
   {
+    name: 'return-at-till',
+    open: async (s) => {
+      await s.button('Return tickets').click();
+      await expect(s.field('Manager’s PIN')).toBeVisible();
+    },
+    actions: (s) => [s.field('Reason'), s.field('Manager’s PIN'), s.page.locator('form button[type=submit]').last()],
+  },
+  {
     name: 'a-sale-is-open',
     dialog: true,
     open: async (s) => {
@@ -439,6 +455,16 @@ const MANAGER: Stop[] = [
     actions: (s) => [s.button('Print X report')],
   },
   {
+    name: 'drawer-sessions',
+    open: (s) => s.page.getByRole('form', { name: s.w('Close the session with a blind count') }).scrollIntoViewIfNeeded(),
+    actions: (s) => [s.button('Close the session')],
+  },
+  {
+    name: 'cash-movements',
+    open: (s) => s.button('Record').scrollIntoViewIfNeeded(),
+    actions: (s) => [s.button('Record')],
+  },
+  {
     name: 'reports',
     open: async (s) => {
       await s.button('Reports').click();
@@ -467,6 +493,14 @@ const MANAGER: Stop[] = [
     name: 'settings-form',
     open: (s) => s.button('Save settings').scrollIntoViewIfNeeded(),
     actions: (s) => [s.button('Save settings')],
+  },
+  {
+    name: 'connection-test',
+    open: async (s) => {
+      await s.button('Test connection').click();
+      await expect(s.page.getByRole('list', { name: s.w('Connection checks') })).toBeVisible();
+    },
+    actions: (s) => [s.button('Test connection')],
   },
   {
     name: 'counter-setup',
@@ -506,10 +540,18 @@ const MANAGER: Stop[] = [
     actions: (s) => [s.page.locator('#close-note'), s.button('Close the day')],
   },
   {
-    name: 'z-report',
+    name: 'day-close-confirm',
     open: async (s) => {
       await s.page.locator('#close-note').fill('walk through the screens');
       await s.button('Close the day').click();
+      await expect(s.button('Confirm: close the day')).toBeVisible();
+    },
+    actions: (s) => [s.button('Confirm: close the day')],
+  },
+  {
+    name: 'z-report',
+    open: async (s) => {
+      await s.button('Confirm: close the day').click();
       await expect(s.button('Print Z report').first()).toBeVisible();
     },
     actions: (s) => [s.button('Print Z report').first()],

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { DayReport } from '../../shared/manager/types';
 import { cashTotal } from '../../shared/manager/schemas';
 import { useAction, useInvoke } from '../api/useInvoke';
@@ -6,10 +6,13 @@ import { useMethodName } from '../checkout/methodName';
 import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
+import { focusSoon } from '../sale/saleStore';
 import { CashCount } from './CashCount';
 import { cashCountOf, type DenominationCounts } from './denominations';
 import { StaleConcepts } from './StaleConcepts';
 import { OpenOrdersWarning } from './DayCash';
+
+const CONFIRM_ID = 'close-confirm';
 
 /**
  * The day close (Z): open concept orders of earlier days offered for cancelling first, the
@@ -41,6 +44,10 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
     if (!confirming) return setConfirming(true);
     void close.run({ counted, note: note.trim() });
   };
+  // What the close freezes comes below the count: the focus on its confirmation brings it into view.
+  useEffect(() => {
+    if (confirming) focusSoon(CONFIRM_ID);
+  }, [confirming]);
   // A change to the count or the note after the review asks for the review again.
   const edit =
     <T,>(set: (v: T) => void) =>
@@ -120,7 +127,7 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
             <li>{t('close.freezeCentral')}</li>
           </ul>
           <div className="row">
-            <button type="submit" className="primary" disabled={close.pending}>
+            <button type="submit" id={CONFIRM_ID} className="primary" disabled={close.pending}>
               {t('close.confirm')}
             </button>
             <button type="button" onClick={() => setConfirming(false)}>
