@@ -133,7 +133,7 @@ describe('pulling orders made elsewhere', () => {
         problem: { type: 'urn:x', title: 'Unauthorized', detail: 'the token is refused', instance: 'urn:uuid:0', errors: [] },
       })),
     );
-    expect(refused).toEqual({ kind: 'auth', reason: 'the token is refused' });
+    expect(refused).toEqual({ kind: 'auth', reason: 'the token is refused', status: 401 });
     const deletionsLost = await pull(scripted((url) => (url.includes('/deletedorders') ? { kind: 'unknown', reason: 'lost' } : undefined)));
     expect(deletionsLost).toEqual({ kind: 'unknown', reason: 'lost' });
   });
