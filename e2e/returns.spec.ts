@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { button, deliveredReceipt, en, login, openAndLogin } from './support/ui';
+import { button, deliveredReceipt, en, login, openAndLogin, orderLine } from './support/ui';
 
 /**
  * Returns by line (docs/counter.md §19): at the clerk's till, a manager gives their PIN and the
@@ -12,8 +12,12 @@ test.use({ viewport: { width: 1024, height: 768 } });
 test('a clerk returns one of two tickets at the till, approved by a manager’s PIN', async ({ page, counter }) => {
   test.setTimeout(120_000);
   await openAndLogin(page, counter.url);
-  // Two single journeys, paid exactly in cash (F2, the quick key twice, Enter, Enter).
-  for (const key of ['F2', '8', '8', 'Enter', 'Enter']) await page.keyboard.press(key);
+  // Two single journeys, paid exactly in cash (F2, the quick key twice, Enter, Enter). The second
+  // key waits for the first line: two digits and Enter within a few milliseconds are a scanner's.
+  await page.keyboard.press('F2');
+  await page.keyboard.press('8');
+  await expect(orderLine(page, 'Enkele reis stad')).toBeVisible();
+  for (const key of ['8', 'Enter', 'Enter']) await page.keyboard.press(key);
   const receipt = await deliveredReceipt(page);
   await expect(receipt).toContainText(en.money(680));
   const number = (await receipt.locator('strong').first().textContent())!.trim();
