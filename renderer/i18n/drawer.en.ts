@@ -67,7 +67,7 @@ export const drawerEn = {
   'close.back': 'Back to the count',
   'start.dayClosed': 'The day {day} is closed: no sale can be made until the next day.',
   'cashSettings.title': 'Cash',
-  'cashSettings.rounding': 'Round cash payments and refunds to 5 cents',
+  'cashSettings.rounding': 'Round cash payments and refunds to the nearest €0.05',
   'cashSettings.denominations': 'Notes and coins offered in a count',
   'cashSettings.noneOffered': 'Offer at least one note or coin.',
   'cashSettings.fixedEnvironment': 'Set by this computer’s environment: it cannot be changed here.',

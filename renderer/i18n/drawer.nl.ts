@@ -69,7 +69,7 @@ export const drawerNl: Record<keyof typeof drawerEn, string> = {
   'close.back': 'Terug naar de telling',
   'start.dayClosed': 'De dag {day} is afgesloten: er kan pas de volgende dag weer verkocht worden.',
   'cashSettings.title': 'Contant geld',
-  'cashSettings.rounding': 'Contante betalingen en terugbetalingen afronden op 5 cent',
+  'cashSettings.rounding': 'Contante betalingen en terugbetalingen afronden op € 0,05',
   'cashSettings.denominations': 'Biljetten en munten om te tellen',
   'cashSettings.noneOffered': 'Kies minstens één biljet of munt.',
   'cashSettings.fixedEnvironment': 'Ingesteld door de omgeving van deze computer: hier niet te wijzigen.',

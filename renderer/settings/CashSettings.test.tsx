@@ -17,7 +17,7 @@ describe('the cash settings on the settings screen', () => {
     const user = userEvent.setup();
     const api = counter();
     renderWith(<CashSettings view={settingsView()} />, api);
-    const rounding = screen.getByLabelText('Round cash payments and refunds to 5 cents');
+    const rounding = screen.getByLabelText('Round cash payments and refunds to the nearest €0.05');
     expect(rounding).toHaveProperty('checked', true);
     expect(screen.getByLabelText('€0.01 coins')).toHaveProperty('checked', false);
     await user.click(rounding);
@@ -34,7 +34,7 @@ describe('the cash settings on the settings screen', () => {
     const user = userEvent.setup();
     const api = counter();
     renderWith(<CashSettings view={settingsView({ cashRounding: false, fixed: { cashRounding: 'environment' } })} />, api);
-    expect(screen.getByLabelText('Round cash payments and refunds to 5 cents')).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('Round cash payments and refunds to the nearest €0.05')).toHaveProperty('disabled', true);
     expect(screen.getByText('Set by this computer’s environment: it cannot be changed here.')).toBeTruthy();
     await user.click(screen.getByLabelText('€0.05 coins'));
     await user.click(screen.getByRole('button', { name: 'Save cash settings' }));
