@@ -6,6 +6,7 @@ import type { CatalogView, SyncStatus } from '../../shared/ipc';
 import type { SyncProblem } from '../../shared/manager/types';
 import { useManagerNav } from '../manager/navigation';
 import { App } from '../App';
+import { areas } from '../areas';
 import { useSale } from '../sale/saleStore';
 import { line, rejectedOrder, settingsView, syncStatus } from '../../shared/testing/builders';
 import { fail, fakeCounter, type FakeHandlers } from '../testing/fakeCounter';
@@ -219,6 +220,8 @@ describe('from the top bar', () => {
       'sync.problems': () => [],
       'manager.staleConcepts': () => [],
     });
+    // A manager's start screen draws the ways into the settings with the manager's code (renderer/areas.ts): loaded first.
+    await areas.manager.load();
     render(<App api={api} />);
 
     const open = await screen.findByRole('button', { name: 'Sync status' });
