@@ -141,10 +141,8 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
       this.again = true;
       return;
     }
-    // Backing off: the change waits in the outbox for the retry already planned, rather
-    // than every clerk's change hammering a central in trouble (`settle` still forces). A
-    // central that did not answer at all is asked at once whether it is back: a sale made
-    // meanwhile goes as soon as it is.
+    // Backing off: the change waits for the retry already planned rather than every clerk's change
+    // hammering a central in trouble (`settle` still forces); one that did not answer is probed now.
     if (this.failures > 0 && this.timer) {
       if (!this.online) void this.probe();
       return;
