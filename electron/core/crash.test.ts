@@ -188,6 +188,19 @@ describe('a counter killed while the central creates its order', () => {
   });
 });
 
+/** The child's arguments that point it at the simulator, as a machine's configuration would. */
+const terminalArgs = (sim: TerminalSimulator) => ['--terminal-url', sim.url, '--terminal-ca', sim.caPath, '--terminal-poi', sim.poiId];
+
+/** The counter started again on the killed child's file, with the same terminal, asking it again soon. */
+const reopenWithTerminal = (file: string, sim: TerminalSimulator) =>
+  openCounter({
+    dataDir: folder.dir,
+    database: file,
+    central: { url: central.url, bearerToken: token },
+    config: { config: { terminal: { url: sim.url, ca: sim.caPath, poiId: sim.poiId, unencrypted: true } }, sources: {}, file: null },
+    terminal: { retryMs: 20 },
+  });
+
 describe('a counter killed while a PIN payment’s outcome is unknown (docs/api.md §9.2)', () => {
   it('asks the terminal again after the restart, and settles it exactly once', { timeout: 90_000 }, async () => {
     const sim = await new TerminalSimulator().start();
@@ -196,14 +209,7 @@ describe('a counter killed while a PIN payment’s outcome is unknown (docs/api.
       // The terminal approves and charges, but its answer is lost, and so are the first questions about it.
       sim.next({ kind: 'lose' });
       sim.dropStatus = 1_000;
-      const spawned = child(file, central.url, 1, 'pin', [
-        '--terminal-url',
-        sim.url,
-        '--terminal-ca',
-        sim.caPath,
-        '--terminal-poi',
-        sim.poiId,
-      ]);
+      const spawned = child(file, central.url, 1, 'pin', terminalArgs(sim));
       await go(spawned);
       const unknown = await spawned.out.waitFor((l) => l.startsWith('unknown '), LOAD_MS, "the child's 'unknown'");
       await killed(spawned);
@@ -215,13 +221,7 @@ describe('a counter killed while a PIN payment’s outcome is unknown (docs/api.
       sim.dropStatus = 0;
       const payments: string[] = [];
       sim.on('request', (r) => r.category === 'Payment' && payments.push(r.serviceId));
-      counter = await openCounter({
-        dataDir: folder.dir,
-        database: file,
-        central: { url: central.url, bearerToken: token },
-        config: { config: { terminal: { url: sim.url, ca: sim.caPath, poiId: sim.poiId, unencrypted: true } }, sources: {}, file: null },
-        terminal: { retryMs: 20 },
-      });
+      counter = await reopenWithTerminal(file, sim);
       const settled = progress(counter, (p) => p.paymentId === paymentId && p.stage === 'approved');
       await clerk(counter).login();
       // Resumed at start: it may have settled before the test listened.
@@ -247,14 +247,7 @@ describe('a counter killed after the terminal reversed a PIN payment, before the
       // The terminal gives the money back, but its answer never leaves it.
       sim.book.reversalAnswer = 'hold';
       const reversed = once(sim, 'reversed');
-      const spawned = child(file, central.url, 1, 'reversal', [
-        '--terminal-url',
-        sim.url,
-        '--terminal-ca',
-        sim.caPath,
-        '--terminal-poi',
-        sim.poiId,
-      ]);
+      const spawned = child(file, central.url, 1, 'reversal', terminalArgs(sim));
       await go(spawned);
       await reversed;
       await killed(spawned);
@@ -264,13 +257,7 @@ describe('a counter killed after the terminal reversed a PIN payment, before the
 
       const reversals: string[] = [];
       sim.on('request', (r) => r.category === 'Reversal' && reversals.push(r.serviceId));
-      counter = await openCounter({
-        dataDir: folder.dir,
-        database: file,
-        central: { url: central.url, bearerToken: token },
-        config: { config: { terminal: { url: sim.url, ca: sim.caPath, poiId: sim.poiId, unencrypted: true } }, sources: {}, file: null },
-        terminal: { retryMs: 20 },
-      });
+      counter = await reopenWithTerminal(file, sim);
       const c = counter;
       const refundsOf = async () => (await clerk(c).get(orderId)).order.payments.filter((p) => p.isRefund);
       await clerk(c).login();
