@@ -8,6 +8,7 @@ import {
   en,
   expectComplete,
   fillBillingCustomer,
+  NOOR,
   findToken,
   login,
   newSale,
@@ -158,16 +159,7 @@ test('a direct debit with an IBAN only: the billing customer first, the BIC fill
   await expect(page.locator('#dd-missing')).toHaveText(
     'Still needed: the billing customer, a valid IBAN, the account holder, the place of signing.',
   );
-  await fillBillingCustomer(page, {
-    birthname: 'Noor',
-    surname: 'Bakker',
-    email: 'noor.bakker@example.org',
-    dateOfBirth: '1995-09-30',
-    street: 'Oudegracht',
-    houseNumber: '12',
-    postalCode: '3511 AB',
-    city: 'Utrecht',
-  });
+  await fillBillingCustomer(page, NOOR);
   await page.getByLabel('IBAN').fill('NL91ABNA0417164300');
   // No BIC typed: the IBAN's bank gives it.
   await expect(page.getByLabel('BIC (optional)')).toHaveValue('ABNANL2A');

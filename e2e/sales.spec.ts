@@ -11,6 +11,7 @@ import {
   en,
   expectComplete,
   fillBillingCustomer,
+  NOOR,
   findToken,
   localDay,
   login,
@@ -211,16 +212,7 @@ test('a subscription that needs a mandate: a wrong IBAN refused, then a new mand
   await expect(button(page, 'Cash')).toBeDisabled();
   await expect(button(page, 'PIN')).toBeDisabled();
 
-  await fillBillingCustomer(page, {
-    birthname: 'Noor',
-    surname: 'Bakker',
-    email: 'noor.bakker@example.org',
-    dateOfBirth: '1995-09-30',
-    street: 'Oudegracht',
-    houseNumber: '12',
-    postalCode: '3511 AB',
-    city: 'Utrecht',
-  });
+  await fillBillingCustomer(page, NOOR);
   const iban = page.getByLabel('IBAN');
   const confirm = button(page, 'Confirm direct debit');
   await page.getByLabel('BIC').fill('ABNANL2A');

@@ -195,6 +195,18 @@ export interface BillingCustomer {
   city: string;
 }
 
+/** The demo's billing customer of a direct debit. */
+export const NOOR: BillingCustomer = {
+  birthname: 'Noor',
+  surname: 'Bakker',
+  email: 'noor.bakker@example.org',
+  dateOfBirth: '1995-09-30',
+  street: 'Oudegracht',
+  houseNumber: '12',
+  postalCode: '3511 AB',
+  city: 'Utrecht',
+};
+
 /** The billing customer, in its own dialog over the checkout. */
 export async function fillBillingCustomer(page: Page, c: BillingCustomer): Promise<void> {
   await button(page, 'Add billing customer').click();
