@@ -1,8 +1,7 @@
-import { test as base } from '@playwright/test';
 import { TerminalSimulator } from '../devtools/terminalSimulator/simulator';
 import { endpointOf } from '../devtools/terminalSimulator/endpoint';
-import { startCounter, type RunningCounter } from './support/counter';
-import { expect } from './support/fixtures';
+import { startCounter } from './support/counter';
+import { expect, test as base } from './support/fixtures';
 import {
   button,
   checkoutOrderNumber,
@@ -20,7 +19,8 @@ import {
  * sees the terminal's progress and its reasons; the payment is settled only by its answer.
  */
 
-const test = base.extend<{ sim: TerminalSimulator; counter: RunningCounter }>({
+// The house's page (no console error) and counter, the counter pointed at a simulator of its own.
+const test = base.extend<{ sim: TerminalSimulator }>({
   sim: async ({}, use) => {
     const sim = await new TerminalSimulator().start();
     try {
@@ -37,13 +37,6 @@ const test = base.extend<{ sim: TerminalSimulator; counter: RunningCounter }>({
     } finally {
       await counter.close();
     }
-  },
-  page: async ({ page, counter: _counter }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    page.on('pageerror', (error) => errors.push(error.message));
-    await use(page);
-    expect(errors).toEqual([]);
   },
 });
 
