@@ -1,5 +1,5 @@
 import type { HandlersOf } from '../../../shared/ipc';
-import type { settingsChannels } from '../../../shared/ipc/settings';
+import type { settingsChannels, SettingsView } from '../../../shared/ipc/settings';
 import { ok, refusal } from '../../../shared/refusals';
 import type { CatalogCache } from '../catalog/catalogCache';
 import type { CounterDb } from '../db/database';
@@ -29,9 +29,9 @@ export function settingsHandlers({
   return {
     'settings.get': async () => ok(settings.view(embeddedCentral)),
     'settings.set': async (change) => {
-      const fixed = (['centralUrl', 'bearerToken', 'cashRounding', 'denominations', 'printerUrl', 'drawer'] as const).find(
-        (name) => change[name] !== undefined && settings.fixedSettings[name],
-      );
+      // Whatever the configuration fixes (Settings.fixedSettings) is refused here, one list for both.
+      const fixedNames = Object.keys(settings.fixedSettings) as (keyof SettingsView['fixed'])[];
+      const fixed = fixedNames.find((name) => change[name] !== undefined);
       if (fixed) {
         return refusal('conflict', 'settings.fixed', { setting: fixed }, [
           { detail: "fixed by the machine's configuration", pointer: `/${fixed}` },
