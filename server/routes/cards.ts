@@ -18,9 +18,12 @@ import type { Answer, CardCaller, CardService } from '../../domain/cardService';
 import type { Result } from '../../domain/result';
 import { sendRefusal } from '../problems';
 
-/** Every card route may answer these (docs/api.md §12): bad input, no token, not a counter's or operator's, another customer's card. */
-const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
-const writeErrors = { ...errors, 409: problem, 413: problem, 415: problem };
+/** A card read may answer these (docs/api.md §12): bad input, no valid token, an unknown card or another customer's. */
+const readErrors = { 400: problem, 401: problem, 404: problem };
+/** A write besides: not a counter's or an operator's token (403), a conflict (409), a body too large or not JSON. */
+const writeErrors = { ...readErrors, 403: problem, 409: problem, 413: problem, 415: problem };
+/** The order interface's quote: its token must name an active touchpoint (403). */
+const quoteErrors = { ...readErrors, 403: problem };
 
 const callerOf = (req: FastifyRequest): CardCaller => ({ ...req.caller, operator: req.operator });
 
@@ -91,7 +94,7 @@ export const cardRoutes =
           operationId: 'listTransitTokenEvents',
           summary: "A card's events, oldest first (blocked, unblocked, replaced, replaces, products and e-purse moved)",
           params: transitTokenIdParams,
-          response: { 200: cardEvents, ...errors },
+          response: { 200: cardEvents, ...readErrors },
         },
       },
       async (req, reply) => send(reply, wrap(await cards.events(req.params.transitTokenId, req.caller))),
@@ -104,7 +107,7 @@ export const cardRoutes =
           operationId: 'listTransitTokenProducts',
           summary: 'What runs on a card: lines of paid or delivered orders, not returned, not ended, sold on it or moved onto it',
           params: transitTokenIdParams,
-          response: { 200: runningProducts, ...errors },
+          response: { 200: runningProducts, ...readErrors },
         },
       },
       async (req, reply) => send(reply, wrap(await cards.products(req.params.transitTokenId, req.caller))),
@@ -129,7 +132,7 @@ export const refundQuoteRoutes =
             "Days are calendar days in Europe/Amsterdam. A customer JWT reaches only that customer's orders (another's: 404).",
           params: orderLineIdParams,
           querystring: refundQuoteQuery,
-          response: { 200: refundQuote, ...errors },
+          response: { 200: refundQuote, ...quoteErrors },
         },
       },
       async (req, reply) => send(reply, wrap(await cards.quote(req.params.orderLineId, req.query.on, req.caller))),
