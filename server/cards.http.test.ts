@@ -3,7 +3,7 @@ import type { CardEvent } from '../shared/schemas/cards';
 import { transitTokenRecord } from '../shared/schemas/reference';
 import { blockCard, cardUrl, lookedUp, requestId, unblockCard } from './testing/cards';
 import { scenarios } from './testing/fixtures';
-import { API, expectOrder, expectProblem, harness, type Harness } from './testing/harness';
+import { API, CRUD, expectOrder, expectProblem, harness, type Harness } from './testing/harness';
 import { createOrder, line, registered } from './testing/orders';
 
 /** docs/api.md §12.1 over HTTP on both backends: blocking and unblocking a card, its events, who may, repeats. */
@@ -135,6 +135,36 @@ describe.each(scenarios())('blocking a card ($name)', ({ fixtures, now }) => {
       }),
     );
     expect(after.orderLines[1]!.validationResult).toBe('invalid');
+  });
+});
+
+describe('the card operations in the OpenAPI document', () => {
+  it('each has its operationId, a summary and every status it answers, problems included', async () => {
+    const [{ fixtures, now }] = scenarios();
+    const h = await harness({ fixtures: fixtures!, now: now! });
+    try {
+      type Operation = { operationId?: string; summary?: string; responses: Record<string, { content?: Record<string, unknown> }> };
+      const doc = (await h.call<{ paths: Record<string, Record<string, Operation>> }>('GET', `${API}/openapi.json`)).body;
+      const write = ['200', '400', '401', '403', '404', '409', '413', '415'];
+      const read = ['200', '400', '401', '404'];
+      const expected: [string, string, string, string[]][] = [
+        [`${CRUD}/transittokens/{transitTokenId}/block`, 'post', 'blockTransitToken', write],
+        [`${CRUD}/transittokens/{transitTokenId}/unblock`, 'post', 'unblockTransitToken', write],
+        [`${CRUD}/transittokens/{transitTokenId}/replacement`, 'post', 'replaceTransitToken', ['201', ...write.slice(1)]],
+        [`${CRUD}/transittokens/{transitTokenId}/events`, 'get', 'listTransitTokenEvents', read],
+        [`${CRUD}/transittokens/{transitTokenId}/products`, 'get', 'listTransitTokenProducts', read],
+        [`${API}/orderlines/{orderLineId}/refundquote`, 'get', 'getRefundQuote', ['200', '400', '401', '403', '404']],
+      ];
+      for (const [path, method, operationId, statuses] of expected) {
+        const op = doc.paths[path]?.[method];
+        expect(op?.operationId, path).toBe(operationId);
+        expect(op?.summary, path).toBeTruthy();
+        expect(Object.keys(op!.responses).sort(), path).toEqual([...statuses].sort());
+        for (const status of statuses) expect(op!.responses[status]!.content?.['application/json'], `${path} ${status}`).toBeDefined();
+      }
+    } finally {
+      await h.close();
+    }
   });
 });
 
