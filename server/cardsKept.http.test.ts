@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CardEvent } from '../shared/schemas/cards';
 import type { Fixtures } from '../shared/schemas/reference';
-import { blockCard, cardUrl, lookedUp, replaceCard, requestId } from './testing/cards';
+import { blockCard, cardUrl, lookedUp, replaceCard, requestId, unblockCard } from './testing/cards';
 import { scenarios, tempDir } from './testing/fixtures';
 import { freshTestStore, harness, type Harness } from './testing/harness';
 import { testPostgresUrl } from './testing/postgres';
@@ -13,9 +13,31 @@ import { createOrder, line, registered } from './testing/orders';
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 
+const storeFor = async (name: string) => (testPostgresUrl() ? await freshTestStore() : join(tmp.dir, `${name}.sqlite`));
+
 describe.each(scenarios())('card changes kept ($name)', ({ fixtures, now }) => {
+  it('two processes on one database: a block through one is seen by the other at once, lookup and sales', async () => {
+    const db = await storeFor(`shared-${fixtures.touchpoints[0]!.salesTouchpointId}`);
+    const one = await harness({ fixtures, now, db });
+    const two = await harness({ fixtures, now, db });
+    try {
+      const card = one.roles.registeredToken;
+      // The second process has read the cards before the block.
+      expect((await lookedUp(two, card.transitTokenId))!.tokenStatus.tokenStatusId).toBe(2);
+      expect((await blockCard(one, card.transitTokenId)).status).toBe(200);
+      expect((await lookedUp(two, card.transitTokenId))!.tokenStatus.tokenStatusId).toBe(5);
+      const order = await createOrder(two, [line(two.roles.needsRegistered, { customerTokens: [registered(card)] })]);
+      expect(order.orderLines[0]!.validationResult).toBe('invalid');
+      expect((await unblockCard(two, card.transitTokenId)).status).toBe(200);
+      expect((await lookedUp(one, card.transitTokenId))!.tokenStatus.tokenStatusId).toBe(2);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
   it('a block and a replacement survive a restart on the same database and a reload of other fixtures', async () => {
-    const db = testPostgresUrl() ? await freshTestStore() : join(tmp.dir, `${fixtures.touchpoints[0]!.salesTouchpointId}.sqlite`);
+    const db = await storeFor(`kept-${fixtures.touchpoints[0]!.salesTouchpointId}`);
     const blocked = fixtures.transitTokens.find((t) => t.tokenStatusId === 2 && t.tokenTypeId !== 1)!;
     const replaced = fixtures.transitTokens.find((t) => t.tokenStatusId === 2 && t.transitTokenId !== blocked.transitTokenId)!;
     const newId = Math.max(...fixtures.transitTokens.map((t) => t.transitTokenId)) + 1;
