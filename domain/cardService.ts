@@ -6,7 +6,7 @@ import { returnedQuantities } from './order/returns';
 import { currentStatus } from './order/settle';
 import { invalid, notFound, ok, refuse, type Result } from './result';
 import type { Caller } from './service';
-import type { CardWrite } from './store/cards';
+import type { CardWrite, StoredAnswer } from './store/cards';
 import type { OrderStore } from './store/types';
 import type { CardBook } from './cardBook';
 import { block, replace, unblock, type CardActor, type Decided } from './cards/decisions';
@@ -17,6 +17,12 @@ import { seasonQuote } from './cards/seasonRefund';
 /** A caller of the card operations: a touchpoint's token, or an operator's (docs/api.md §12). */
 export interface CardCaller extends Caller {
   operator: boolean;
+}
+
+/** What a write reads before its turn under the lock: how it decides, and the fee order it uses. */
+interface Prepared {
+  decide: (card: FixtureTransitToken, cards: FixtureTransitToken[]) => Result<Decided>;
+  feeOrderId: string | null;
 }
 
 /** A write's answer: the status and body the first answered, for a repeat too. */
@@ -76,17 +82,29 @@ export class CardService {
     return { at: this.clock().toISOString(), touchpointId: caller.touchpointId, sub: caller.sub ?? null, requestId };
   }
 
+  /** The answer to a repeat: the stored one, or 409 when that requestId asked something else. */
+  private repeated(stored: StoredAnswer, fingerprint: string): Result<Answer> {
+    if (stored.fingerprint !== fingerprint) {
+      return refuse({
+        kind: 'conflict',
+        detail: 'This requestId was used for another request; nothing was changed.',
+        errors: [{ detail: 'the requestId is already used with another body', pointer: '/requestId' }],
+      });
+    }
+    return ok({ status: stored.status, body: stored.body });
+  }
+
   /**
-   * Runs a write: the card reached, a stored answer of its requestId answered (409 when that
-   * request asked something else), else `decide` on the card as it is under the lock.
+   * Runs a write: the card reached, a stored answer of its requestId answered (before anything
+   * else is judged, so a repeat answers the same whatever changed since), else `prepare` reads
+   * what the decision needs and `decide` judges the card as it is under the lock.
    */
   private async write(
     operation: string,
     transitTokenId: number,
     input: { requestId: string },
     caller: CardCaller,
-    decide: (card: FixtureTransitToken, cards: FixtureTransitToken[]) => Result<Decided>,
-    feeOrderId: string | null = null,
+    prepare: (catalog: Catalog) => Promise<Result<Prepared>>,
   ): Promise<Result<Answer>> {
     const catalog = await this.book.refresh();
     const allowed = this.mayWrite(catalog, caller);
@@ -96,6 +114,11 @@ export class CardService {
     const fingerprint = createHash('sha256')
       .update(JSON.stringify([operation, transitTokenId, input]))
       .digest('hex');
+    const earlier = await this.store.cards.answer(input.requestId);
+    if (earlier) return this.repeated(earlier, fingerprint);
+    const prepared = await prepare(catalog);
+    if (!prepared.ok) return prepared;
+    const { decide, feeOrderId } = prepared.value;
     let refusal: Result<never> | null = null;
     const commit = await this.store.cards.write({ requestId: input.requestId, fingerprint, feeOrderId }, (snapshot): CardWrite | null => {
       const cards = this.book.allCards(snapshot.cards);
@@ -116,48 +139,37 @@ export class CardService {
       const { status, body, cards: changed, events } = decided.value;
       return { answer: { status, body }, cards: changed, events, ...(feeOrderId !== null && { feeOrderId }) };
     });
-    if ('repeat' in commit) {
-      if (commit.repeat.fingerprint !== fingerprint) {
-        return refuse({
-          kind: 'conflict',
-          detail: 'This requestId was used for another request; nothing was changed.',
-          errors: [{ detail: 'the requestId is already used with another body', pointer: '/requestId' }],
-        });
-      }
-      return ok({ status: commit.repeat.status, body: commit.repeat.body });
-    }
+    // The same requestId may have been written meanwhile (two at once): the lock saw it.
+    if ('repeat' in commit) return this.repeated(commit.repeat, fingerprint);
     if (!commit.written) return refusal!;
     await this.book.refresh();
     return ok(commit.written.answer);
   }
 
   block = (transitTokenId: number, input: BlockInput, caller: CardCaller) =>
-    this.write('block', transitTokenId, input, caller, (card) => block(card, input, this.actor(caller, input.requestId)));
-
-  async unblock(transitTokenId: number, input: UnblockInput, caller: CardCaller): Promise<Result<Answer>> {
-    const events = await this.store.cards.events(transitTokenId);
-    const last = events.filter((e) => e.type === 'BLOCKED' || e.type === 'UNBLOCKED').at(-1);
-    return this.write('unblock', transitTokenId, input, caller, (card) =>
-      unblock(card, last?.type === 'BLOCKED', this.actor(caller, input.requestId)),
+    this.write('block', transitTokenId, input, caller, async () =>
+      ok({ decide: (card) => block(card, input, this.actor(caller, input.requestId)), feeOrderId: null }),
     );
-  }
 
-  async replace(transitTokenId: number, input: ReplacementInput, caller: CardCaller): Promise<Result<Answer>> {
-    const catalog = await this.book.refresh();
-    const fee = await this.checkFee(catalog, input.fee, caller);
-    if (!fee.ok) return fee;
-    const products = await this.running(catalog, transitTokenId);
-    const newIds = { xTat: this.newId(), xBot: this.newId() };
-    return this.write(
-      'replacement',
-      transitTokenId,
-      input,
-      caller,
-      (card, cards) =>
-        replace(card, input, { cards, products, newIds, feeNote: fee.value.note, now: this.clock() }, this.actor(caller, input.requestId)),
-      fee.value.orderId,
-    );
-  }
+  unblock = (transitTokenId: number, input: UnblockInput, caller: CardCaller) =>
+    this.write('unblock', transitTokenId, input, caller, async () => {
+      const events = await this.store.cards.events(transitTokenId);
+      const blocked = events.filter((e) => e.type === 'BLOCKED' || e.type === 'UNBLOCKED').at(-1)?.type === 'BLOCKED';
+      return ok({ decide: (card) => unblock(card, blocked, this.actor(caller, input.requestId)), feeOrderId: null });
+    });
+
+  replace = (transitTokenId: number, input: ReplacementInput, caller: CardCaller) =>
+    this.write('replacement', transitTokenId, input, caller, async (catalog) => {
+      const fee = await this.checkFee(catalog, input.fee, caller);
+      if (!fee.ok) return fee;
+      const products = await this.running(catalog, transitTokenId);
+      const newIds = { xTat: this.newId(), xBot: this.newId() };
+      const facts = { products, newIds, feeNote: fee.value.note };
+      return ok({
+        decide: (card, cards) => replace(card, input, { ...facts, cards, now: this.clock() }, this.actor(caller, input.requestId)),
+        feeOrderId: fee.value.orderId,
+      });
+    });
 
   /**
    * A fee order (docs/api.md §12.2, §12.5): paid or delivered, of the caller's touchpoint,

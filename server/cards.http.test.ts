@@ -140,8 +140,8 @@ describe.each(scenarios())('blocking a card ($name)', ({ fixtures, now }) => {
 
 describe('the card operations in the OpenAPI document', () => {
   it('each has its operationId, a summary and every status it answers, problems included', async () => {
-    const [{ fixtures, now }] = scenarios();
-    const h = await harness({ fixtures: fixtures!, now: now! });
+    const { fixtures, now } = scenarios()[0]!;
+    const h = await harness({ fixtures, now });
     try {
       type Operation = { operationId?: string; summary?: string; responses: Record<string, { content?: Record<string, unknown> }> };
       const doc = (await h.call<{ paths: Record<string, Record<string, Operation>> }>('GET', `${API}/openapi.json`)).body;

@@ -71,10 +71,23 @@ describe.each(scenarios())('a replacement card ($name)', ({ fixtures, now }) => 
 
   it('takes a paid fee order of the replacement fee once; a second replacement with it is 409 naming it', async () => {
     const fee = await feeOrder(h);
-    expect((await replaceCard(h, h.roles.registeredToken.transitTokenId, { fee: { orderId: fee.orderId } })).status).toBe(201);
+    const body = { requestId: requestId(), passNumber: newPassNumber(), fee: { orderId: fee.orderId } };
+    const first = await replaceCard(h, h.roles.registeredToken.transitTokenId, body);
+    expect(first.status).toBe(201);
     const again = expectProblem(await replaceCard(h, h.roles.otherCustomerToken.transitTokenId, { fee: { orderId: fee.orderId } }), 409);
     expect(again.errors[0]).toMatchObject({ pointer: '/fee/orderId', orderId: fee.orderId });
     expect((await lookedUp(h, h.roles.otherCustomerToken.transitTokenId))!.tokenStatus.tokenStatusId).toBe(2);
+    // The fee given back later: a repeat of the replacement still answers what it first answered.
+    const refund = {
+      paymentMethodId: h.roles.paymentMethod.paymentMethodId,
+      amountDebit: fee.totalAmount,
+      operatorPaymentReference: 'fee back after use',
+      reason: 'goodwill',
+      lines: [{ orderLineId: fee.orderLines[0]!.orderLineId, quantity: 1 }],
+    };
+    expectOrder(await h.call('POST', `/api/2.0/orders/${fee.orderId}/refunds`, { body: refund }));
+    const repeat = await replaceCard(h, h.roles.registeredToken.transitTokenId, body);
+    expect([repeat.status, repeat.body]).toEqual([201, first.body]);
   });
 
   it('refuses a fee that is not a paid, unrefunded fee order of this touchpoint, or a waiver without a reason (400)', async () => {

@@ -48,6 +48,8 @@ export interface CardStore {
   /** Grows with every change of a card: a process holding an older copy reads them again. */
   revision(): Promise<number>;
   cards(): Promise<FixtureTransitToken[]>;
+  /** The answer kept for a write's requestId, if any. */
+  answer(requestId: string): Promise<StoredAnswer | undefined>;
   /** A card's events, oldest first. */
   events(transitTokenId: number): Promise<CardEvent[]>;
   /**

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { FixtureTransitToken } from '../../../shared/schemas/reference';
 import type { CardEvent } from '../../../shared/schemas/cards';
-import type { CardCommit, CardStore } from '../cards';
+import type { CardCommit, CardStore, StoredAnswer } from '../cards';
 
 /** Every card write of every central process takes this lock: one at a time, so two replacements of a card give one new card. */
 const CARD_LOCK = 7_283_012;
@@ -12,7 +12,15 @@ export function postgresCards(pool: pg.Pool): CardStore {
     (await on.query<{ doc: string }>('SELECT doc FROM card_tokens ORDER BY transit_token_id')).rows.map(
       (r) => JSON.parse(r.doc) as FixtureTransitToken,
     );
+  const answerOf = async (on: pg.Pool | pg.PoolClient, requestId: string): Promise<StoredAnswer | undefined> => {
+    const { rows } = await on.query<{ fingerprint: string; status: number; body: string }>(
+      'SELECT fingerprint, status, body FROM card_requests WHERE request_id = $1',
+      [requestId],
+    );
+    return rows[0] && { fingerprint: rows[0].fingerprint, status: rows[0].status, body: JSON.parse(rows[0].body) };
+  };
   return {
+    answer: (requestId) => answerOf(pool, requestId),
     async revision() {
       const { rows } = await pool.query<{ n: string }>('SELECT COALESCE(MAX(seq), 0) AS n FROM card_events');
       return Number(rows[0]!.n);
@@ -30,14 +38,10 @@ export function postgresCards(pool: pg.Pool): CardStore {
         await client.query('BEGIN');
         // Taken before any read: the next seq, the cards and the fee are those of the writes committed before.
         await client.query('SELECT pg_advisory_xact_lock($1)', [CARD_LOCK]);
-        const stored = await client.query<{ fingerprint: string; status: number; body: string }>(
-          'SELECT fingerprint, status, body FROM card_requests WHERE request_id = $1',
-          [requestId],
-        );
-        if (stored.rows[0]) {
+        const repeat = await answerOf(client, requestId);
+        if (repeat) {
           await client.query('ROLLBACK');
-          const { status, body } = stored.rows[0];
-          return { repeat: { fingerprint: stored.rows[0].fingerprint, status, body: JSON.parse(body) } };
+          return { repeat };
         }
         const fee =
           feeOrderId === null

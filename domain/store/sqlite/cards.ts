@@ -10,6 +10,11 @@ export function sqliteCards(db: Database): CardStore {
     (stmt(db, 'SELECT doc FROM card_tokens ORDER BY transit_token_id').all() as { doc: string }[]).map(
       (r) => JSON.parse(r.doc) as FixtureTransitToken,
     );
+  const answerOf = (requestId: string): StoredAnswer | undefined => {
+    const stored = stmt(db, 'SELECT fingerprint, status, body FROM card_requests WHERE request_id = ?').get(requestId) as
+      { fingerprint: string; status: number; body: string } | undefined;
+    return stored && { fingerprint: stored.fingerprint, status: stored.status, body: JSON.parse(stored.body) };
+  };
   return {
     revision: async () => (stmt(db, 'SELECT COALESCE(MAX(seq), 0) AS n FROM card_events').get() as { n: number }).n,
     cards: async () => cards(),
@@ -17,16 +22,13 @@ export function sqliteCards(db: Database): CardStore {
       (stmt(db, 'SELECT doc FROM card_events WHERE transit_token_id = ? ORDER BY seq').all(transitTokenId) as { doc: string }[]).map(
         (r) => JSON.parse(r.doc) as CardEvent,
       ),
+    answer: async (requestId) => answerOf(requestId),
     // Synchronous inside: nothing else runs on the connection between the reads and the writes.
     write: async ({ requestId, fingerprint, feeOrderId }, decide) =>
       db
         .transaction(() => {
-          const stored = stmt(db, 'SELECT fingerprint, status, body FROM card_requests WHERE request_id = ?').get(requestId) as
-            { fingerprint: string; status: number; body: string } | undefined;
-          if (stored) {
-            const repeat: StoredAnswer = { fingerprint: stored.fingerprint, status: stored.status, body: JSON.parse(stored.body) };
-            return { repeat };
-          }
+          const repeat = answerOf(requestId);
+          if (repeat) return { repeat };
           const fee =
             feeOrderId === null
               ? undefined
