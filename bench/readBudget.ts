@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { benchCentral, centralBenchFromEnv } from './central';
+import { envNumber } from './lib/rounds';
 
 /**
  * `npm run bench -- budget` (run by `npm test`, hence by the CI): the quick mode of the central's
@@ -23,11 +24,11 @@ export async function benchReadBudget(): Promise<void> {
   const quick = {
     ...fromEnv,
     // Each size unless its variable says otherwise: a store that seeds in a second or two.
-    scale: Number(process.env.BENCH_SCALE) || 5000,
-    small: Number(process.env.BENCH_SMALL) || 500,
-    seconds: Number(process.env.BENCH_SECONDS) || 0.5,
-    warmup: Number(process.env.BENCH_WARMUP) || 0.5,
-    connections: Number(process.env.BENCH_CONNECTIONS) || 20,
+    scale: envNumber('BENCH_SCALE', 5000),
+    small: envNumber('BENCH_SMALL', 500),
+    seconds: envNumber('BENCH_SECONDS', 0.5),
+    warmup: envNumber('BENCH_WARMUP', 0.5),
+    connections: envNumber('BENCH_CONNECTIONS', 20),
     only: 'get',
     goals: { ...fromEnv.goals, get: BUDGET },
   };
