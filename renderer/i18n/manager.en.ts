@@ -119,6 +119,7 @@ export const managerEn = {
   'day.printZ': 'Print Z report',
   'day.generated': 'Made',
   'day.perMethod': 'Per payment method',
+  'day.manualPin': 'Of which confirmed by hand on the stand-alone terminal',
   'day.method': 'Payment method',
   'day.payments': 'Payments',
   'day.refunds': 'Refunds',

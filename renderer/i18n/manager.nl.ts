@@ -121,6 +121,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'day.printZ': 'Z-rapport afdrukken',
   'day.generated': 'Gemaakt',
   'day.perMethod': 'Per betaalwijze',
+  'day.manualPin': 'Waarvan met de hand bevestigd op de losse pinautomaat',
   'day.method': 'Betaalwijze',
   'day.payments': 'Betalingen',
   'day.refunds': 'Terugbetalingen',
