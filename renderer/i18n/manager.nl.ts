@@ -42,7 +42,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'review.details': 'Details van order {number}',
   'review.detailsShort': 'Details',
   'review.more': 'Meer orders',
-  'review.allShown': 'Alle {count} orders staan er.',
+  'review.allShown': '{count|De ene order staat er.|Alle {count} orders staan er.}',
   'review.export': 'Orders',
 
   'detail.title': 'Order {number}',
