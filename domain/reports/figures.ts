@@ -39,6 +39,8 @@ export interface Movement {
   takenBy?: Actor | null;
   /** A refund made on the central: who made it there (docs/api.md §7.1); no cash of the drawer moved. */
   fromCentral?: string | null;
+  /** A PIN payment the clerk confirmed on a stand-alone terminal (no terminal configured, docs/api.md §9.2). */
+  manual?: boolean;
 }
 
 export interface FactLine {
@@ -130,6 +132,17 @@ export function methodFigures(movements: Movement[], bounds: { from: string; to:
   }
   return [...byMethod.values()].sort((a, b) => a.paymentMethodId - b.paymentMethodId);
 }
+
+/**
+ * Of `methodFigures`, the PIN payments confirmed by hand on a stand-alone terminal: totalled
+ * apart in X and Z (docs/api.md §9.2), inside their method's figures as well, since the money
+ * came in by that method.
+ */
+export const manualFigures = (movements: Movement[], bounds: { from: string; to: string }): MethodFigures[] =>
+  methodFigures(
+    movements.filter((m) => m.manual === true),
+    bounds,
+  );
 
 /** Cash moved without a sale, in a day (docs/api.md §10.2). */
 export interface DrawerMoves {
@@ -243,6 +256,7 @@ export function dayReport(input: DayInput): DayReport {
     closedBy: input.closedBy,
     note: input.note,
     methods,
+    manual: manualFigures(input.movements, bounds),
     cash: cashFigures(
       input.movements,
       methods,

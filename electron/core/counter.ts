@@ -50,11 +50,10 @@ import { CounterSettings } from './settings/settings';
 import { Staff } from './session/staff';
 import { SyncEngine } from './sync/engine';
 import type { CounterCore, CounterOptions } from './types';
+import { version as packageVersion } from '../../package.json';
 
 const REFRESH_MS = 10 * 60 * 1000;
 const NO_DEVICES = (): DeviceStates => ({ terminal: 'none', printer: 'none' });
-/** The version of a counter run from the sources (the Electron shell passes the app's own). */
-const DEV_VERSION = '0.0.0-dev';
 /** How often the update feed is asked, after the first time at start. */
 const UPDATE_CHECK_MS = 4 * 60 * 60 * 1000;
 
@@ -162,7 +161,9 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       newId,
       orderNumbering: { prefix: `${prefix}-`, offset: 0, digits: 6 },
     });
-    const appVersion = options.appVersion ?? DEV_VERSION;
+    // The Electron shell passes the app's own; the browser shell and a counter run from the sources
+    // report package.json's, the version operators plan updates by (docs/api.md §11.2).
+    const appVersion = options.appVersion ?? packageVersion;
     engine = new SyncEngine({
       db,
       client,

@@ -4,9 +4,9 @@ export const fleetEn = {
     "This counter's clock is {amount} ahead of the central's. Sales are sent with the central's time; ask IT to set the computer's clock.",
   'fleet.clockBehind':
     "This counter's clock is {amount} behind the central's. Sales are sent with the central's time; ask IT to set the computer's clock.",
-  'fleet.minutes': '{n} minutes',
-  'fleet.hours': '{n} hours',
-  'fleet.days': '{n} days',
+  'fleet.minutes': '{n} {n|minute|minutes}',
+  'fleet.hours': '{n} {n|hour|hours}',
+  'fleet.days': '{n} {n|day|days}',
   'fleet.clockLabel': 'Clock',
   'fleet.clockRight': 'Agrees with the central',
   'fleet.clockUnknown': 'Not measured yet (the central has not answered)',

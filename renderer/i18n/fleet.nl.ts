@@ -6,9 +6,9 @@ export const fleetNl: Record<keyof typeof fleetEn, string> = {
     'De klok van deze balie loopt {amount} voor op die van de centrale. Verkopen gaan met de tijd van de centrale; vraag IT de klok van de computer goed te zetten.',
   'fleet.clockBehind':
     'De klok van deze balie loopt {amount} achter op die van de centrale. Verkopen gaan met de tijd van de centrale; vraag IT de klok van de computer goed te zetten.',
-  'fleet.minutes': '{n} minuten',
+  'fleet.minutes': '{n} {n|minuut|minuten}',
   'fleet.hours': '{n} uur',
-  'fleet.days': '{n} dagen',
+  'fleet.days': '{n} {n|dag|dagen}',
   'fleet.clockLabel': 'Klok',
   'fleet.clockRight': 'Gelijk met de centrale',
   'fleet.clockUnknown': 'Nog niet gemeten (de centrale heeft nog niet geantwoord)',

@@ -40,7 +40,7 @@ export const managerEn = {
   'review.details': 'Details of order {number}',
   'review.detailsShort': 'Details',
   'review.more': 'More orders',
-  'review.allShown': 'All {count} orders are shown.',
+  'review.allShown': '{count|The one order is shown.|All {count} orders are shown.}',
   'review.export': 'Orders',
 
   'detail.title': 'Order {number}',
@@ -119,6 +119,7 @@ export const managerEn = {
   'day.printZ': 'Print Z report',
   'day.generated': 'Made',
   'day.perMethod': 'Per payment method',
+  'day.manualPin': 'Of which confirmed by hand on the stand-alone terminal',
   'day.method': 'Payment method',
   'day.payments': 'Payments',
   'day.refunds': 'Refunds',
@@ -188,7 +189,7 @@ export const managerEn = {
   'health.kind.rejected': 'refused by head office',
   'health.kind.setAside': 'set aside',
   'health.kind.unsent': 'waiting to be sent',
-  'health.facts': 'Since {since} · tried {attempts} times · {total} · {status}',
+  'health.facts': 'Since {since} · tried {attempts} {attempts|time|times} · {total} · {status}',
   'health.lastError': 'Last error: {error}',
   'health.fix': 'Refund or cancel order {number}',
 };

@@ -42,7 +42,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'review.details': 'Details van order {number}',
   'review.detailsShort': 'Details',
   'review.more': 'Meer orders',
-  'review.allShown': 'Alle {count} orders staan er.',
+  'review.allShown': '{count|De ene order staat er.|Alle {count} orders staan er.}',
   'review.export': 'Orders',
 
   'detail.title': 'Order {number}',
@@ -121,6 +121,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'day.printZ': 'Z-rapport afdrukken',
   'day.generated': 'Gemaakt',
   'day.perMethod': 'Per betaalwijze',
+  'day.manualPin': 'Waarvan met de hand bevestigd op de losse pinautomaat',
   'day.method': 'Betaalwijze',
   'day.payments': 'Betalingen',
   'day.refunds': 'Terugbetalingen',

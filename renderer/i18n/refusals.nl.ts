@@ -7,7 +7,7 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'request.internal': 'Er ging iets mis; er is niets gewijzigd.',
   'request.closing': 'De balie wordt afgesloten.',
   'fleet.codeRefused': 'De centrale nam deze aanmeldcode niet aan: hij is fout, gebruikt of verlopen. Vraag de beheerder om een nieuwe.',
-  'fleet.tooManyTries': 'Te veel foute codes vanaf deze balie: probeer het over {seconds} seconden opnieuw.',
+  'fleet.tooManyTries': 'Te veel foute codes vanaf deze balie: probeer het over {seconds} {seconds|seconde|seconden} opnieuw.',
   'fleet.centralUnreachable': 'De centrale is op dit adres niet bereikbaar: controleer het adres en het netwerk en probeer opnieuw.',
   'fleet.notEnrolled': 'Deze balie is niet aangemeld bij haar centrale, dus er is niets verstuurd: maak de supportbundel als bestand.',
   'fleet.offline':
@@ -21,7 +21,7 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'session.required': 'Meld u eerst aan.',
   'session.managerOnly': 'Alleen een leidinggevende mag dit doen.',
   'session.wrongPin': 'De naam of pincode klopt niet.',
-  'session.lockedOut': 'Te vaak een verkeerde pincode: probeer het over {seconds} seconden opnieuw.',
+  'session.lockedOut': 'Te vaak een verkeerde pincode: probeer het over {seconds} {seconds|seconde|seconden} opnieuw.',
   'setup.done': 'Deze balie heeft al een eerste leidinggevende.',
   'setup.needed': 'Deze balie heeft nog geen leidinggevende: stel eerst de eerste leidinggevende in.',
   'staff.unknown': 'Deze medewerker bestaat niet.',

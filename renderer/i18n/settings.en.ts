@@ -66,7 +66,7 @@ export const settingsEn = {
   'syncPanel.setAside': 'Set aside',
   'setAside.title': 'Orders set aside',
   'setAside.about': 'The central failed these orders again and again; the other orders are sent meanwhile.',
-  'setAside.facts': 'Tried {attempts} times. Last error: {error}',
+  'setAside.facts': 'Tried {attempts} {attempts|time|times}. Last error: {error}',
   'setAside.retry': 'Try order {number} again',
   'setAside.retryAll': 'Try them all again',
   'setAside.managerOnly': 'A manager can try them again.',

@@ -142,6 +142,8 @@ export interface DayReport {
   closedBy: Actor | null;
   note: string | null;
   methods: MethodFigures[];
+  /** Of `methods`, the PIN payments confirmed on a stand-alone terminal, totalled apart (docs/api.md §9.2; absent in reports of older versions). */
+  manual?: MethodFigures[];
   cash: CashFigures;
   orders: { count: number; byStatus: { statusId: number; count: number }[] };
   failedPayments: number;

@@ -1,3 +1,4 @@
+import { packageVersion } from '../testing/packageVersion';
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { FleetStatus, IpcResult } from '../../../shared/ipc';
@@ -69,7 +70,7 @@ describe('enrolment, counter side', () => {
       expect.objectContaining({
         deviceId: enrolment.deviceId,
         touchpointId: 11,
-        appVersion: '0.0.0-dev',
+        appVersion: packageVersion,
         // Reported before the round's pushes: the sale was still waiting.
         outboxDepth: 1,
         terminal: 'none',

@@ -85,6 +85,8 @@ export function dayReportFile(ctx: ExportContext, d: DayReport): Report {
         ],
       },
       methodsTable(ctx, d.methods),
+      // docs/api.md §9.2: the stand-alone terminal's confirmations, totalled apart.
+      ...(d.manual && d.manual.length > 0 ? [methodsTable(ctx, d.manual, w.manualPin)] : []),
       {
         title: w.cash,
         columns: [text(w.what, 2), money(inEuros(w, w.amount))],

@@ -173,18 +173,21 @@ interface MoneyRow {
   takenById: string | null;
   takenByName: string | null;
   fromCentral: string | null;
+  manual: number | null;
 }
 const MONEY_COLUMNS = `payment_id AS paymentId, order_id AS orderId, payment_method_id AS paymentMethodId, method_name AS methodName,
   provider, is_refund AS isRefund, amount, state, created_on AS createdOn, settled_at AS settledAt, last_at AS lastAt,
   COALESCE((SELECT difference FROM cash_roundings r WHERE r.payment_id = money_facts.payment_id), 0) AS rounding,
   (SELECT staff_id FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS takenById,
   (SELECT staff_name FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS takenByName,
-  (SELECT central_by FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS fromCentral`;
-const toMovement = ({ takenById, takenByName, fromCentral, ...r }: MoneyRow): Movement => ({
+  (SELECT central_by FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS fromCentral,
+  (SELECT manual FROM terminal_payments t WHERE t.payment_id = money_facts.payment_id) AS manual`;
+const toMovement = ({ takenById, takenByName, fromCentral, manual, ...r }: MoneyRow): Movement => ({
   ...r,
   isRefund: r.isRefund === 1,
   takenBy: takenById === null ? null : { staffId: takenById, name: takenByName ?? '' },
   fromCentral,
+  ...(manual === 1 && { manual: true }),
 });
 
 export const MOVEMENTS_SETTLED_SQL = `SELECT ${MONEY_COLUMNS} FROM money_facts WHERE settled_at >= ? AND settled_at < ?`;

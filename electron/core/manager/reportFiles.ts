@@ -118,11 +118,11 @@ export function ordersReport(ctx: ExportContext, range: Range, todayStart: strin
   };
 }
 
-/** The methods' figures of a range or a day: payments, refunds and net, the method in words. */
-export function methodsTable(ctx: ExportContext, methods: ReportSummary['byMethod']): Table {
+/** The methods' figures of a range or a day: payments, refunds and net, the method in words; `title` another table of them. */
+export function methodsTable(ctx: ExportContext, methods: ReportSummary['byMethod'], title?: string): Table {
   const w = wordsOf(ctx);
   return {
-    title: w.perMethod,
+    title: title ?? w.perMethod,
     columns: [
       text(w.method, 2),
       count(w.payments),
