@@ -93,7 +93,7 @@ for (const lang of ['en', 'nl'] as const) {
     await sellRegion(page);
     await expect(display.locator('[data-sum="due"]')).toHaveText(w.displayMoney(463));
     await expect(display.locator('[data-sum="cash-due"]')).toHaveText(w.displayMoney(465));
-    await page.getByLabel(w.tendered).fill('5');
+    await page.getByRole('textbox', { name: w.tendered }).fill('5');
     await expect(page.getByText(w.change(money(35)))).toBeVisible();
     await button(page, w.confirm).click();
     const receipt = page.getByRole('article', { name: w.receipt, exact: true });
