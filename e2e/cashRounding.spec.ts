@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { button, login, openCounter, useEnglish } from './support/ui';
+import { button, openCounter, useEnglish } from './support/ui';
 
 /**
  * One cash amount everywhere (docs/counter.md §17), in Dutch and English: "Enkele reis regio"

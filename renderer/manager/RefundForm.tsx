@@ -61,7 +61,8 @@ export function RefundForm({
   const approvalProblem = needsApproval && !/^\d{4,8}$/.test(approval.pin);
   const reasonProblem = reason.trim() === '';
   const method = methods.find((m) => String(m.paymentMethodId) === methodId);
-  // The cash handed back, decided by the one rule; null when it is not cash or no amount yet.
+  // The cash handed back, decided by the one rule; null when it is not cash or no amount yet. Named on the
+  // button when rounding makes it differ from the order's amount.
   const cash = method && isCashMethod(method) && amount !== null && !amountProblem ? cashHandover(amount, rounding) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -164,7 +165,7 @@ export function RefundForm({
       <ErrorNote error={giveBack.error ?? pin.error ?? refund.error} />
       <div className="row">
         <button type="submit" className="primary" disabled={refund.pending || pin.pending || giveBack.pending}>
-          {cash
+          {cash && cash.rounding !== 0
             ? t('refund.submitCash', { amount: money(cash.handed) })
             : t('refund.submit', { amount: amount !== null && !amountProblem ? money(amount) : '' }).trim()}
         </button>
