@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cashDue, cashHandover, cashRoundingDifference, roundCash, roundedAsRecorded } from './cashRounding';
+import { cashDue, cashHandover, roundCash, roundedAsRecorded } from './cashRounding';
+
+const cashRoundingDifference = (cents: number) => cashHandover(cents, true).rounding;
 
 describe('Dutch cash rounding (docs/api.md §10.1)', () => {
   it('rounds each last digit as the rule says', () => {

@@ -12,9 +12,6 @@ export function roundCash(cents: number): number {
   return (cents < 0 ? -roundCash(-cents) : Math.round(cents / 5) * 5) + 0;
 }
 
-/** The signed difference rounding makes: rounded − exact, between −2 and +2 cents. */
-export const cashRoundingDifference = (cents: number): number => roundCash(cents) - cents;
-
 /** The amount that changes hands: rounded when rounding is on, exact when it is off. */
 export const cashDue = (cents: number, rounding: boolean): number => (rounding ? roundCash(cents) : cents);
 
