@@ -40,7 +40,8 @@ import { DrawerDays } from './manager/days';
 import { exportFontsDir, exportThreadEntry, ReportExports } from './manager/exports';
 import { indexExisting } from './orders/facts';
 import { DayClosed, orderDesk } from './orders/desk';
-import { journalOrderMoney } from './cash/orderMoney';
+import { cashRoundingsOf, journalOrderMoney } from './cash/orderMoney';
+import { withCashRounding } from '../../domain/receipts/receipt';
 import { CashDrawer } from './cash/drawer';
 import { recordOrderAct } from './acts';
 import { localOrderStore } from './orders/localOrders';
@@ -241,8 +242,10 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       now: clock,
       loadOrder: async (orderId) => {
         const found = await service.get(orderId, desk.caller());
-        return found.ok ? terminalStore.withReceipts(found.value) : null;
+        // Each cash payment with the rounding recorded when it was taken: the receipt and the display read it (cashOf).
+        return found.ok ? terminalStore.withReceipts(withCashRounding(found.value, cashRoundingsOf(db, orderId))) : null;
       },
+      cashRounding: () => settings.cashRounding,
       touchpointName: () => catalog.current().touchpoints.get(settings.touchpointId)?.name,
       changed: (orderId) => events.emit('receipt.changed', { orderId }),
     });

@@ -86,6 +86,8 @@ export const managerEn = {
   'refund.method': 'Refund by',
   'refund.reason': 'Reason',
   'refund.reasonRequired': 'A refund needs a reason.',
+  'refund.submitCash': 'Give back {amount} in cash',
+  'refund.cashRounded': 'Hand back {amount} in cash (rounded; exact {exact}).',
   'refund.submit': 'Refund {amount}',
   'refund.back': 'Back',
   'refund.done': 'Order {number} was refunded.',

@@ -88,6 +88,8 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'refund.method': 'Terugbetalen via',
   'refund.reason': 'Reden',
   'refund.reasonRequired': 'Een terugbetaling heeft een reden nodig.',
+  'refund.submitCash': '{amount} contant teruggeven',
+  'refund.cashRounded': 'Geef {amount} contant terug (afgerond; exact {exact}).',
   'refund.submit': '{amount} terugbetalen',
   'refund.back': 'Terug',
   'refund.done': 'Order {number} is terugbetaald.',

@@ -63,7 +63,7 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
           <DetailLines order={d.order.order} />
           <History events={d.events} />
           {refunded ? (
-            <RefundReceipt order={refunded.order} onDone={() => setRefunded(null)} />
+            <RefundReceipt counterOrder={refunded} onDone={() => setRefunded(null)} />
           ) : (
             <OrderActs
               counterOrder={d.order}

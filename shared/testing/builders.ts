@@ -102,7 +102,7 @@ export function order(o: Partial<Order> = {}): Order {
 }
 
 export function counterOrder(o: Partial<Order> = {}): CounterOrder {
-  return { order: order(o), sync: { state: 'pending', centralOrderNumber: null, reasons: [] }, readOnly: false };
+  return { order: order(o), sync: { state: 'pending', centralOrderNumber: null, reasons: [] }, readOnly: false, cashRounding: {} };
 }
 
 export function tokenRecord(r: Partial<TransitTokenRecord> & { transitTokenId: number }): TransitTokenRecord {
@@ -160,5 +160,5 @@ export function syncStatus(s: Partial<SyncStatus> = {}): SyncStatus {
 
 /** An order the central refused, with its reasons. */
 export function rejectedOrder(o: Partial<Order>, reasons: CounterOrder['sync']['reasons']): CounterOrder {
-  return { order: order(o), sync: { state: 'rejected', centralOrderNumber: null, reasons }, readOnly: false };
+  return { order: order(o), sync: { state: 'rejected', centralOrderNumber: null, reasons }, readOnly: false, cashRounding: {} };
 }
