@@ -35,6 +35,7 @@ import { TerminalStore } from './devices/terminal/terminalStore';
 import { methodId } from '../../shared/paymentMethods';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
+import { CardBlocks } from './cards/blocks';
 import { recordAudit } from './manager/audit';
 import { DrawerDays } from './manager/days';
 import { exportFontsDir, exportThreadEntry, ReportExports } from './manager/exports';
@@ -163,6 +164,14 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       orderNumbering: { prefix: `${prefix}-`, offset: 0, digits: 6 },
     });
     const appVersion = options.appVersion ?? DEV_VERSION;
+    const heartbeat = fleet.heartbeat({
+      client,
+      appVersion,
+      clockOffsetMs: () => clockOffset?.ms ?? null,
+      lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
+      deviceStates: () => devices?.registry.deviceStates() ?? NO_DEVICES(),
+    });
+    const cardBlocks = new CardBlocks(db, () => client, newId, clock);
     engine = new SyncEngine({
       db,
       client,
@@ -178,13 +187,11 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       probeIntervalMs: options.probeIntervalMs,
       clock: clockOffset,
       revoked: () => fleet.view().state === 'revoked',
-      beforePush: fleet.heartbeat({
-        client,
-        appVersion,
-        clockOffsetMs: () => clockOffset?.ms ?? null,
-        lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
-        deviceStates: () => devices?.registry.deviceStates() ?? NO_DEVICES(),
-      }),
+      // Each round that reached the central: the heartbeat, then the card blocks made offline (docs/counter.md §22.2).
+      beforePush: async () => {
+        await heartbeat();
+        await cardBlocks.sendAll();
+      },
     });
     const syncEngine = engine;
     const log = new RecentLog(clock);
@@ -302,6 +309,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       catalog,
       lookups: new Lookups(db, catalog, () => client, clock),
       challenges: new Challenges(mail, clock, newId),
+      cardBlocks,
+      newId,
       engine: syncEngine,
       embeddedCentral: embedded !== null,
       days,
