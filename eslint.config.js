@@ -19,7 +19,16 @@ const sources = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'];
 const testCode = ['**/*.test.{ts,tsx}', '**/testing/**'];
 
 /** The domain's modules without I/O, which the renderer imports so that a rule lives once. */
-const pureDomain = ['domain/rules/', 'domain/order/', 'domain/reports/', 'domain/receipts/', 'domain/catalog', 'domain/result'];
+const pureDomain = [
+  'domain/rules/',
+  'domain/order/',
+  'domain/reports/',
+  'domain/receipts/',
+  'domain/cards/',
+  'domain/catalog',
+  'domain/result',
+  'domain/lookup',
+];
 const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${place}**` : `${place}.ts`));
 /** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
 /** What a shell (Electron's main process, the browser shell) reaches: its window policy, the core's entry, the machine's configuration. */

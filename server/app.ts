@@ -4,6 +4,8 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '../shared/enums';
 import type { OrderService } from '../domain/service';
+import type { CardService } from '../domain/cardService';
+import { cardRoutes, refundQuoteRoutes } from './routes/cards';
 import { authenticate, type Verifiers } from './caller';
 import { clientErrorHandler, drainRefusedBody } from './clientErrors';
 import { problemBody, sendProblem, validationErrors, type ProblemStatus } from './problems';
@@ -22,6 +24,8 @@ import { opsRoutes, shedLoad, type Ops } from './ops';
 
 export interface AppOptions {
   service: OrderService;
+  /** The card operations (docs/api.md §12); their catalogue is the service's. */
+  cards: CardService;
   dayClosures: DayClosures;
   fleet: Fleet;
   /** Where the counters' uploaded support bundles are kept (docs/api.md §11.6). */
@@ -167,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (orders) => {
+      orders.addHook('onRequest', options.cards.refresh);
       orders.addHook('onRequest', authenticate(verifiers, service.catalog, true));
       await orders.register(orderRoutes(service));
       await orders.register(catalogRoutes(service));
@@ -174,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await orders.register(moneyRoutes(service));
       await orders.register(deletedRoutes(service));
       await orders.register(dayClosureRoutes(options.dayClosures));
+      await orders.register(refundQuoteRoutes(options.cards));
     },
     { prefix: orderBase },
   );
@@ -183,8 +189,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (lookup) => {
+      lookup.addHook('onRequest', options.cards.refresh);
       lookup.addHook('onRequest', authenticate(verifiers, service.catalog, false));
       await lookup.register(lookupRoutes(service.catalog));
+      await lookup.register(cardRoutes(options.cards));
     },
     { prefix: lookupBase },
   );

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
-import { Catalog } from '../../domain/catalog';
+import { CardBook } from '../../domain/cardBook';
+import { CardService } from '../../domain/cardService';
 import { OrderService } from '../../domain/service';
 import type { ReaderPool } from '../../domain/store/sqlite/readers';
 import type { OrderStore } from '../../domain/store/types';
@@ -121,8 +122,10 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     readers: options.readers,
     onBatch: metrics ? metrics.observeBatch : undefined,
   });
-  const catalog = new Catalog(options.fixtures);
-  const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
+  const book = new CardBook(options.fixtures, store.cards);
+  await book.refresh();
+  const service = new OrderService({ store, catalog: book.catalog, clock: now, newId: countingIds() });
+  const cards = new CardService({ book, store, clock: now, newId: countingIds('cccccccc') });
   const fleet = new Fleet({
     store: store.fleet,
     clock: now,
@@ -133,6 +136,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const supportBundles = new SupportBundles(mkdtempSync(join(tmpdir(), 'central-bundles-')), now);
   const app = await buildApp({
     service,
+    cards,
     dayClosures: new DayClosures(store, now),
     fleet,
     supportBundles,
