@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { TransitTokenRecord } from '../schemas/reference';
-import { BLOCK_REASONS, passNumberInput, type BlockReason, type CardEvent, type RefundQuote, type ReplacementAnswer, type RunningProduct } from '../schemas/cards';
+import {
+  BLOCK_REASONS,
+  passNumberInput,
+  type BlockReason,
+  type CardEvent,
+  type RefundQuote,
+  type ReplacementAnswer,
+  type RunningProduct,
+} from '../schemas/cards';
 import { calendarDate, uuid } from '../schemas/primitives';
 import { channel, type Words } from './declare';
 import { approvalInput } from './returns';
@@ -41,11 +49,14 @@ export interface CardOwner {
   photo: string | null;
 }
 
+/** A running product, with its order and line on this counter when it was sold here (to end it early here). */
+export type HeldProduct = RunningProduct & { local: { orderId: string; orderLineId: string } | null };
+
 export interface CardDetail {
   card: TransitTokenRecord;
   owner: CardOwner | null;
   /** Null when the central did not answer: what runs and what happened are the central's to say. */
-  products: RunningProduct[] | null;
+  products: HeldProduct[] | null;
   events: CardEvent[] | null;
   waitingBlock: WaitingBlock | null;
 }
@@ -69,7 +80,11 @@ export const cardChannels = {
   'cards.find': channel<CardsFound>()({ input: cardSearch, access: 'clerk', kind: 'read' }),
   'cards.detail': channel<CardDetail>()({ input: cardId, access: 'clerk', kind: 'read' }),
   /** A season line's quote for today, from the order on this counter (docs/api.md §12.4). */
-  'cards.quote': channel<RefundQuote>()({ input: z.object({ orderId: uuid, orderLineId: z.string().min(1) }), access: 'clerk', kind: 'read' }),
+  'cards.quote': channel<RefundQuote>()({
+    input: z.object({ orderId: uuid, orderLineId: z.string().min(1) }),
+    access: 'clerk',
+    kind: 'read',
+  }),
   'cards.block': channel<BlockAnswer>()({
     input: cardId.extend({ reason: z.enum(BLOCK_REASONS), note: z.string().trim().max(500).optional() }),
     access: 'clerk',

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from '../db/database';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import type { WaitingBlock } from '../../../shared/ipc/cards';
 import type { BlockReason } from '../../../shared/schemas/cards';
@@ -71,7 +71,10 @@ export class CardBlocks {
   /** Sends every waiting block, oldest first (each sync round, docs/counter.md §22.2); stops at the first the central did not answer. */
   sendAll(): Promise<void> {
     return this.serially(async () => {
-      const rows = stmt(this.db, `SELECT ${COLUMNS} FROM card_blocks WHERE stage = 'waiting' ORDER BY created_at, request_id`).all() as Row[];
+      const rows = stmt(
+        this.db,
+        `SELECT ${COLUMNS} FROM card_blocks WHERE stage = 'waiting' ORDER BY created_at, request_id`,
+      ).all() as Row[];
       for (const row of rows) if ((await this.sendRow(row)).stage === 'waiting') return;
     });
   }
@@ -84,8 +87,7 @@ export class CardBlocks {
 
   private waitingRow(transitTokenId: number): Row | undefined {
     return stmt(this.db, `SELECT ${COLUMNS} FROM card_blocks WHERE transit_token_id = ? AND stage = 'waiting'`).get(transitTokenId) as
-      | Row
-      | undefined;
+      Row | undefined;
   }
 
   private async sendRow(row: Row): Promise<Sent> {
@@ -93,7 +95,10 @@ export class CardBlocks {
     const body = { requestId: row.requestId, reason: row.reason, ...(row.note ? { note: row.note } : {}) };
     const answer = await client.request('POST', `${client.lookupBase}/transittokens/${row.transitTokenId}/block`, transitTokenRecord, body);
     if (answer.kind === 'unknown') return { stage: 'waiting' };
-    const sent: Sent = answer.kind === 'ok' ? { stage: 'sent', card: answer.value } : { stage: 'refused', detail: answer.problem.detail ?? answer.problem.title };
+    const sent: Sent =
+      answer.kind === 'ok'
+        ? { stage: 'sent', card: answer.value }
+        : { stage: 'refused', detail: answer.problem.detail ?? answer.problem.title };
     stmt(this.db, 'UPDATE card_blocks SET stage = ?, error = ? WHERE request_id = ?').run(
       sent.stage,
       sent.stage === 'refused' ? sent.detail : null,

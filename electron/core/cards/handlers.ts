@@ -1,7 +1,8 @@
 import type { HandlersOf, IpcResult, StaffMember } from '../../../shared/ipc';
-import type { cardChannels } from '../../../shared/ipc/cards';
+import type { cardChannels, HeldProduct } from '../../../shared/ipc/cards';
 import { ok, refusal } from '../../../shared/refusals';
-import { cardEvents, replacementAnswer, runningProducts } from '../../../shared/schemas/cards';
+import { cardEvents, replacementAnswer, runningProducts, type RunningProduct } from '../../../shared/schemas/cards';
+import { order as orderSchema } from '../../../shared/schemas/order';
 import type { TransitTokenRecord } from '../../../shared/schemas/reference';
 import { transitTokenRecord } from '../../../shared/schemas/reference';
 import { amsterdamDay } from '../../../domain/cards/refundQuote';
@@ -11,6 +12,7 @@ import type { CatalogCache } from '../catalog/catalogCache';
 import type { CentralAnswer, CentralClient } from '../central/centralClient';
 import type { CounterDb } from '../db/database';
 import { stateOf } from '../db/syncState';
+import { findByCentralId, getSync } from '../db/syncOrders';
 import type { OrderDesk } from '../orders/desk';
 import { approverOf } from '../payments/returns';
 import type { Staff } from '../session/staff';
@@ -21,7 +23,7 @@ import { cardsOwnedBy, ownerOf } from './owners';
 export interface CardDeps {
   db: CounterDb;
   blocks: CardBlocks;
-  client: () => Pick<CentralClient, 'lookupBase' | 'request'>;
+  client: () => Pick<CentralClient, 'lookupBase' | 'orderBase' | 'request'>;
   catalog: CatalogCache;
   lookups: Lookups;
   staff: Staff;
@@ -56,6 +58,23 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
   const tokens = (id: number, path: string) => `${deps.client().lookupBase}/transittokens/${id}${path}`;
   const remember = (cards: TransitTokenRecord[]) => catalog.remember(cards, [], deps.now().toISOString());
 
+  /**
+   * Each running product with its order and line on this counter, where it was sold here: the
+   * central names them by its own ids, its copy of the order names ours (externalOrderLineId).
+   */
+  const here = (products: RunningProduct[]): Promise<HeldProduct[]> =>
+    Promise.all(
+      products.map(async (p): Promise<HeldProduct> => {
+        const local = findByCentralId(db, p.orderId);
+        if (!local) return { ...p, local: null };
+        const client = deps.client();
+        const there = await client.request('GET', `${client.orderBase}/orders/${p.orderId}`, orderSchema);
+        const line = there.kind === 'ok' ? there.value.orderLines.find((l) => l.orderLineId === p.orderLineId) : undefined;
+        const orderLineId = line?.externalOrderLineId ?? null;
+        return { ...p, local: orderLineId ? { orderId: local.orderId, orderLineId } : null };
+      }),
+    );
+
   return {
     'cards.find': async (search) => {
       if ('passNumber' in search) {
@@ -85,7 +104,7 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
       return ok({
         card,
         owner: ownerOf(db, transitTokenId),
-        products: products?.kind === 'ok' ? products.value.products : null,
+        products: products?.kind === 'ok' ? await here(products.value.products) : null,
         events: events?.kind === 'ok' ? events.value.events : null,
         waitingBlock: blocks.waiting(transitTokenId),
       });
@@ -111,7 +130,9 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
     'cards.unblock': async ({ transitTokenId, approval }) => {
       const approver = approved(deps.staff, approval);
       if (!approver.ok) return approver;
-      const answer = await deps.client().request('POST', tokens(transitTokenId, '/unblock'), transitTokenRecord, { requestId: deps.newId() });
+      const answer = await deps
+        .client()
+        .request('POST', tokens(transitTokenId, '/unblock'), transitTokenRecord, { requestId: deps.newId() });
       if (answer.kind !== 'ok') return notDone(answer);
       remember([answer.value]);
       return ok(answer.value);
@@ -126,7 +147,9 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
         await deps.settle();
         if (stateOf(db, fee.orderId) !== 'synced') return refusal('conflict', 'cards.feeNotSent');
       }
-      const body = { requestId: deps.newId(), passNumber, tokenTypeId: 2, fee: 'waived' in fee ? { waived: fee.waived } : fee };
+      // The central knows the fee's sale by its own id (electron/core/db/syncOrders.ts).
+      const paid = 'waived' in fee ? { waived: fee.waived } : { orderId: getSync(db, fee.orderId)?.centralOrderId ?? fee.orderId };
+      const body = { requestId: deps.newId(), passNumber, tokenTypeId: 2, fee: paid };
       const answer = await deps.client().request('POST', tokens(transitTokenId, '/replacement'), replacementAnswer, body);
       if (answer.kind !== 'ok') return notDone(answer);
       remember([answer.value.old, answer.value.new]);
