@@ -1,4 +1,5 @@
 import type { BlockReason, CardEvent } from '../../shared/schemas/cards';
+import { TOKEN_STATUS } from '../../shared/enums';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { tokenStatusName } from '../common/names';
@@ -7,9 +8,9 @@ import { BlockForm, UnblockForm } from './BlockForms';
 import { ReplaceForm } from './ReplaceForm';
 import { SeasonEnd } from './SeasonEnd';
 
-const SUSPENDED = 5;
-const ACTIVE = 2;
-const INACTIVE = 4;
+type StatusName = (typeof TOKEN_STATUS)[keyof typeof TOKEN_STATUS];
+/** Whether a card's status is one of these (the names of shared/enums.ts). */
+const isIn = (status: number, ...names: StatusName[]) => names.includes(TOKEN_STATUS[status as keyof typeof TOKEN_STATUS]);
 
 /** One event of a card in words (docs/api.md §12.1). */
 export function eventText(t: I18n['t'], e: CardEvent): string {
@@ -68,9 +69,9 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
         </ul>
       )}
       <CardEvents events={events} />
-      {(status === ACTIVE || status === INACTIVE) && !waitingBlock && <BlockForm transitTokenId={transitTokenId} />}
-      {status === SUSPENDED && <UnblockForm transitTokenId={transitTokenId} />}
-      {(status === ACTIVE || status === SUSPENDED) && <ReplaceForm card={card} online={products !== null} />}
+      {isIn(status, 'active', 'inactive') && !waitingBlock && <BlockForm transitTokenId={transitTokenId} />}
+      {isIn(status, 'suspended') && <UnblockForm transitTokenId={transitTokenId} />}
+      {isIn(status, 'active', 'suspended') && <ReplaceForm card={card} online={products !== null} />}
     </section>
   );
 }
