@@ -5,7 +5,8 @@ import { ErrorNote } from '../common/ErrorNote';
 import { tokenStatusName } from '../common/names';
 import { useI18n, type I18n } from '../i18n/i18n';
 import { BlockForm, UnblockForm } from './BlockForms';
-import { ReplaceForm } from './ReplaceForm';
+import { ReplaceForm, ReplacementReceipt } from './ReplaceForm';
+import { useCardService } from './cardStore';
 import { SeasonEnd } from './SeasonEnd';
 
 type StatusName = (typeof TOKEN_STATUS)[keyof typeof TOKEN_STATUS];
@@ -23,6 +24,7 @@ export function eventText(t: I18n['t'], e: CardEvent): string {
 export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) {
   const { t, date, dateTime } = useI18n();
   const detail = useInvoke('cards.detail', { transitTokenId });
+  const replaced = useCardService((s) => (s.replaced?.old.transitTokenId === transitTokenId ? s.replaced : null));
   const value = detail.value;
   if (!value) return <ErrorNote error={detail.error} />;
   const { card, owner, products, events, waitingBlock } = value;
@@ -72,6 +74,7 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
       {isIn(status, 'active', 'inactive') && !waitingBlock && <BlockForm transitTokenId={transitTokenId} />}
       {isIn(status, 'suspended') && <UnblockForm transitTokenId={transitTokenId} />}
       {isIn(status, 'active', 'suspended') && <ReplaceForm card={card} online={products !== null} />}
+      {replaced && <ReplacementReceipt answer={replaced} />}
     </section>
   );
 }

@@ -22,20 +22,17 @@ export function ReplaceForm({ card, online }: { card: TransitTokenRecord; online
   const [waiving, setWaiving] = useState(false);
   const [why, setWhy] = useState('');
   const [approval, setApproval] = useState<Approval>({ staffId: '', pin: '' });
-  const [done, setDone] = useState<ReplacementAnswer | null>(null);
   const catalog = useInvoke('catalog.get', {});
   const settings = useInvoke('settings.get', {});
   const changed = useCardChanged();
   const create = useAction('orders.create');
   const replace = useAction('cards.replace', (answer) => {
-    setDone(answer);
-    useCardService.setState({ replacing: null });
+    useCardService.setState({ replacing: null, replaced: answer });
     changed();
   });
   const fee = catalog.value?.products.find((p) => p.role === 'replacementFee');
   const numberOk = /^\d{16}$/.test(passNumber.replace(/\s+/g, ''));
 
-  if (done) return <ReplacementReceipt answer={done} />;
   if (!online) return <p className="note note-warning">{t('cards.needsCentral')}</p>;
 
   const sellFee = async () => {
@@ -99,7 +96,7 @@ export function ReplaceForm({ card, online }: { card: TransitTokenRecord; online
 }
 
 /** What moved to the new card, for the traveller (docs/counter.md §22.3). */
-function ReplacementReceipt({ answer }: { answer: ReplacementAnswer }) {
+export function ReplacementReceipt({ answer }: { answer: ReplacementAnswer }) {
   const { t, date, money } = useI18n();
   return (
     <section className="receipt" aria-label={t('cards.receipt')}>

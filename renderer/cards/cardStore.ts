@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ReplacementAnswer } from '../../shared/schemas/cards';
 
 /**
  * A replacement on its way (docs/counter.md §22.3): the card and the new pass number, and the
@@ -11,7 +12,7 @@ export interface Replacing {
   feeOrderId: string | null;
 }
 
-export const useCardService = create<{ replacing: Replacing | null; transitTokenId: number | null }>(() => ({
-  replacing: null,
-  transitTokenId: null,
-}));
+/** The card chosen, a replacement on its way, and the last replacement's answer (its receipt stays after the card is replaced). */
+export const useCardService = create<{ replacing: Replacing | null; transitTokenId: number | null; replaced: ReplacementAnswer | null }>(
+  () => ({ replacing: null, transitTokenId: null, replaced: null }),
+);
