@@ -1,15 +1,13 @@
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CardDetail, CardsFound, BlockAnswer } from '../../../shared/ipc/cards';
 import type { IpcResult } from '../../../shared/ipc';
 import type { RefundQuote, ReplacementAnswer } from '../../../shared/schemas/cards';
 import type { TransitTokenRecord } from '../../../shared/schemas/reference';
-import { startCentral, type Central } from '../../../server/central';
+import type { Central } from '../../../server/central';
 import { tempDir } from '../../../server/testing/fixtures';
-import { counterToken, TEST_SECRET } from '../testing/central';
+import { counterToken, startTestCentral } from '../testing/central';
 import { testClock } from '../testing/clock';
 import { clerk, counterSyncingWith, value, type TestCounter } from '../testing/counter';
-import { freePort } from '../testing/processes';
 
 /**
  * The card service against a real central (docs/counter.md §22, docs/api.md §12): finding Pas Jan
@@ -26,15 +24,9 @@ let counter: TestCounter;
 
 beforeEach(async () => {
   folder = tempDir('counter-cards-');
-  const port = await freePort();
-  central = await startCentral({
-    db: join(folder.dir, 'central.sqlite'),
-    port,
-    jwtSecret: TEST_SECRET,
-    logger: false,
-    clock: testClock(NOW),
-  });
-  counter = await counterSyncingWith(folder.dir, `http://127.0.0.1:${port}`, await counterToken(), 'ca2d0000');
+  // A test central sheds no load (electron/core/testing/central.ts): on a busy machine it would answer 503.
+  central = await startTestCentral(folder.dir, testClock(NOW));
+  counter = await counterSyncingWith(folder.dir, central.url, await counterToken(), 'ca2d0000');
 });
 afterEach(async () => {
   await counter.close();
