@@ -63,7 +63,8 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'returns.approvalNeeded': 'Een manager keurt deze retour goed: kies de manager en laat die de pincode invoeren.',
   'returns.managerPinOnly': 'Alleen de pincode van een manager keurt een retour goed.',
   'cards.notFound': 'Deze pas is niet gevonden.',
-  'cards.centralNeeded': 'Hiervoor is de centrale nodig, en die antwoordt nu niet: er is niets verkocht of veranderd. Probeer het opnieuw als die terug is.',
+  'cards.centralNeeded':
+    'Hiervoor is de centrale nodig, en die antwoordt nu niet: er is niets verkocht of veranderd. Probeer het opnieuw als die terug is.',
   'cards.refused': 'De centrale heeft dit niet gedaan: {detail}',
   'cards.feeNotSent': 'De verkoop van de vervangingskosten is nog niet bij de centrale: probeer het opnieuw als sync die heeft verzonden.',
   'cards.approvalNeeded': 'Een manager keurt dit goed: kies de manager en laat die de pincode invoeren.',
