@@ -3,12 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CardDetail } from '../../shared/ipc/cards';
-import { tokenRecord, settingsView } from '../../shared/testing/builders';
+import { customerToken, line, order, tokenRecord, settingsView } from '../../shared/testing/builders';
 import { useSale } from '../sale/saleStore';
 import { fail, fakeCounter, type FakeHandlers } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { CardServiceScreen } from './CardServiceScreen';
 import { useCardService } from './cardStore';
+import { OrderCardEvents } from './OrderCardEvents';
 
 /** The card service screen (docs/counter.md §22) over a fake main process, in both languages. */
 
@@ -110,5 +111,27 @@ describe('the card service', () => {
       expect(api.callsOf('cards.unblock')).toEqual([{ transitTokenId: 880001, approval: { staffId: 'mark', pin: '1111' } }]),
     );
     expect(await within(form).findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('The name or PIN is not right.'));
+  });
+});
+
+describe('the card’s events in an order’s detail', () => {
+  it('lists each card’s events, oldest first, in words (Dutch)', async () => {
+    const api = counter({
+      'cards.detail': () => ({
+        ...online,
+        events: [
+          { type: 'BLOCKED', at: '2024-05-01T08:00:00.000Z', touchpointId: 1, sub: 'counter', requestId: 'r1', reason: 'LOST' },
+          { type: 'REPLACED', at: '2024-05-01T09:00:00.000Z', touchpointId: 1, sub: 'counter', requestId: 'r2', transitTokenId: 880010 },
+        ],
+      }),
+    });
+    const sold = order({ orderLines: [line({ customerTokens: [customerToken({ transitTokenId: 880001 })] })] });
+    renderWith(<OrderCardEvents order={sold} />, api, 'nl');
+    const events = await screen.findByRole('region', { name: 'Wat er met de pas gebeurde' });
+    expect(
+      within(events)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/^.*?: /, '')),
+    ).toEqual(['Geblokkeerd (Verloren)', 'Vervangen door pas 880010']);
   });
 });
