@@ -37,6 +37,7 @@ const coreFeatures = [
   'session',
   'sale',
   'tokens',
+  'cards',
   'payments',
   'settings',
   'manager',

@@ -20,6 +20,8 @@ export const areas = {
   settings: area(() => import('./settings/SettingsScreen')),
   /** The sync panel, and the start screen's list of the orders the central refused: rare, never in a sale's way. */
   sync: area(() => import('./sync/SyncPanel')),
+  /** The card service (docs/counter.md §22): blocks, replacements, seasons ended early; rare, loaded when opened. */
+  cards: area(() => import('./cards/CardServiceScreen')),
   /** Setting up a new counter's first manager: once per installation. */
   firstRun: area(() => import('./start/FirstRunScreen')),
 };

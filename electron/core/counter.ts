@@ -35,6 +35,7 @@ import { TerminalStore } from './devices/terminal/terminalStore';
 import { methodId } from '../../shared/paymentMethods';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
+import { CardBlocks } from './cards/blocks';
 import { recordAudit } from './manager/audit';
 import { DrawerDays } from './manager/days';
 import { exportFontsDir, exportThreadEntry, ReportExports } from './manager/exports';
@@ -165,6 +166,14 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     // The Electron shell passes the app's own; the browser shell and a counter run from the sources
     // report package.json's, the version operators plan updates by (docs/api.md §11.2).
     const appVersion = options.appVersion ?? packageVersion;
+    const heartbeat = fleet.heartbeat({
+      client,
+      appVersion,
+      clockOffsetMs: () => clockOffset?.ms ?? null,
+      lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
+      deviceStates: () => devices?.registry.deviceStates() ?? NO_DEVICES(),
+    });
+    const cardBlocks = new CardBlocks(db, () => client, newId, clock);
     engine = new SyncEngine({
       db,
       client,
@@ -180,13 +189,11 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       probeIntervalMs: options.probeIntervalMs,
       clock: clockOffset,
       revoked: () => fleet.view().state === 'revoked',
-      beforePush: fleet.heartbeat({
-        client,
-        appVersion,
-        clockOffsetMs: () => clockOffset?.ms ?? null,
-        lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
-        deviceStates: () => devices?.registry.deviceStates() ?? NO_DEVICES(),
-      }),
+      // Each round that reached the central: the heartbeat, then the card blocks made offline (docs/counter.md §22.2).
+      beforePush: async () => {
+        await heartbeat();
+        await cardBlocks.sendAll();
+      },
     });
     const syncEngine = engine;
     const log = new RecentLog(clock);
@@ -306,6 +313,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       catalog,
       lookups: new Lookups(db, catalog, () => client, clock),
       challenges: new Challenges(mail, clock, newId),
+      cardBlocks,
+      newId,
       engine: syncEngine,
       embeddedCentral: embedded !== null,
       days,

@@ -1,6 +1,7 @@
 import { counterEn } from './counter.en';
 import { everydayEn } from './everyday.en';
 import { returnsEn } from './returns.en';
+import { cardsEn } from './cards.en';
 import { terminalEn } from './terminal.en';
 import { devicesEn } from './devices.en';
 import { fleetEn } from './fleet.en';
@@ -17,6 +18,7 @@ export const en = {
   ...counterEn,
   ...everydayEn,
   ...returnsEn,
+  ...cardsEn,
   ...devicesEn,
   ...lockdownEn,
   ...managerEn,

@@ -1,6 +1,7 @@
 import { counterNl } from './counter.nl';
 import { everydayNl } from './everyday.nl';
 import { returnsNl } from './returns.nl';
+import { cardsNl } from './cards.nl';
 import { terminalNl } from './terminal.nl';
 import { devicesNl } from './devices.nl';
 import { fleetNl } from './fleet.nl';
@@ -18,6 +19,7 @@ export const nl: Record<MessageKey, string> = {
   ...counterNl,
   ...everydayNl,
   ...returnsNl,
+  ...cardsNl,
   ...devicesNl,
   ...lockdownNl,
   ...managerNl,

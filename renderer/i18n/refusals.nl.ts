@@ -62,6 +62,12 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'terminal.notTerminal': 'Deze betaling is niet via de pinautomaat gedaan.',
   'returns.approvalNeeded': 'Een manager keurt deze retour goed: kies de manager en laat die de pincode invoeren.',
   'returns.managerPinOnly': 'Alleen de pincode van een manager keurt een retour goed.',
+  'cards.notFound': 'Deze pas is niet gevonden.',
+  'cards.centralNeeded':
+    'Hiervoor is de centrale nodig, en die antwoordt nu niet: er is niets verkocht of veranderd. Probeer het opnieuw als die terug is.',
+  'cards.refused': 'De centrale heeft dit niet gedaan: {detail}',
+  'cards.feeNotSent': 'De verkoop van de vervangingskosten is nog niet bij de centrale: probeer het opnieuw als sync die heeft verzonden.',
+  'cards.approvalNeeded': 'Een manager keurt dit goed: kies de manager en laat die de pincode invoeren.',
   'terminal.byTerminal': 'Alleen het antwoord van de pinautomaat rondt deze PIN-betaling af.',
   'terminal.notManual': 'Deze PIN-betaling gaat via de pinautomaat: die kan niet met de hand worden bevestigd.',
   'terminal.refused': 'De pinautomaat weigerde: {reason}.',
