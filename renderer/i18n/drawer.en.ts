@@ -58,7 +58,8 @@ export const drawerEn = {
   'close.review': 'Close the day…',
   'close.confirmTitle': 'Closing the day {day} freezes:',
   'close.freezeDay': 'the day {day}: nothing more can be sold, paid, refunded or changed in it;',
-  'close.freezeSessionsClosed': 'its {count|drawer session|drawer sessions} ({count}), {count|closed already with its own count|all closed already with their own counts};',
+  'close.freezeSessionsClosed':
+    'its {count|drawer session|drawer sessions} ({count}), {count|closed already with its own count|all closed already with their own counts};',
   'close.freezeNoSessions': 'no drawer session was opened: this count is the day’s;',
   'close.freezeSessions': 'its {count|drawer session|drawer sessions} ({count}), the open one closed with this count;',
   'close.freezeCount': 'the count of {counted};',

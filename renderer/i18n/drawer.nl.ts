@@ -60,7 +60,8 @@ export const drawerNl: Record<keyof typeof drawerEn, string> = {
   'close.review': 'De dag afsluiten…',
   'close.confirmTitle': 'Het afsluiten van {day} bevriest:',
   'close.freezeDay': 'de dag {day}: er kan niets meer in verkocht, betaald, terugbetaald of gewijzigd worden;',
-  'close.freezeSessionsClosed': 'de {count|kassadienst|kassadiensten} ({count}), {count|al afgesloten met de eigen telling|alle al afgesloten met hun eigen telling};',
+  'close.freezeSessionsClosed':
+    'de {count|kassadienst|kassadiensten} ({count}), {count|al afgesloten met de eigen telling|alle al afgesloten met hun eigen telling};',
   'close.freezeNoSessions': 'er is geen kassadienst geopend: deze telling is die van de dag;',
   'close.freezeSessions': 'de {count|kassadienst|kassadiensten} ({count}), de open dienst afgesloten met deze telling;',
   'close.freezeCount': 'de telling van {counted};',
