@@ -105,6 +105,8 @@ export interface HarnessOptions {
   metrics?: boolean;
   /** The event loop's mean lag beyond which requests are shed; default never (a busy test machine must not shed a test's requests). */
   maxEventLoopDelayMs?: number;
+  /** The orders' ids (default countingIds()): a test that reopens a store gives ids of another prefix. */
+  newId?: () => string;
   /** The fleet's codes and claim limits, when a test sets its own. */
   fleet?: Partial<Pick<FleetOptions, 'newCode' | 'limiter'>>;
 }
@@ -122,7 +124,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     onBatch: metrics ? metrics.observeBatch : undefined,
   });
   const catalog = new Catalog(options.fixtures);
-  const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
+  const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: options.newId ?? countingIds() });
   const fleet = new Fleet({
     store: store.fleet,
     clock: now,
