@@ -19,7 +19,7 @@ import { CentralMetrics } from '../metrics';
 import { readiness } from '../ops';
 import { channelVerifier, customerVerifier, signChannelToken, signCustomerToken } from '../auth';
 import { openCentralStore } from '../store';
-import { SupportBundles } from '../supportBundles';
+import { SupportBundles, type BundleLimits } from '../supportBundles';
 import { freshPostgresUrl, testPostgresUrl } from './postgres';
 import { rolesOf, type Roles } from './roles';
 
@@ -107,6 +107,8 @@ export interface HarnessOptions {
   maxEventLoopDelayMs?: number;
   /** The orders' ids (default countingIds()): a test that reopens a store gives ids of another prefix. */
   newId?: () => string;
+  /** What the support bundles may keep (default BUNDLE_LIMITS). */
+  bundleLimits?: BundleLimits;
   /** The fleet's codes and claim limits, when a test sets its own. */
   fleet?: Partial<Pick<FleetOptions, 'newCode' | 'limiter'>>;
 }
@@ -132,7 +134,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     newId: countingIds('dddddddd'),
     ...options.fleet,
   });
-  const supportBundles = new SupportBundles(mkdtempSync(join(tmpdir(), 'central-bundles-')), now);
+  const supportBundles = new SupportBundles(mkdtempSync(join(tmpdir(), 'central-bundles-')), now, options.bundleLimits);
   const app = await buildApp({
     service,
     dayClosures: new DayClosures(store, now),
