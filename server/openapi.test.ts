@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { commonStatuses, operationIdOf } from './openapi';
 import { scenarios, tempDir } from './testing/fixtures';
 import { API, harness } from './testing/harness';
+import { undocumentedAnswers } from './testing/openapiAnswers';
 
 /** docs/api.md §1: the served OpenAPI document passes Redocly's recommended rules with no error and no warning. */
 
@@ -63,6 +64,21 @@ describe('the OpenAPI document', { timeout: 120_000 }, () => {
     expect(doc.paths[`${API}/orders`]!.post!.responses).toHaveProperty('415');
     expect(doc.paths[`${API}/orders`]!.post!.responses).toHaveProperty('413');
     expect(doc.paths[`${API}/orders/{orderId}`]!.get!.operationId).toBe('getOrdersByOrderId');
+  });
+
+  it('lets the HTTP tests’ harness name an answered status the document does not list', async () => {
+    const h = await harness(scenario!);
+    try {
+      expect(await undocumentedAnswers(h.app, [{ method: 'get', route: `${API}/orders/:orderId`, status: 404 }])).toEqual([]);
+      expect(
+        await undocumentedAnswers(h.app, [
+          { method: 'get', route: `${API}/orders/:orderId`, status: 418 },
+          { method: 'get', route: `${API}/openapi.json`, status: 418 },
+        ]),
+      ).toEqual([`GET ${API}/orders/:orderId 418`]);
+    } finally {
+      await h.close();
+    }
   });
 
   it('names operations by method and path, the lookup interface apart', () => {

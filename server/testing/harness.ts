@@ -21,6 +21,7 @@ import { channelVerifier, customerVerifier, signChannelToken, signCustomerToken 
 import { openCentralStore } from '../store';
 import { SupportBundles, type BundleLimits } from '../supportBundles';
 import { freshPostgresUrl, testPostgresUrl } from './postgres';
+import { recordAnswers, undocumentedAnswers } from './openapiAnswers';
 import { rolesOf, type Roles } from './roles';
 
 /**
@@ -149,6 +150,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     ops: { metrics, ready: readiness(store), serveHere: true, maxEventLoopDelayMs: options.maxEventLoopDelayMs ?? 0 },
   });
   if (metrics) metrics.watch({ staleCounters: () => fleet.staleCount(), ready: readiness(store) });
+  const answered = recordAnswers(app);
   const roles = rolesOf(options.fixtures);
   const defaultToken = await signChannelToken(CHANNEL_SECRET, { sub: 'test', touchpointId: roles.touchpoint.salesTouchpointId });
 
@@ -192,9 +194,12 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
       return { status: res.statusCode, body: body as T, text: res.body, headers: res.headers };
     },
     async close() {
+      const undocumented = await undocumentedAnswers(app, answered);
       await app.close();
       await store.close();
       rmSync(supportBundles.dir, { recursive: true, force: true });
+      // Every status a test saw must be in the OpenAPI document (docs/api.md §0.8).
+      expect(undocumented, 'statuses answered but not in the OpenAPI document').toEqual([]);
     },
   };
   return h;
