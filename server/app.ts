@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '../shared/enums';
 import type { OrderService } from '../domain/service';
@@ -20,6 +20,7 @@ import { orderRoutes } from './routes/orders';
 import { fleetRoutes } from './routes/fleet';
 import type { Fleet } from './fleet';
 import type { SupportBundles } from './supportBundles';
+import { openApiOptions } from './openapi';
 import { opsRoutes, shedLoad, type Ops } from './ops';
 
 export interface AppOptions {
@@ -103,28 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Counter central order service',
-        version: '1.0.0',
-        description:
-          'The order interface (base /api/2.0) and the lookup interface (base /crud/v1), with the extensions a counter needs. Money is in euro cents; problem bodies follow docs/api.md §0.7. ' +
-          "Every write to an order needs a bearer token of the order's touchpoint (else 403); a token whose scope claim holds payments:status may record payment outcomes of any touchpoint. " +
-          "With a customer JWT only that customer's orders, tokens and mandates exist. One order has at most 100 lines and 8 MiB of photos. " +
-          "A token whose scope holds operator lists every touchpoint's day closes that differ from the central's figures (GET /dayclosures?mismatch=true).",
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          customer: { type: 'apiKey', in: 'header', name: 'X-OPERATOR-JWT-AUTH-HEADER' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions);
 
   let closing = false;
   app.addHook('preClose', async () => {
