@@ -237,8 +237,9 @@ export interface NotSold {
 
 export interface ExportFile {
   fileName: string;
-  mimeType: 'text/csv' | 'application/pdf';
-  /** csv: the text (with its BOM); pdf: base64. */
+  /** One table: a CSV; several tables: a zip of CSVs, one a table (docs/counter.md §10, "Exports"); or a PDF. */
+  mimeType: 'text/csv' | 'application/zip' | 'application/pdf';
+  /** csv: the text (with its BOM); zip and pdf: base64. */
   encoding: 'utf8' | 'base64';
   content: string;
   report: ReportName;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../shared/manager/types';
 import { pdfLines, pdfTexts } from '../testing/exportFiles';
-import { toCsv } from './export';
+import { reportCsv } from '../testing/exportCsv';
 import type { ExportContext } from './exportContext';
 import { dayReportFile } from './exportDay';
 import { pdfFonts, toPdf } from './exportPdf';
@@ -187,7 +187,7 @@ describe('the day report file', () => {
       'Not sold',
     ]);
     expect(file.tables[3]!.rows[0]!.slice(0, 2)).toEqual(['2026-10-24 08:00, Zoë Ölçer', 'still open']);
-    const csv = toCsv(file);
+    const csv = reportCsv(file);
     expect(csv).toContain('2026-10-24 11:00;Paid in;5,00;Zoë Ölçer;wisselgeld bijgelegd\r\n');
     expect(csv).toContain('Safe drops;2,00\r\n');
     for (const raw of ['paidIn;', 'noSale', ';500;', ';10880;', 'zReport']) expect(csv).not.toContain(raw);

@@ -1,6 +1,7 @@
 import type { SyncState } from '../../../shared/ipc';
+import type { ExportFile } from '../../../shared/manager/types';
 import { setSyncState } from '../testing/managerFacts';
-import { csvTables } from '../testing/exportFiles';
+import { csvFiles } from '../testing/exportCsv';
 import { describe, expect, it, vi } from 'vitest';
 import { clerk, STATUS } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
@@ -16,10 +17,10 @@ const m = managerCounter();
 const { call, refused, asMark, asAnna } = m;
 const DAY = { from: '2026-10-24' };
 const single = { productId: 600, quantity: 1 };
-/** The rows of an export's first table. */
-const csvRows = (content: string) => csvTables(content).tables[0]!.rows;
+/** The rows of an export's first table (its first CSV file), read strictly. */
+const csvRows = (file: ExportFile) => csvFiles(file)[0]!.rows;
 /** The first column of an orders export's list: the order numbers. */
-const orderNumbers = (file: { content: string }) => csvRows(file.content).map((r) => r[0]);
+const orderNumbers = (file: ExportFile) => csvRows(file).map((r) => r[0]);
 
 describe('the drawer’s refusals', () => {
   it('a second opening is a conflict, a close without a note for a difference is invalid, an unknown day is not found', async () => {
@@ -180,41 +181,47 @@ describe('stale concepts', () => {
 });
 
 describe('exports', () => {
-  it('names a file by its title in the manager’s language and the day, or both days of a range', async () => {
+  it('names a file by its title facts: the title in the manager’s language, the store, the counter, the day or both days of a range, the zone', async () => {
     await asMark();
     expect(await call('reports.export', { report: 'summary', format: 'csv', range: DAY })).toMatchObject({
-      fileName: 'Report-2026-10-24.csv',
+      fileName: expect.stringMatching(/^Report-Balie_Centraal_Station-Counter_K[0-9A-F]{4}-2026-10-24-Europe_Amsterdam\.zip$/),
+      mimeType: 'application/zip',
     });
-    expect(await call('reports.export', { report: 'summary', format: 'csv', language: 'nl', range: DAY })).toMatchObject({
-      fileName: 'Rapport-2026-10-24.csv',
+    expect(await call('reports.export', { report: 'summary', format: 'pdf', language: 'nl', range: DAY })).toMatchObject({
+      fileName: expect.stringMatching(/^Rapport-Balie_Centraal_Station-Kassa_K[0-9A-F]{4}-2026-10-24-Europe_Amsterdam\.pdf$/),
     });
     expect(await call('reports.export', { report: 'audit', format: 'csv', range: { from: '2026-10-24', to: '2026-10-25' } })).toMatchObject(
       {
-        fileName: 'Audit_trail-2026-10-24_2026-10-25.csv',
+        fileName: expect.stringMatching(
+          /^Audit_trail-Balie_Centraal_Station-Counter_K[0-9A-F]{4}-2026-10-24_2026-10-25-Europe_Amsterdam\.csv$/,
+        ),
+        mimeType: 'text/csv',
         report: 'audit',
       },
     );
   });
 
-  it('heads every file with the store, this counter, the period and the time zone, in the language asked for', async () => {
+  it('several tables are several CSV files in a zip, each its header on the first line, named after the report and the table', async () => {
     await asMark();
-    const nl = csvTables((await call('reports.export', { report: 'orders', format: 'csv', language: 'nl', range: DAY })).content);
-    expect(nl.heading.slice(0, 5)).toEqual([
-      'Orders',
-      'Winkel: Balie Centraal Station',
-      expect.stringMatching(/^Kassa: Kassa K[0-9A-F]{4}$/),
-      'Periode: 24 oktober 2026',
-      'Tijden in: Midden-Europese tijd',
+    await clerk(m.counter).create([single]);
+    const nl = csvFiles(await call('reports.export', { report: 'orders', format: 'csv', language: 'nl', range: DAY }));
+    expect(nl.map((f) => f.name)).toEqual([
+      expect.stringMatching(/^Orders-Balie_Centraal_Station-Kassa_K[0-9A-F]{4}-2026-10-24-Europe_Amsterdam-1-Orders\.csv$/),
+      expect.stringMatching(/-2026-10-24-Europe_Amsterdam-2-Totalen\.csv$/),
     ]);
-    expect(nl.tables.map((t) => t.title)).toEqual(['Orders', 'Totalen']);
-    const en = csvTables((await call('reports.export', { report: 'summary', format: 'csv', language: 'en', range: DAY })).content);
-    expect(en.heading.slice(0, 5)).toEqual([
-      'Report',
-      'Store: Balie Centraal Station',
-      expect.stringMatching(/^Counter: Counter K[0-9A-F]{4}$/),
-      'Period: 24 October 2026',
-      'Times in: Central European Time',
+    expect(nl[0]!.header).toEqual([
+      'Order',
+      'Order hoofdkantoor',
+      'Tijd',
+      'Status',
+      'Medewerker',
+      'Regels',
+      'Totaal (€)',
+      'Betaald (€)',
+      'Hoofdkantoor',
     ]);
+    expect(nl[0]!.rows).toHaveLength(1);
+    expect(nl[1]!.header).toEqual(['Wat', 'Aantal', 'Bedrag (€)']);
   });
 
   it('the orders export holds every order of the range under the filters, past a thousand', async () => {
@@ -227,7 +234,7 @@ describe('exports', () => {
     );
     for (let i = 0; i < 1001; i++) put.run(`bulk-${i}`, '2026-10-24T07:00:00.000Z', `B-${i}`);
     const all = await call('reports.export', { report: 'orders', format: 'csv', range: DAY });
-    expect(csvRows(all.content)).toHaveLength(1002);
+    expect(csvRows(all)).toHaveLength(1002);
     const marks = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters: { staffId: 'mark' } });
     expect(orderNumbers(marks)).toEqual([kept.orderNumber]);
   });
@@ -276,8 +283,8 @@ describe('exports', () => {
       detail: { note: 'next day' },
     });
     const file = await call('reports.export', { report: 'audit', format: 'csv', range: DAY });
-    const rows = csvRows(file.content);
-    expect(csvTables(file.content).tables[0]!.header).toEqual(['Time', 'Who', 'What', 'Order', 'Outcome', 'Detail']);
+    const rows = csvRows(file);
+    expect(csvFiles(file)[0]!.header).toEqual(['Time', 'Who', 'What', 'Order', 'Outcome', 'Detail']);
     expect(rows).toHaveLength(1001);
   });
 
@@ -285,9 +292,10 @@ describe('exports', () => {
     await asMark();
     await call('day.close', { counted: { '100': 1 }, note: 'found a euro' });
     const file = await call('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' });
-    expect(file.fileName).toBe('Z_report-2026-10-24.csv');
-    expect(file.content).toContain('Note;found a euro');
-    expect(file.content).toContain('Difference;1,00');
+    expect(file.fileName).toMatch(/^Z_report-.+-2026-10-24-Europe_Amsterdam\.zip$/);
+    const [day, , cash] = csvFiles(file);
+    expect(day!.rows).toContainEqual(['Note', 'found a euro']);
+    expect(cash!.rows).toContainEqual(['Difference', '1,00']);
   });
 
   it('the summary covers the range from its first to its last day, each line at its own amount', async () => {

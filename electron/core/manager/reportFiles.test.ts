@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, ManagerOrderRow, MethodFigures, ReportSummary } from '../../../shared/manager/types';
-import { toCsv, type Report } from './export';
+import { reportCsv } from '../testing/exportCsv';
+import type { Report } from './export';
 import type { ExportContext } from './exportContext';
 import { EXPORT_WORDS } from './exportWords';
 import { auditReport, ordersReport, soldTally, summaryReport } from './reportFiles';
@@ -131,7 +132,7 @@ describe('the orders report', () => {
       'Paid (€)',
       'Head office',
     ]);
-    const csv = toCsv(report);
+    const csv = reportCsv(report);
     expect(csv).toContain('K1A2B-000001;4711;2026-10-24 10:00;Delivered;Anna de Vries;1× Retour stad;6,40;6,40;Sent\r\n');
     expect(csv).toContain('Open from an earlier day (abandoned);1;6,40\r\n');
     for (const raw of [';delivered;', ';concept;', ';synced;', ';pending;', ';rejected;', ';640;', ';5;', 'o1'])
