@@ -29,6 +29,8 @@ export interface ManagerOrderRow {
   totalAmount: number;
   /** Settled payments less settled refunds. */
   paidAmount: number;
+  /** Settled refunds. */
+  refundedAmount: number;
   syncState: SyncStateName;
 }
 
@@ -232,7 +234,10 @@ export interface ReportSummary {
 
 export interface NotSold {
   open: { count: number; amount: number };
+  /** Cancelled without having been paid. */
   cancelled: { count: number; amount: number };
+  /** Cancelled by a full refund (absent in reports of older versions, which counted these as cancelled). */
+  refunded?: { count: number; amount: number };
 }
 
 export interface ExportFile {

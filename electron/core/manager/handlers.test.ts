@@ -288,14 +288,58 @@ describe('exports', () => {
     expect(rows).toHaveLength(1001);
   });
 
+  it('the Z’s file lists an order refunded in full as refunded, and holds the screen’s PIN totals and cash per clerk', async () => {
+    await asMark();
+    const mark = clerk(m.counter);
+    const refunded = await mark.create([single]);
+    await mark.pay(refunded.orderId, refunded.totalAmount, 'cash');
+    await mark.refund(refunded.orderId, refunded.totalAmount, 'not travelled');
+    const cancelled = await mark.create([single]);
+    await call('orders.cancel', { orderId: cancelled.orderId });
+    const byPin = await mark.create([single, single]);
+    const pending = await mark.pay(byPin.orderId, byPin.totalAmount, 'pin');
+    await mark.paymentStatus(pending.payments[0]!.paymentId, 'SETTLED');
+    await call('day.close', { counted: { '100': 1 }, note: 'counted' });
+    const z = await call('day.zReport', { businessDate: '2026-10-24' });
+    const files = csvFiles(await call('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' }));
+    const named = (title: string) => files.find((f) => f.name.endsWith(`-${title}.csv`))!;
+    expect(named('Not_sold').rows).toEqual([
+      ['Open (not paid)', '0', '0,00'],
+      ['Cancelled', '1', '3,40'],
+      ['Refunded in full', '1', '3,40'],
+    ]);
+    // The screen's figures (the Z as day.zReport answers it), in the file as they are.
+    expect(z.terminal?.counter).toEqual({ debitCount: 1, debitAmount: 680, refundCount: 0, refundAmount: 0 });
+    expect(named('PIN_the_terminal_and_the_counter').rows).toEqual([
+      ['Counter', '1', '6,80', '0', '0,00', '6,80'],
+      ['Stand-alone terminal (confirmed by hand)', '0', '0,00', '0', '0,00', '0,00'],
+    ]);
+    expect(z.clerks).toEqual([
+      expect.objectContaining({ clerk: { staffId: 'mark', name: 'Mark Jansen' }, taken: 340, givenBack: 340, net: 0 }),
+    ]);
+    expect(named('Cash_per_clerk').rows).toEqual([['Mark Jansen', '1', '3,40', '1', '3,40', '0,00', '0,00', '0,00', '0', '0,00']]);
+  });
+
   it('the Z report of a closed day exports as its tables', async () => {
     await asMark();
     await call('day.close', { counted: { '100': 1 }, note: 'found a euro' });
     const file = await call('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' });
     expect(file.fileName).toMatch(/^Z_report-.+-2026-10-24-Europe_Amsterdam\.zip$/);
-    const [day, , cash] = csvFiles(file);
-    expect(day!.rows).toContainEqual(['Note', 'found a euro']);
-    expect(cash!.rows).toContainEqual(['Difference', '1,00']);
+    const files = csvFiles(file);
+    const named = (title: string) => files.find((f) => f.name.endsWith(`-${title}.csv`))!;
+    expect(files.map((f) => f.name.replace(/^.+-Europe_Amsterdam-/, ''))).toEqual([
+      '1-Day.csv',
+      '2-Per_payment_method.csv',
+      '3-PIN_the_terminal_and_the_counter.csv',
+      '4-Cash.csv',
+      '5-Drawer_sessions.csv',
+      '6-Cash_per_clerk.csv',
+      '7-Cash_movements.csv',
+      '8-Counted_by_note_and_coin.csv',
+      '9-Not_sold.csv',
+    ]);
+    expect(named('1-Day').rows).toContainEqual(['Note', 'found a euro']);
+    expect(named('4-Cash').rows).toContainEqual(['Difference', '1,00']);
   });
 
   it('the summary covers the range from its first to its last day, each line at its own amount', async () => {
