@@ -5,7 +5,7 @@ import { csvChunks, type Report } from '../manager/export';
 
 /**
  * An exported CSV read back by a strict RFC 4180 reader no one here wrote (csv-parse; why it
- * and not papaparse: docs/architecture.md §8): quotes only where RFC 4180 allows them, every
+ * and not papaparse: docs/architecture.md §7): quotes only where RFC 4180 allows them, every
  * record as many fields as the first, the first record the header. Anything else throws.
  */
 export function strictCsv(text: string): { header: string[]; rows: string[][] } {
