@@ -2,6 +2,7 @@ import type { SyncState } from '../../../shared/ipc';
 import type { ExportFile } from '../../../shared/manager/types';
 import { setSyncState } from '../testing/managerFacts';
 import { csvFiles } from '../testing/exportCsv';
+import { pdfLines, pdfTexts } from '../testing/exportFiles';
 import { describe, expect, it, vi } from 'vitest';
 import { clerk, STATUS } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
@@ -380,6 +381,14 @@ describe('registered tokens', () => {
     expect(page.summary.count).toBe(1);
     const file = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters });
     expect(orderNumbers(file)).toEqual([carried.order.orderNumber]);
+    // Found by the pass number, and yet no file holds it, the token's id or the manager's PIN: no personal data or tokens.
+    const pdf = await call('reports.export', { report: 'orders', format: 'pdf', range: DAY, filters });
+    const texts = [
+      ...csvFiles(file).flatMap((f) => [f.name, ...f.header, ...f.rows.flat()]),
+      ...pdfLines(await pdfTexts(Buffer.from(pdf.content, 'base64'))),
+    ].join('\n');
+    expect(texts).toContain(carried.order.orderNumber);
+    for (const secret of ['3528', '4411', '880001', '9999']) expect(texts).not.toContain(secret);
   });
 });
 
