@@ -172,6 +172,7 @@ export const managerEn = {
   'export.csv': 'CSV: {report}',
   'export.pdf': 'PDF: {report}',
   'export.saved': 'Saved as {file}.',
+  'export.savedZip': 'Saved as {file}: a zip with one CSV file per table.',
 
   'audit.range': 'Days of the audit trail',
   'audit.none': 'Nothing recorded in these days.',

@@ -174,6 +174,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'export.csv': 'CSV: {report}',
   'export.pdf': 'PDF: {report}',
   'export.saved': 'Opgeslagen als {file}.',
+  'export.savedZip': 'Opgeslagen als {file}: een zip met één CSV-bestand per tabel.',
 
   'audit.range': 'Dagen van de audittrail',
   'audit.none': 'Niets vastgelegd in deze dagen.',

@@ -1,6 +1,8 @@
 import type { SyncState } from '../../../shared/ipc';
+import type { ExportFile } from '../../../shared/manager/types';
 import { setSyncState } from '../testing/managerFacts';
-import { csvTables } from '../testing/exportFiles';
+import { csvFiles } from '../testing/exportCsv';
+import { pdfLines, pdfTexts } from '../testing/exportFiles';
 import { describe, expect, it, vi } from 'vitest';
 import { clerk, STATUS } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
@@ -16,10 +18,10 @@ const m = managerCounter();
 const { call, refused, asMark, asAnna } = m;
 const DAY = { from: '2026-10-24' };
 const single = { productId: 600, quantity: 1 };
-/** The rows of an export's first table. */
-const csvRows = (content: string) => csvTables(content).tables[0]!.rows;
+/** The rows of an export's first table (its first CSV file), read strictly. */
+const csvRows = (file: ExportFile) => csvFiles(file)[0]!.rows;
 /** The first column of an orders export's list: the order numbers. */
-const orderNumbers = (file: { content: string }) => csvRows(file.content).map((r) => r[0]);
+const orderNumbers = (file: ExportFile) => csvRows(file).map((r) => r[0]);
 
 describe('the drawer’s refusals', () => {
   it('a second opening is a conflict, a close without a note for a difference is invalid, an unknown day is not found', async () => {
@@ -180,41 +182,47 @@ describe('stale concepts', () => {
 });
 
 describe('exports', () => {
-  it('names a file by its title in the manager’s language and the day, or both days of a range', async () => {
+  it('names a file by its title facts: the title in the manager’s language, the store, the counter, the day or both days of a range, the zone', async () => {
     await asMark();
     expect(await call('reports.export', { report: 'summary', format: 'csv', range: DAY })).toMatchObject({
-      fileName: 'Report-2026-10-24.csv',
+      fileName: expect.stringMatching(/^Report-Balie_Centraal_Station-Counter_K[0-9A-F]{4}-2026-10-24-Europe_Amsterdam\.zip$/),
+      mimeType: 'application/zip',
     });
-    expect(await call('reports.export', { report: 'summary', format: 'csv', language: 'nl', range: DAY })).toMatchObject({
-      fileName: 'Rapport-2026-10-24.csv',
+    expect(await call('reports.export', { report: 'summary', format: 'pdf', language: 'nl', range: DAY })).toMatchObject({
+      fileName: expect.stringMatching(/^Rapport-Balie_Centraal_Station-Kassa_K[0-9A-F]{4}-2026-10-24-Europe_Amsterdam\.pdf$/),
     });
     expect(await call('reports.export', { report: 'audit', format: 'csv', range: { from: '2026-10-24', to: '2026-10-25' } })).toMatchObject(
       {
-        fileName: 'Audit_trail-2026-10-24_2026-10-25.csv',
+        fileName: expect.stringMatching(
+          /^Audit_trail-Balie_Centraal_Station-Counter_K[0-9A-F]{4}-2026-10-24_2026-10-25-Europe_Amsterdam\.csv$/,
+        ),
+        mimeType: 'text/csv',
         report: 'audit',
       },
     );
   });
 
-  it('heads every file with the store, this counter, the period and the time zone, in the language asked for', async () => {
+  it('several tables are several CSV files in a zip, each its header on the first line, named after the report and the table', async () => {
     await asMark();
-    const nl = csvTables((await call('reports.export', { report: 'orders', format: 'csv', language: 'nl', range: DAY })).content);
-    expect(nl.heading.slice(0, 5)).toEqual([
-      'Orders',
-      'Winkel: Balie Centraal Station',
-      expect.stringMatching(/^Kassa: Kassa K[0-9A-F]{4}$/),
-      'Periode: 24 oktober 2026',
-      'Tijden in: Midden-Europese tijd',
+    await clerk(m.counter).create([single]);
+    const nl = csvFiles(await call('reports.export', { report: 'orders', format: 'csv', language: 'nl', range: DAY }));
+    expect(nl.map((f) => f.name)).toEqual([
+      expect.stringMatching(/^Orders-Balie_Centraal_Station-Kassa_K[0-9A-F]{4}-2026-10-24-Europe_Amsterdam-1-Orders\.csv$/),
+      expect.stringMatching(/-2026-10-24-Europe_Amsterdam-2-Totalen\.csv$/),
     ]);
-    expect(nl.tables.map((t) => t.title)).toEqual(['Orders', 'Totalen']);
-    const en = csvTables((await call('reports.export', { report: 'summary', format: 'csv', language: 'en', range: DAY })).content);
-    expect(en.heading.slice(0, 5)).toEqual([
-      'Report',
-      'Store: Balie Centraal Station',
-      expect.stringMatching(/^Counter: Counter K[0-9A-F]{4}$/),
-      'Period: 24 October 2026',
-      'Times in: Central European Time',
+    expect(nl[0]!.header).toEqual([
+      'Order',
+      'Order hoofdkantoor',
+      'Tijd',
+      'Status',
+      'Medewerker',
+      'Regels',
+      'Totaal (€)',
+      'Betaald (€)',
+      'Hoofdkantoor',
     ]);
+    expect(nl[0]!.rows).toHaveLength(1);
+    expect(nl[1]!.header).toEqual(['Wat', 'Aantal', 'Bedrag (€)']);
   });
 
   it('the orders export holds every order of the range under the filters, past a thousand', async () => {
@@ -227,7 +235,7 @@ describe('exports', () => {
     );
     for (let i = 0; i < 1001; i++) put.run(`bulk-${i}`, '2026-10-24T07:00:00.000Z', `B-${i}`);
     const all = await call('reports.export', { report: 'orders', format: 'csv', range: DAY });
-    expect(csvRows(all.content)).toHaveLength(1002);
+    expect(csvRows(all)).toHaveLength(1002);
     const marks = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters: { staffId: 'mark' } });
     expect(orderNumbers(marks)).toEqual([kept.orderNumber]);
   });
@@ -276,18 +284,63 @@ describe('exports', () => {
       detail: { note: 'next day' },
     });
     const file = await call('reports.export', { report: 'audit', format: 'csv', range: DAY });
-    const rows = csvRows(file.content);
-    expect(csvTables(file.content).tables[0]!.header).toEqual(['Time', 'Who', 'What', 'Order', 'Outcome', 'Detail']);
+    const rows = csvRows(file);
+    expect(csvFiles(file)[0]!.header).toEqual(['Time', 'Who', 'What', 'Order', 'Outcome', 'Detail']);
     expect(rows).toHaveLength(1001);
+  });
+
+  it('the Z’s file lists an order refunded in full as refunded, and holds the screen’s PIN totals and cash per clerk', async () => {
+    await asMark();
+    const mark = clerk(m.counter);
+    const refunded = await mark.create([single]);
+    await mark.pay(refunded.orderId, refunded.totalAmount, 'cash');
+    await mark.refund(refunded.orderId, refunded.totalAmount, 'not travelled');
+    const cancelled = await mark.create([single]);
+    await call('orders.cancel', { orderId: cancelled.orderId });
+    const byPin = await mark.create([single, single]);
+    const pending = await mark.pay(byPin.orderId, byPin.totalAmount, 'pin');
+    await mark.paymentStatus(pending.payments[0]!.paymentId, 'SETTLED');
+    await call('day.close', { counted: { '100': 1 }, note: 'counted' });
+    const z = await call('day.zReport', { businessDate: '2026-10-24' });
+    const files = csvFiles(await call('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' }));
+    const named = (title: string) => files.find((f) => f.name.endsWith(`-${title}.csv`))!;
+    expect(named('Not_sold').rows).toEqual([
+      ['Open (not paid)', '0', '0,00'],
+      ['Cancelled', '1', '3,40'],
+      ['Refunded in full', '1', '3,40'],
+    ]);
+    // The screen's figures (the Z as day.zReport answers it), in the file as they are.
+    expect(z.terminal?.counter).toEqual({ debitCount: 1, debitAmount: 680, refundCount: 0, refundAmount: 0 });
+    expect(named('PIN_the_terminal_and_the_counter').rows).toEqual([
+      ['Counter', '1', '6,80', '0', '0,00', '6,80'],
+      ['Stand-alone terminal (confirmed by hand)', '0', '0,00', '0', '0,00', '0,00'],
+    ]);
+    expect(z.clerks).toEqual([
+      expect.objectContaining({ clerk: { staffId: 'mark', name: 'Mark Jansen' }, taken: 340, givenBack: 340, net: 0 }),
+    ]);
+    expect(named('Cash_per_clerk').rows).toEqual([['Mark Jansen', '1', '3,40', '1', '3,40', '0,00', '0,00', '0,00', '0', '0,00']]);
   });
 
   it('the Z report of a closed day exports as its tables', async () => {
     await asMark();
     await call('day.close', { counted: { '100': 1 }, note: 'found a euro' });
     const file = await call('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' });
-    expect(file.fileName).toBe('Z_report-2026-10-24.csv');
-    expect(file.content).toContain('Note;found a euro');
-    expect(file.content).toContain('Difference;1,00');
+    expect(file.fileName).toMatch(/^Z_report-.+-2026-10-24-Europe_Amsterdam\.zip$/);
+    const files = csvFiles(file);
+    const named = (title: string) => files.find((f) => f.name.endsWith(`-${title}.csv`))!;
+    expect(files.map((f) => f.name.replace(/^.+-Europe_Amsterdam-/, ''))).toEqual([
+      '1-Day.csv',
+      '2-Per_payment_method.csv',
+      '3-PIN_the_terminal_and_the_counter.csv',
+      '4-Cash.csv',
+      '5-Drawer_sessions.csv',
+      '6-Cash_per_clerk.csv',
+      '7-Cash_movements.csv',
+      '8-Counted_by_note_and_coin.csv',
+      '9-Not_sold.csv',
+    ]);
+    expect(named('1-Day').rows).toContainEqual(['Note', 'found a euro']);
+    expect(named('4-Cash').rows).toContainEqual(['Difference', '1,00']);
   });
 
   it('the summary covers the range from its first to its last day, each line at its own amount', async () => {
@@ -328,6 +381,14 @@ describe('registered tokens', () => {
     expect(page.summary.count).toBe(1);
     const file = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters });
     expect(orderNumbers(file)).toEqual([carried.order.orderNumber]);
+    // Found by the pass number, and yet no file holds it, the token's id or the manager's PIN: no personal data or tokens.
+    const pdf = await call('reports.export', { report: 'orders', format: 'pdf', range: DAY, filters });
+    const texts = [
+      ...csvFiles(file).flatMap((f) => [f.name, ...f.header, ...f.rows.flat()]),
+      ...pdfLines(await pdfTexts(Buffer.from(pdf.content, 'base64'))),
+    ].join('\n');
+    expect(texts).toContain(carried.order.orderNumber);
+    for (const secret of ['3528', '4411', '880001', '9999']) expect(texts).not.toContain(secret);
   });
 });
 

@@ -102,12 +102,14 @@ interface FactRow {
   lineCount: number;
   totalAmount: number;
   paidAmount: number;
+  refundedAmount: number;
   syncState: SyncStateName;
 }
 
 const ROW_COLUMNS = `f.order_id AS orderId, f.order_number AS orderNumber, s.central_order_number AS centralOrderNumber,
   f.created_on AS createdOn, f.status_id AS statusId, f.clerk_id AS clerkId, f.clerk_name AS clerkName, f.lines,
-  f.line_count AS lineCount, f.total_amount AS totalAmount, f.paid_amount AS paidAmount, f.sync_state AS syncState`;
+  f.line_count AS lineCount, f.total_amount AS totalAmount, f.paid_amount AS paidAmount,
+  f.refunded_amount AS refundedAmount, f.sync_state AS syncState`;
 
 const toRow = ({ clerkId, clerkName, ...row }: FactRow): ManagerOrderRow => ({
   ...row,
@@ -201,8 +203,8 @@ export function movementsIn(db: Database, bounds: Bounds): Movement[] {
 }
 
 export const ORDERS_MADE_SQL = `SELECT f.order_id AS orderId, f.order_number AS orderNumber, f.created_on AS createdOn,
-  f.status_id AS statusId, f.total_amount AS totalAmount, f.clerk_id AS clerkId, f.clerk_name AS clerkName
-  FROM order_facts f WHERE f.created_on >= ? AND f.created_on < ?`;
+  f.status_id AS statusId, f.total_amount AS totalAmount, f.refunded_amount AS refundedAmount, f.clerk_id AS clerkId,
+  f.clerk_name AS clerkName FROM order_facts f WHERE f.created_on >= ? AND f.created_on < ?`;
 export const LINES_MADE_SQL = `SELECT order_id AS orderId, product_id AS productId, product_name AS productName, quantity, amount,
   returned_quantity AS returned FROM order_fact_lines WHERE created_on >= ? AND created_on < ?`;
 
@@ -219,8 +221,9 @@ export function ordersMadeIn(db: Database, bounds: Bounds, withLines: boolean): 
       lines.set(orderId, [...(lines.get(orderId) ?? []), returned ? { ...line, returned } : line]);
     }
   }
-  return rows.map(({ clerkId, clerkName, ...r }) => ({
+  return rows.map(({ clerkId, clerkName, refundedAmount, ...r }) => ({
     ...r,
+    ...(refundedAmount ? { refundedAmount } : {}),
     clerk: clerkId === null ? null : { staffId: clerkId, name: clerkName ?? '' },
     lines: lines.get(r.orderId) ?? [],
   }));
