@@ -19,7 +19,8 @@ const WITH_BODY = [413, 415];
 /** Answered by the token hook (caller.ts, fleetAuth.ts): 401 no or a bad token, 403 a token not allowed here. */
 const WITH_TOKEN = [401, 403];
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+// Fastify reads a body on DELETE too (a DELETE sent with a body of another type answers 415).
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** `GET /api/2.0/orders/{orderId}/payments` → `getOrdersByOrderIdPayments`: unique per method and path, stable as routes are added. */
 export function operationIdOf(method: string, url: string): string {

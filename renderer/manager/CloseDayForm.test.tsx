@@ -152,7 +152,7 @@ describe('the day close', () => {
       difference: null,
     });
     for (const [sessions, said] of [
-      [[session('2026-11-23T12:00:00.000Z')], 'its drawer sessions (1), all closed already with their own counts;'],
+      [[session('2026-11-23T12:00:00.000Z')], 'its drawer session (1), closed already with its own count;'],
       [[session('2026-11-23T12:00:00.000Z'), session(null)], 'its drawer sessions (2), the open one closed with this count;'],
     ] as const) {
       const api = counter();
