@@ -145,7 +145,7 @@ function pinTable(ctx: ExportContext, kept: DayReport['terminal']): Table | null
     rows: [
       ...(kept.terminal ? [row(w.terminal, kept.terminal)] : []),
       row(w.counterPin, kept.counter),
-      row(w.manualPin, kept.manual),
+      row(w.manualPinRow, kept.manual),
       ...(kept.difference !== null ? [[w.pinDifference, null, null, null, null, kept.difference]] : []),
       ...(kept.error !== null ? [[w.noTerminalTotals, null, null, null, null, null]] : []),
     ],
