@@ -62,6 +62,10 @@ describe('catalogue', () => {
   });
   it("puts the manager's products on the quick keys, or else the first sellable ones, never by sales", () => {
     expect(quickProducts(products, null).map((p) => p?.productId)).toEqual([101, 102, 600]);
+    // The replacement fee is sold from the card service: no quick key of its own unless the manager sets one.
+    const fee = product({ productId: 410, productName: 'Vervangende pas', role: 'replacementFee' });
+    expect(quickProducts([products[0]!, products[1]!, fee, products[3]!], null).map((p) => p?.productId)).toEqual([101, 600]);
+    expect(quickProducts([fee], [410]).map((p) => p?.productId)).toEqual([410]);
     // A product with variants, or one the catalogue dropped, leaves its key empty.
     expect(quickProducts(products, [600, 100, 999, 101]).map((p) => p?.productId ?? null)).toEqual([600, null, null, 101]);
   });
