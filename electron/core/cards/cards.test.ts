@@ -6,6 +6,7 @@ import type { TransitTokenRecord } from '../../../shared/schemas/reference';
 import type { Central } from '../../../server/central';
 import { tempDir } from '../../../server/testing/fixtures';
 import { counterToken, startTestCentral } from '../testing/central';
+import { FaultyProxy } from '../testing/faultyProxy';
 import { testClock } from '../testing/clock';
 import { clerk, counterSyncingWith, value, type TestCounter } from '../testing/counter';
 
@@ -159,6 +160,32 @@ describe('a replacement card', () => {
       fee: { ...input.fee, approval: { staffId: 'mark', pin: '9999' } },
     });
     expect(replaced.old.tokenStatus.tokenStatusId).toBe(3);
+  });
+});
+
+describe('a replacement whose answer is lost', () => {
+  let proxy: FaultyProxy;
+  afterEach(() => proxy.close());
+
+  it('asked again, it goes under the first requestId and gets the central’s first answer, not a refusal of a used fee', async () => {
+    // A second counter, on the same central, behind a proxy that drops the first replacement's answer.
+    proxy = await new FaultyProxy({ target: central.url }).start();
+    let dropped = 0;
+    proxy.decide = ({ method, path }) => (method === 'POST' && path.endsWith('/replacement') && dropped++ === 0 ? 'drop' : undefined);
+    await counter.close();
+    counter = await counterSyncingWith(folder.dir, proxy.url, await counterToken(), 'ca2d1000');
+    const anna = clerk(counter);
+    await anna.login();
+    const paid = await anna.pay((await anna.create([{ productId: 410, quantity: 1 }])).orderId, 1150);
+    const input = { transitTokenId: JAN, passNumber: '3528 0100 0000 7777', fee: { orderId: paid.orderId } };
+    expect(await call('cards.replace', input)).toMatchObject({ ok: false, error: { code: 'cards.centralNeeded' } });
+    const replaced = await must<ReplacementAnswer>('cards.replace', input);
+    expect(replaced.old.replacedByTokenId).toBe(replaced.new.transitTokenId);
+    expect(replaced.new.passNumber).toBe('3528 0100 0000 7777');
+    const posts = proxy.log.filter((r) => r.method === 'POST' && r.path.endsWith('/replacement'));
+    expect(posts.map((r) => r.fate)).toEqual(['drop', 'forward']);
+    // The central carried out one replacement, under the one requestId both asks went with.
+    expect((await detail()).events?.filter((e) => e.type === 'REPLACED').map((e) => e.requestId)).toHaveLength(1);
   });
 });
 
