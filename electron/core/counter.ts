@@ -52,7 +52,7 @@ import { CounterSettings } from './settings/settings';
 import { Staff } from './session/staff';
 import { SyncEngine } from './sync/engine';
 import type { CounterCore, CounterOptions } from './types';
-import { version as packageVersion } from '../../package.json';
+import packageJson from '../../package.json' with { type: 'json' };
 
 const REFRESH_MS = 10 * 60 * 1000;
 const NO_DEVICES = (): DeviceStates => ({ terminal: 'none', printer: 'none' });
@@ -165,7 +165,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
     });
     // The Electron shell passes the app's own; the browser shell and a counter run from the sources
     // report package.json's, the version operators plan updates by (docs/api.md §11.2).
-    const appVersion = options.appVersion ?? packageVersion;
+    const appVersion = options.appVersion ?? packageJson.version;
     const heartbeat = fleet.heartbeat({
       client,
       appVersion,
