@@ -6,8 +6,8 @@ import { button, openCounter, useEnglish } from './support/ui';
  * One cash amount everywhere (docs/counter.md §17), in Dutch and English: "Enkele reis regio"
  * (€4.63, handed over as €4.65) paid with €5 gives €0.35 on the screen, the receipt and the
  * customer display; paid exactly, no change anywhere; its return hands back €4.65 and says so.
- * (A correct blind count closing a session without a difference: cash.spec.ts, and before the
- * first session: electron/core/cash/beforeSession.test.ts.)
+ * A correct blind count closes the session without a difference, also when the cash sale was made
+ * before the drawer was opened: such cash counts into the day's first session (docs/counter.md §17).
  */
 
 const REGION = 'Enkele reis regio';
@@ -35,6 +35,17 @@ const WORDS = {
     giveBack: (a: string) => `Give back ${a} in cash`,
     refundReceipt: 'Refund receipt',
     roundingBack: (r: string, h: string) => `cash rounding ${r}: ${h} given back in cash`,
+    managerDay: 'Manager’s day',
+    managerNav: 'Manager navigation',
+    drawer: 'Cash drawer and day close',
+    float: 'Float in the drawer',
+    openDrawer: 'Open the drawer',
+    backToStart: 'Back to start',
+    notes: (a: string) => `${a} notes`,
+    coins: (a: string) => `${a} coins`,
+    blind: 'Close the session with a blind count',
+    closeSession: 'Close the session',
+    closed: (e: string, c: string, d: string) => `Session closed: expected ${e}, counted ${c}, difference ${d}.`,
     displayMoney: (cents: number) => `€${(cents / 100).toFixed(2)}`,
   },
   nl: {
@@ -59,6 +70,17 @@ const WORDS = {
     giveBack: (a: string) => `${a} contant teruggeven`,
     refundReceipt: 'Bon van de terugbetaling',
     roundingBack: (r: string, h: string) => `afronding contant ${r}: ${h} contant terug`,
+    managerDay: 'Dag van de leidinggevende',
+    managerNav: 'Navigatie leidinggevende',
+    drawer: 'Kassa en dagafsluiting',
+    float: 'Wisselgeld in de la',
+    openDrawer: 'Kassa openen',
+    backToStart: 'Terug naar start',
+    notes: (a: string) => `Biljetten van ${a}`,
+    coins: (a: string) => `Munten van ${a}`,
+    blind: 'De dienst afsluiten met een blinde telling',
+    closeSession: 'Dienst afsluiten',
+    closed: (e: string, c: string, d: string) => `Dienst afgesloten: verwacht ${e}, geteld ${c}, verschil ${d}.`,
     displayMoney: (cents: number) => `€ ${(cents / 100).toFixed(2).replace('.', ',')}`,
   },
 } as const;
@@ -123,5 +145,49 @@ for (const lang of ['en', 'nl'] as const) {
     await expect(page.locator('.change-amount')).toHaveCount(0);
     await expect(display.locator('[data-sum="due"]')).toHaveCount(0);
     await expect(display.locator('[data-sum="change"]')).toHaveCount(0);
+  });
+
+  test(`${lang}: cash sold before the drawer is opened counts into the first session; a correct blind count closes it without a difference`, async ({
+    page,
+    counter,
+  }) => {
+    await openCounter(page, counter.url);
+    if (lang === 'en') await useEnglish(page);
+    else await expect(button(page, 'Nederlands')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByLabel(lang === 'en' ? 'Staff member' : 'Medewerker').selectOption('mark');
+    await page.getByLabel(lang === 'en' ? 'PIN' : 'Pincode', { exact: true }).fill('9999');
+    await button(page, lang === 'en' ? 'Log in' : 'Inloggen').click();
+
+    // The sale comes first: €4.63 handed over as €4.65, paid with €5.
+    await sellRegion(page);
+    await page.getByRole('textbox', { name: w.tendered }).fill('5');
+    await expect(page.getByText(w.change(money(35)))).toBeVisible();
+    await button(page, w.confirm).click();
+    await expect(page.getByRole('article', { name: w.receipt, exact: true })).toContainText(w.receiptChange(money(500), money(35)));
+
+    // Then the drawer opens with a float of €50.00.
+    await button(page, w.backToStart).click();
+    await button(page, w.managerDay).click();
+    await button(page.getByRole('navigation', { name: w.managerNav }), w.drawer).click();
+    await expect(page.getByRole('heading', { name: w.drawer, level: 2 })).toBeVisible();
+    const float = page.getByRole('group', { name: w.float });
+    await float.getByLabel(w.notes(money(5_000)), { exact: true }).fill('1');
+    await button(page, w.openDrawer).click();
+
+    // The drawer holds €50.00 + €4.65 = €54.65; counted blind, the session closes without a difference.
+    const blind = page.getByRole('form', { name: w.blind });
+    await expect(blind).toBeVisible();
+    const pieces = {
+      [w.notes(money(5_000))]: '1',
+      [w.coins(money(200))]: '2',
+      [w.coins(money(50))]: '1',
+      [w.coins(money(10))]: '1',
+      [w.coins(money(5))]: '1',
+    };
+    for (const [label, n] of Object.entries(pieces)) await blind.getByLabel(label, { exact: true }).fill(n);
+    await button(blind, w.closeSession).click();
+    await expect(page.getByRole('status').filter({ hasText: w.closed(money(5_465), money(5_465), money(0)).slice(0, 12) })).toHaveText(
+      w.closed(money(5_465), money(5_465), money(0)),
+    );
   });
 }
