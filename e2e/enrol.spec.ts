@@ -77,7 +77,7 @@ test('a counter enrolled with a one-time code sells under its token’s touchpoi
 
     // The settings tell a manager the counter is enrolled, for which touchpoint.
     await button(page, 'Settings').click();
-    await expect(page.getByText('Enrolled for touchpoint 11')).toBeVisible();
+    await expect(page.getByText('Enrolled for Balie Zuid')).toBeVisible();
     await page.goto('about:blank');
   } finally {
     await counter.close();

@@ -130,6 +130,7 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
     fixed: {},
     touchpointId: 10,
     deviceId: '5eed0000-0000-0000-0000-000000000001',
+    centralDeviceId: null,
     retentionDays: 30,
     languageId: 2,
     quickKeys: null,
