@@ -157,7 +157,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (orders) => {
-      orders.addHook('onRequest', options.cards.refresh);
+      // A write may sell on a card, so it sees the cards as they are now (docs/api.md §12.1); a read of
+      // orders reads no card's status and skips that query on the hot read path.
+      orders.addHook('onRequest', async (req) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') await options.cards.refresh();
+      });
       orders.addHook('onRequest', authenticate(verifiers, service.catalog, true));
       await orders.register(orderRoutes(service));
       await orders.register(catalogRoutes(service));
