@@ -167,7 +167,7 @@ describe('a replacement whose answer is lost', () => {
   let proxy: FaultyProxy;
   afterEach(() => proxy.close());
 
-  it('asked again, it goes under the first requestId and gets the central’s first answer, not a refusal of a used fee', async () => {
+  it('asked again after a restart, it goes under the first requestId and gets the central’s first answer, not a refusal of a used fee', async () => {
     // A second counter, on the same central, behind a proxy that drops the first replacement's answer.
     proxy = await new FaultyProxy({ target: central.url }).start();
     let dropped = 0;
@@ -179,13 +179,21 @@ describe('a replacement whose answer is lost', () => {
     const paid = await anna.pay((await anna.create([{ productId: 410, quantity: 1 }])).orderId, 1150);
     const input = { transitTokenId: JAN, passNumber: '3528 0100 0000 7777', fee: { orderId: paid.orderId } };
     expect(await call('cards.replace', input)).toMatchObject({ ok: false, error: { code: 'cards.centralNeeded' } });
+    const kept = () => counter.test.db.prepare('SELECT request_id AS id, transit_token_id AS card FROM card_replacements').all();
+    const [asked] = kept() as { id: string }[];
+    expect(kept()).toEqual([{ id: asked!.id, card: JAN }]);
+    // The counter stops before the answer (its store closed), and starts again with ids of another run.
+    await counter.close();
+    counter = await counterSyncingWith(folder.dir, proxy.url, await counterToken(), 'ca2d2000');
+    await clerk(counter).login();
     const replaced = await must<ReplacementAnswer>('cards.replace', input);
     expect(replaced.old.replacedByTokenId).toBe(replaced.new.transitTokenId);
     expect(replaced.new.passNumber).toBe('3528 0100 0000 7777');
     const posts = proxy.log.filter((r) => r.method === 'POST' && r.path.endsWith('/replacement'));
     expect(posts.map((r) => r.fate)).toEqual(['drop', 'forward']);
     // The central carried out one replacement, under the one requestId both asks went with.
-    expect((await detail()).events?.filter((e) => e.type === 'REPLACED').map((e) => e.requestId)).toHaveLength(1);
+    expect((await detail()).events?.filter((e) => e.type === 'REPLACED').map((e) => e.requestId)).toEqual([asked!.id]);
+    expect(kept()).toEqual([]);
   });
 });
 

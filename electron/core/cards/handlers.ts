@@ -19,6 +19,7 @@ import type { Staff } from '../session/staff';
 import type { Lookups } from '../tokens/lookups';
 import type { CardBlocks } from './blocks';
 import { cardsOwnedBy, ownerOf } from './owners';
+import { CardReplacements } from './replacements';
 
 export interface CardDeps {
   db: CounterDb;
@@ -58,11 +59,11 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
   const tokens = (id: number, path: string) => `${deps.client().lookupBase}/transittokens/${id}${path}`;
   const remember = (cards: TransitTokenRecord[]) => catalog.remember(cards, [], deps.now().toISOString());
   /**
-   * One requestId per replacement asked (card, new pass number, fee) until the central answers:
-   * a retry after a lost answer gets the central's stored answer, not a refusal of a used fee
-   * (docs/counter.md §22.3). Kept in memory only: a replacement is never asked offline.
+   * One requestId per replacement asked (card, new pass number, fee) until the central answers,
+   * kept over a restart: a retry after a lost answer gets the central's stored answer, not a
+   * refusal of a used fee (docs/counter.md §22.3).
    */
-  const replacing = new Map<string, string>();
+  const replacing = new CardReplacements(db, deps.newId, deps.now);
 
   /**
    * Each running product with its order and line on this counter, where it was sold here: the
@@ -156,11 +157,9 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
       // The central knows the fee's sale by its own id (electron/core/db/syncOrders.ts).
       const paid = 'waived' in fee ? { waived: fee.waived } : { orderId: getSync(db, fee.orderId)?.centralOrderId ?? fee.orderId };
       const attempt = JSON.stringify([transitTokenId, passNumber, paid]);
-      const requestId = replacing.get(attempt) ?? deps.newId();
-      replacing.set(attempt, requestId);
-      const body = { requestId, passNumber, tokenTypeId: 2, fee: paid };
+      const body = { requestId: replacing.requestId(transitTokenId, attempt), passNumber, tokenTypeId: 2, fee: paid };
       const answer = await deps.client().request('POST', tokens(transitTokenId, '/replacement'), replacementAnswer, body);
-      if (answer.kind !== 'unknown') replacing.delete(attempt);
+      if (answer.kind !== 'unknown') replacing.answered(attempt);
       if (answer.kind !== 'ok') return notDone(answer);
       remember([answer.value.old, answer.value.new]);
       return ok(answer.value);

@@ -279,6 +279,23 @@ const PER_MIGRATION: Record<number, () => void> = {
     ]);
     before.close();
   },
+  17: () => {
+    const before = atVersion(16);
+    before
+      .prepare("INSERT INTO card_blocks (request_id, transit_token_id, reason, created_at, stage) VALUES ('r1', 7, 'LOST', 't', 'waiting')")
+      .run();
+    expect(tables(before)).not.toContain('card_replacements');
+    migrate(before, ':memory:', counterUpTo(17));
+    // A block of before has no place among the sales: it waits for none.
+    expect(before.prepare('SELECT request_id, after_seq FROM card_blocks').all()).toEqual([{ request_id: 'r1', after_seq: null }]);
+    const kept = before.prepare("INSERT INTO card_replacements (attempt, request_id, transit_token_id, created_at) VALUES (?, ?, 7, 't')");
+    kept.run('[7,"a"]', 'q1');
+    // One requestId per replacement asked, and a requestId is never used for two.
+    expect(() => kept.run('[7,"a"]', 'q2')).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => kept.run('[7,"b"]', 'q1')).toThrow(/UNIQUE/);
+    expect(before.prepare('SELECT attempt, request_id FROM card_replacements').all()).toEqual([{ attempt: '[7,"a"]', request_id: 'q1' }]);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

@@ -200,4 +200,18 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
       CREATE UNIQUE INDEX card_blocks_waiting ON card_blocks (transit_token_id) WHERE stage = 'waiting';
     `),
+  // 17: the card service kept over a restart (docs/counter.md §22.2, §22.3): a replacement's
+  // requestId, made once for what was asked (card, new pass number, fee), kept until the central
+  // answers; and each block's place among the sales to send (the outbox's last seq when it was
+  // made), so a sale on the card made before it reaches the central first. Blocks of before: none.
+  (db) =>
+    db.exec(`
+      CREATE TABLE card_replacements (
+        attempt TEXT PRIMARY KEY,
+        request_id TEXT NOT NULL UNIQUE,
+        transit_token_id INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+      ALTER TABLE card_blocks ADD COLUMN after_seq INTEGER;
+    `),
 ];
