@@ -173,7 +173,7 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
       deviceStates: () => devices?.registry.deviceStates() ?? NO_DEVICES(),
     });
-    const cardBlocks = new CardBlocks(db, () => client, newId, clock);
+    const cardBlocks = new CardBlocks(db, () => client, newId, clock, (card) => catalog.remember([card], [], clock().toISOString()));
     engine = new SyncEngine({
       db,
       client,
@@ -189,11 +189,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       probeIntervalMs: options.probeIntervalMs,
       clock: clockOffset,
       revoked: () => fleet.view().state === 'revoked',
-      // Each round that reached the central: the heartbeat, then the card blocks made offline (docs/counter.md §22.2).
+      // Each round that reached the central: the heartbeat, then the card blocks made offline, those
+      // behind a sale on their card after the sales (docs/counter.md §22.2).
       beforePush: async () => {
         await heartbeat();
         await cardBlocks.sendAll();
       },
+      afterPush: () => cardBlocks.sendAll(),
     });
     const syncEngine = engine;
     const log = new RecentLog(clock);

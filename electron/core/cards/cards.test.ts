@@ -197,6 +197,76 @@ describe('a replacement whose answer is lost', () => {
   });
 });
 
+describe('blocks made while the central does not answer', () => {
+  let proxy: FaultyProxy;
+  beforeEach(async () => {
+    // The counter reaches the central through a proxy the test cuts and mends.
+    proxy = await new FaultyProxy({ target: central.url }).start();
+    await counter.close();
+    counter = await counterSyncingWith(folder.dir, proxy.url, await counterToken(), 'ca2d3000');
+    await clerk(counter).login();
+    // Jan's card looked up while the central answered: the counter knows it offline.
+    await detail();
+  });
+  afterEach(() => proxy.close());
+  const syncState = (orderId: string) =>
+    (counter.test.db.prepare('SELECT state FROM sync_orders WHERE order_id = ?').get(orderId) as { state: string }).state;
+
+  it('a sale on the card made before the block reaches the central first: the sale is taken, then the card blocked', async () => {
+    proxy.decide = () => 'reset';
+    const season = await seasonOnJan();
+    const blocked = await must<BlockAnswer>('cards.block', { transitTokenId: JAN, reason: 'LOST' });
+    expect(blocked.sent).toBe(false);
+    proxy.decide = null;
+    await counter.test.engine.settle();
+    expect(syncState(season.orderId)).toBe('synced');
+    const reached = proxy.log.filter((r) => r.fate === 'forward' && r.method === 'POST').map((r) => r.path);
+    const sale = reached.findIndex((p) => p.endsWith('/orders'));
+    const block = reached.findIndex((p) => p.endsWith(`/transittokens/${JAN}/block`));
+    expect(sale).toBeGreaterThanOrEqual(0);
+    expect(block).toBeGreaterThan(sale);
+    const seen = await detail();
+    expect(seen.card.tokenStatus.tokenStatusId).toBe(5);
+    expect(seen.products?.map((p) => p.productId)).toEqual([201]);
+    expect(seen.events?.map((e) => [e.type, e.requestId])).toEqual([['BLOCKED', blocked.block.requestId]]);
+  });
+
+  it('online, a block made while the card’s sale is still unsent sends the sale first', async () => {
+    proxy.decide = ({ path }) => (path.includes('/orders') ? 'reset' : undefined);
+    const season = await seasonOnJan();
+    proxy.decide = null;
+    const blocked = await must<BlockAnswer>('cards.block', { transitTokenId: JAN, reason: 'STOLEN' });
+    expect(blocked.sent).toBe(true);
+    expect(syncState(season.orderId)).toBe('synced');
+    expect((await detail()).card.tokenStatus.tokenStatusId).toBe(5);
+  });
+
+  it('killed between the block and its answer, the block is sent again after the restart and done once', async () => {
+    // The central does the block, its answer never comes back; the counter stops before it hears more.
+    proxy.decide = ({ method, path }) => (method === 'POST' && path.endsWith('/block') ? 'drop' : undefined);
+    const blocked = await must<BlockAnswer>('cards.block', { transitTokenId: JAN, reason: 'LOST', note: 'in the train' });
+    expect(blocked.sent).toBe(false);
+    await counter.close();
+    proxy.decide = null;
+    counter = await counterSyncingWith(folder.dir, proxy.url, await counterToken(), 'ca2d4000');
+    await counter.test.engine.settle();
+    expect(counter.test.db.prepare('SELECT request_id AS id, stage FROM card_blocks').all()).toEqual([
+      { id: blocked.block.requestId, stage: 'sent' },
+    ]);
+    // Every send before the restart lost its answer; after it, one got through.
+    const fates = proxy.log.filter((r) => r.method === 'POST' && r.path.endsWith('/block')).map((r) => r.fate);
+    expect(fates.at(-1)).toBe('forward');
+    expect(fates.filter((f) => f !== 'drop')).toEqual(['forward']);
+    await clerk(counter).login();
+    expect((await detail()).events?.map((e) => [e.type, e.requestId, e.note])).toEqual([
+      ['BLOCKED', blocked.block.requestId, 'in the train'],
+    ]);
+    // Later rounds send nothing more.
+    await counter.test.engine.settle();
+    expect(proxy.log.filter((r) => r.method === 'POST' && r.path.endsWith('/block'))).toHaveLength(fates.length);
+  });
+});
+
 describe('ending a season early', () => {
   it('the quote comes from the domain’s arithmetic on the order here: a month started today keeps its first day and the fee', async () => {
     await clerk(counter).login();

@@ -128,10 +128,13 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
 
     'cards.block': async ({ transitTokenId, reason, note }) => {
       const block = blocks.record(transitTokenId, reason, note ?? null);
-      const sent = await blocks.send(transitTokenId);
-      if (sent.stage === 'sent') remember([sent.card]);
-      if (sent.stage === 'refused') return refusal('conflict', 'cards.refused', { detail: sent.detail });
-      return ok({ sent: sent.stage === 'sent', block });
+      // A sale on the card made before the block goes to the central first (docs/counter.md §22.2):
+      // the round that sends it sends the block after it.
+      if (blocks.heldBySale(transitTokenId)) await deps.settle();
+      await blocks.send(transitTokenId);
+      const { stage, detail } = blocks.stageOf(block.requestId);
+      if (stage === 'refused') return refusal('conflict', 'cards.refused', { detail });
+      return ok({ sent: stage === 'sent', block });
     },
 
     'cards.unblock': async ({ transitTokenId, approval }) => {
