@@ -133,7 +133,7 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
       if (blocks.heldBySale(transitTokenId)) await deps.settle();
       await blocks.send(transitTokenId);
       const { stage, detail } = blocks.stageOf(block.requestId);
-      if (stage === 'refused') return refusal('conflict', 'cards.refused', { detail });
+      if (stage === 'refused') return refusal('conflict', 'cards.refused', { detail: detail ?? '' });
       return ok({ sent: stage === 'sent', block });
     },
 
