@@ -22,12 +22,12 @@ export function eventText(t: I18n['t'], e: CardEvent): string {
 
 /** The card as the clerk checks it (docs/counter.md §22.1), and what may be done to it. */
 export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) {
-  const { t, date, dateTime } = useI18n();
+  const { t, date, dateTime, money } = useI18n();
   const detail = useInvoke('cards.detail', { transitTokenId });
   const replaced = useCardService((s) => (s.replaced?.old.transitTokenId === transitTokenId ? s.replaced : null));
   const value = detail.value;
   if (!value) return <ErrorNote error={detail.error} />;
-  const { card, owner, products, events, waitingBlock } = value;
+  const { card, owner, products, events, waitingBlock, ePurse } = value;
   const status = card.tokenStatus.tokenStatusId;
   return (
     <section className="card card-detail" aria-label={t('cards.card', { alias: card.alias ?? String(card.transitTokenId) })}>
@@ -37,6 +37,8 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
         <dd>{card.passNumber ?? `•••• ${card.lastDigits}`}</dd>
         <dt>{t('cards.status')}</dt>
         <dd>{tokenStatusName(t, status)}</dd>
+        <dt>{t('cards.ePurse')}</dt>
+        <dd>{!ePurse.known ? t('cards.ePurseUnknown') : ePurse.balance ? money(ePurse.balance.amount) : t('cards.ePurseNone')}</dd>
       </dl>
       {waitingBlock && (
         <p className="note note-warning" role="status">

@@ -34,7 +34,10 @@ const online: CardDetail = {
   ],
   events: [],
   waitingBlock: null,
+  ePurse: { known: true, balance: { currency: 'EUR', amount: 1250 } },
 };
+/** What the detail says on the line after "E-purse balance". */
+const balanceShown = (detail: HTMLElement, label: string) => within(detail).getByText(label).nextElementSibling?.textContent;
 
 function counter(extra: FakeHandlers = {}) {
   return fakeCounter({
@@ -70,6 +73,20 @@ describe('the card service', () => {
     expect(within(detail).getByText(/Jan de Vries/)).toBeTruthy();
     expect(within(detail).getByText(/Maandabonnement stad/)).toBeTruthy();
     expect(within(detail).getByRole('form', { name: 'Block card' })).toBeTruthy();
+    expect(balanceShown(detail, 'E-purse balance')).toBe('€12.50');
+  });
+
+  it('says when the e-purse balance is not known, and when the card has none (Dutch)', async () => {
+    let ePurse: CardDetail['ePurse'] = { known: false };
+    const api = counter({ 'cards.detail': () => ({ ...online, ePurse }) });
+    await findJan('nl', api);
+    const detail = await screen.findByRole('region', { name: 'Pas Pas Jan' });
+    expect(balanceShown(detail, 'Saldo e-purse')).toBe('Onbekend: de centrale geeft het alleen bij een open verkoop op de pas');
+    cleanup();
+    ePurse = { known: true, balance: null };
+    await findJan('nl', api);
+    const again = await screen.findByRole('region', { name: 'Pas Pas Jan' });
+    expect(balanceShown(again, 'Saldo e-purse')).toBe('Geen e-purse op deze pas');
   });
 
   it('a block made offline says it has not reached the central yet (Dutch)', async () => {
@@ -79,6 +96,7 @@ describe('the card service', () => {
         ...online,
         products: null,
         events: null,
+        ePurse: { known: false },
         card: blocked ? blockedJan : jan,
         waitingBlock: blocked ? { requestId: 'r1', reason: 'STOLEN', at: '2024-05-01T08:00:00.000Z' } : null,
       }),

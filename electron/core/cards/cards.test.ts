@@ -46,8 +46,13 @@ const audit = (action: string) =>
 
 /** A month in the city on Pas Jan from today, with Jan's name and birth date typed on it, paid in cash. */
 async function seasonOnJan() {
-  const anna = clerk(counter);
-  const order = await anna.create([
+  const order = await openSeasonOnJan();
+  return clerk(counter).pay(order.orderId, order.totalAmount);
+}
+
+/** The same month, not paid yet: an open order on the card. */
+function openSeasonOnJan() {
+  return clerk(counter).create([
     {
       productId: 201,
       quantity: 1,
@@ -55,7 +60,6 @@ async function seasonOnJan() {
       customerTokens: [{ tokenTypeId: 2, transitTokenId: JAN, personalAccountData: { name: 'Jan de Vries', birthdate: '1961-03-14' } }],
     } as never,
   ]);
-  return anna.pay(order.orderId, order.totalAmount);
 }
 
 describe('finding a card', () => {
@@ -81,6 +85,32 @@ describe('finding a card', () => {
     expect(seen.products?.map((p) => [p.productId, p.movedFrom, p.local])).toEqual([
       [201, null, { orderId: season.orderId, orderLineId: season.orderLines[0]!.orderLineId }],
     ]);
+  });
+});
+
+describe('the e-purse on the card’s detail', () => {
+  beforeEach(() => clerk(counter).login());
+
+  it('is not known while no open order carries the card; an open order at the central gives the balance', async () => {
+    expect((await detail()).ePurse).toEqual({ known: false });
+    await seasonOnJan();
+    await counter.test.engine.settle();
+    // A paid order's token no longer carries the card (docs/api.md §3.1): still not known.
+    expect((await detail()).ePurse).toEqual({ known: false });
+    await openSeasonOnJan();
+    await counter.test.engine.settle();
+    expect((await detail()).ePurse).toEqual({ known: true, balance: { currency: 'EUR', amount: 1250 } });
+    // Another card on no open order: not known, whatever Jan's says.
+    expect((await detail(880003)).ePurse).toEqual({ known: false });
+  });
+
+  it('offline it is not known', async () => {
+    await openSeasonOnJan();
+    await counter.test.engine.settle();
+    await central.close();
+    const seen = await detail();
+    expect(seen.products).toBeNull();
+    expect(seen.ePurse).toEqual({ known: false });
   });
 });
 

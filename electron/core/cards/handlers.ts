@@ -1,8 +1,8 @@
 import type { HandlersOf, IpcResult, StaffMember } from '../../../shared/ipc';
-import type { cardChannels, HeldProduct } from '../../../shared/ipc/cards';
+import type { cardChannels, EPurseSeen, HeldProduct } from '../../../shared/ipc/cards';
 import { ok, refusal } from '../../../shared/refusals';
 import { cardEvents, replacementAnswer, runningProducts, type RunningProduct } from '../../../shared/schemas/cards';
-import { order as orderSchema } from '../../../shared/schemas/order';
+import { orderList, order as orderSchema } from '../../../shared/schemas/order';
 import type { TransitTokenRecord } from '../../../shared/schemas/reference';
 import { transitTokenRecord } from '../../../shared/schemas/reference';
 import { amsterdamDay } from '../../../domain/cards/refundQuote';
@@ -82,6 +82,25 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
       }),
     );
 
+  /**
+   * The e-purse as the central gives it (docs/counter.md §22.1): an open order on the card (GET
+   * /orders by its xTat, concept to pendingPayment) carries the card as it is, e-purse included.
+   */
+  const ePurseOf = async (card: TransitTokenRecord): Promise<EPurseSeen> => {
+    const client = deps.client();
+    const query = new URLSearchParams({ xTat: card.xTat, orderStatusId: '1,2,3', limit: '1' });
+    const open = await client.request('GET', `${client.orderBase}/orders?${query}`, orderList);
+    const seen =
+      open.kind === 'ok'
+        ? open.value.orders
+            .flatMap((o) => o.orderLines.flatMap((l) => l.customerTokens ?? []))
+            .find((t) => t.transitTokenId === card.transitTokenId && t.transitToken)?.transitToken
+        : undefined;
+    if (!seen) return { known: false };
+    const balance = seen.ePurse?.['e-PurseBalance'];
+    return { known: true, balance: balance ? { currency: balance.currency, amount: balance.amount } : null };
+  };
+
   return {
     'cards.find': async (search) => {
       if ('passNumber' in search) {
@@ -102,13 +121,15 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
       const card = found.records[0];
       if (!card) return refusal('not-found', 'cards.notFound');
       const online = found.source === 'central';
-      const [products, events] = online
+      const [products, events, ePurse] = online
         ? await Promise.all([
             deps.client().request('GET', tokens(transitTokenId, '/products'), runningProducts),
             deps.client().request('GET', tokens(transitTokenId, '/events'), cardEvents),
+            ePurseOf(card),
           ])
-        : [null, null];
+        : [null, null, { known: false as const }];
       return ok({
+        ePurse,
         card,
         owner: ownerOf(db, transitTokenId),
         products: products?.kind === 'ok' ? await here(products.value.products) : null,
