@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CardDetail } from '../../shared/ipc/cards';
@@ -10,6 +10,7 @@ import { renderWith } from '../testing/render';
 import { CardServiceScreen } from './CardServiceScreen';
 import { useCardService } from './cardStore';
 import { OrderCardEvents } from './OrderCardEvents';
+import { ScannerListener } from '../tokens/ScannerListener';
 
 /** The card service screen (docs/counter.md §22) over a fake main process, in both languages. */
 
@@ -54,7 +55,10 @@ beforeEach(() => {
   useSale.setState({ screen: 'cards' });
   useCardService.setState({ transitTokenId: null, replacing: null });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 async function findJan(lang: 'en' | 'nl', api = counter()) {
   renderWith(<CardServiceScreen />, api, lang);
@@ -151,5 +155,54 @@ describe('the card’s events in an order’s detail', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent?.replace(/^.*?: /, '')),
     ).toEqual(['Geblokkeerd (Verloren)', 'Vervangen door pas 880010']);
+  });
+});
+
+describe('a scan on the card service', () => {
+  /** A keyboard-wedge scanner: keys 5 ms apart on the keys' own clock (jsdom stamps events with Date.now()). */
+  function scanner() {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    return userEvent.setup({ delay: 5, advanceTimers: vi.advanceTimersByTime });
+  }
+
+  it('into the search field finds the card by its pass number and stays on the card service (English)', async () => {
+    const api = counter();
+    renderWith(
+      <>
+        <ScannerListener />
+        <CardServiceScreen />
+      </>,
+      api,
+      'en',
+    );
+    const field = screen.getByLabelText<HTMLInputElement>('Pass number');
+    const keys = scanner();
+    await keys.click(field);
+    await keys.keyboard('3528010000004411{Enter}');
+    expect(await screen.findByRole('button', { name: /Pas Jan/ })).toBeTruthy();
+    expect(api.callsOf('cards.find')).toEqual([{ passNumber: '3528010000004411' }]);
+    expect(field.value).toBe('3528010000004411');
+    expect(useSale.getState().screen).toBe('cards');
+    expect(api.callsOf('orders.create')).toEqual([]);
+  });
+
+  it('into the new card’s field fills that field and searches nothing (Dutch)', async () => {
+    const api = counter();
+    useCardService.setState({ transitTokenId: 880001 });
+    renderWith(
+      <>
+        <ScannerListener />
+        <CardServiceScreen />
+      </>,
+      api,
+      'nl',
+    );
+    const field = await screen.findByLabelText<HTMLInputElement>('Pasnummer van de nieuwe pas');
+    const keys = scanner();
+    await keys.click(field);
+    await keys.keyboard('3528010000007777{Enter}');
+    await waitFor(() => expect(field.value).toBe('3528010000007777'));
+    expect(api.callsOf('cards.find')).toEqual([]);
+    expect(screen.getByLabelText<HTMLInputElement>('Pasnummer').value).toBe('');
   });
 });
