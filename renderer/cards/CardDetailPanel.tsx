@@ -25,6 +25,7 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
   const { t, date, dateTime, money } = useI18n();
   const detail = useInvoke('cards.detail', { transitTokenId });
   const replaced = useCardService((s) => (s.replaced?.old.transitTokenId === transitTokenId ? s.replaced : null));
+  const ended = useCardService((s) => (s.ended?.transitTokenId === transitTokenId ? s.ended.text : null));
   const value = detail.value;
   if (!value) return <ErrorNote error={detail.error} />;
   const { card, owner, products, events, waitingBlock, ePurse } = value;
@@ -67,10 +68,15 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
               {p.productName} ·{' '}
               {t('cards.valid', { from: p.validFrom ? date(p.validFrom) : '–', until: p.validUntil ? date(p.validUntil) : '–' })}
               {p.movedFrom !== null && <> · {t('cards.movedFrom', { card: String(p.movedFrom) })}</>}
-              {p.local && <SeasonEnd product={p} local={p.local} />}
+              {p.local && <SeasonEnd transitTokenId={transitTokenId} product={p} local={p.local} />}
             </li>
           ))}
         </ul>
+      )}
+      {ended && (
+        <p className="receipt" role="status">
+          {ended}
+        </p>
       )}
       <CardEvents events={events} />
       {isIn(status, 'active', 'inactive') && !waitingBlock && <BlockForm transitTokenId={transitTokenId} />}
