@@ -104,7 +104,7 @@ for (const lang of ['en', 'nl'] as const satisfies Lang[]) {
     await button(replace, `${t('cards.sellFee')} (${i18n.money(1150)})`).click();
     const cash = button(page, t('method.cash'));
     if ((await cash.getAttribute('aria-pressed')) !== 'true') await cash.click();
-    await page.getByLabel(t('cash.tendered'), { exact: true }).fill('20');
+    await page.getByRole('textbox', { name: t('cash.tendered'), exact: true }).fill('20');
     await expect(page.getByText(t('cash.change', { amount: i18n.money(850) }))).toBeVisible();
     await button(page, t('cash.confirm')).click();
     const receipt = page.getByRole('article', { name: t('receipt.title') });
