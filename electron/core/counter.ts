@@ -173,7 +173,13 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
       deviceStates: () => devices?.registry.deviceStates() ?? NO_DEVICES(),
     });
-    const cardBlocks = new CardBlocks(db, () => client, newId, clock, (card) => catalog.remember([card], [], clock().toISOString()));
+    const cardBlocks = new CardBlocks(
+      db,
+      () => client,
+      newId,
+      clock,
+      (card) => catalog.remember([card], [], clock().toISOString()),
+    );
     engine = new SyncEngine({
       db,
       client,

@@ -1,4 +1,5 @@
 import type { BlockReason, CardEvent } from '../../shared/schemas/cards';
+import { useEffect, useRef } from 'react';
 import { TOKEN_STATUS } from '../../shared/enums';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
@@ -73,11 +74,7 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
           ))}
         </ul>
       )}
-      {ended && (
-        <p className="receipt" role="status">
-          {ended}
-        </p>
-      )}
+      {ended && <RefundWords text={ended} />}
       <CardEvents events={events} />
       {isIn(status, 'active', 'inactive') && !waitingBlock && <BlockForm transitTokenId={transitTokenId} />}
       {isIn(status, 'suspended') && <UnblockForm transitTokenId={transitTokenId} />}
@@ -107,5 +104,16 @@ export function CardEvents({ events }: { events: CardEvent[] | null }) {
         </ol>
       )}
     </section>
+  );
+}
+
+/** A season's refund in words (docs/counter.md §22.4), brought into view: the clerk pressed far below it. */
+function RefundWords({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [text]);
+  return (
+    <p ref={ref} className="receipt" role="status">
+      {text}
+    </p>
   );
 }

@@ -59,7 +59,8 @@ export function SeasonEnd({
       },
       approval,
     });
-    if (answer.ok) useCardService.setState({ ended: { transitTokenId, text: t('cards.refunded', { ...words, amount: money(q.refundable) }) } });
+    if (answer.ok)
+      useCardService.setState({ ended: { transitTokenId, text: t('cards.refunded', { ...words, amount: money(q.refundable) }) } });
   };
   return (
     <section className="card-act" aria-label={t('cards.quote', { name: product.productName })}>

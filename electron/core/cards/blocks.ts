@@ -73,8 +73,7 @@ export class CardBlocks {
   /** Where a block stands, and the central's words when it refused it. */
   stageOf(requestId: string): { stage: Sent['stage']; detail: string | null } {
     const row = stmt(this.db, 'SELECT stage, error FROM card_blocks WHERE request_id = ?').get(requestId) as
-      | { stage: Sent['stage']; error: string | null }
-      | undefined;
+      { stage: Sent['stage']; error: string | null } | undefined;
     return { stage: row?.stage ?? 'waiting', detail: row?.error ?? null };
   }
 
@@ -85,7 +84,10 @@ export class CardBlocks {
 
   /** Whether the card's waiting block waits for a sale on the card made before it (HELD). */
   heldBySale(transitTokenId: number): boolean {
-    return stmt(this.db, `SELECT 1 FROM card_blocks b WHERE transit_token_id = ? AND stage = 'waiting' AND ${HELD}`).get(transitTokenId) !== undefined;
+    return (
+      stmt(this.db, `SELECT 1 FROM card_blocks b WHERE transit_token_id = ? AND stage = 'waiting' AND ${HELD}`).get(transitTokenId) !==
+      undefined
+    );
   }
 
   /** Sends one card's waiting block now, unless a sale made before it still waits. */

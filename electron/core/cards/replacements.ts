@@ -19,8 +19,7 @@ export class CardReplacements {
   requestId(transitTokenId: number, attempt: string): string {
     return this.db.transaction(() => {
       const kept = stmt(this.db, 'SELECT request_id AS id FROM card_replacements WHERE attempt = ?').get(attempt) as
-        | { id: string }
-        | undefined;
+        { id: string } | undefined;
       if (kept) return kept.id;
       const id = this.newId();
       stmt(this.db, 'INSERT INTO card_replacements (attempt, request_id, transit_token_id, created_at) VALUES (?, ?, ?, ?)').run(
