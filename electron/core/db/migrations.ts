@@ -1,6 +1,7 @@
 import type { Migration } from '../../../domain/store/sqlite/migrations';
 import { MANAGER_DAY_SQL } from './managerDaySchema';
 import { CASH_SQL } from './cashSchema';
+import { ORDER_FACTS_BY_DAY_SQL } from './orderFactsByDay';
 
 /**
  * The counter's own tables (its track; see domain/store/sqlite/database.ts): numbered
@@ -200,4 +201,9 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
       CREATE UNIQUE INDEX card_blocks_waiting ON card_blocks (transit_token_id) WHERE stage = 'waiting';
     `),
+  // 18 (after the other branch's 17): the review's order facts kept in the order of the day they were
+  // made (docs/counter.md §10, "The review at scale"): a day's rows lie side by side, so a
+  // day's page and its totals read a few pages of the table at any size instead of one each.
+  // The copy keeps every row; order_id stays unique (an index of its own).
+  (db) => db.exec(ORDER_FACTS_BY_DAY_SQL),
 ];
