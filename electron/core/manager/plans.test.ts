@@ -43,6 +43,7 @@ describe('query plans of the manager’s reads', () => {
     ['by payment method', ordersPageSql(day, { paymentMethodId: 2 }, [], null, 50).sql, 'money_facts_by_method'],
     ['by token', ordersPageSql(day, { token: '3528' }, [880001], null, 50).sql, 'order_search_keys'],
     ['the range summary', summarySql(day, { staffId: 'anna' }, []).sql, 'order_facts_by_clerk'],
+    ['the summary by status', summarySql(day, { statusIds: [4, 5], paymentMethodId: 1 }, []).sql, 'COVERING INDEX order_facts_by_status'],
     ['the clerks’ search', searchSql([880001], null, undefined), 'sync_orders_by_central_number'],
     ['money settled in a day', MOVEMENTS_SETTLED_SQL, 'money_facts_by_settled'],
     ['payments failed in a day', MOVEMENTS_FAILED_SQL, 'money_facts_by_last'],
