@@ -1,6 +1,7 @@
 import type { Migration } from '../../../domain/store/sqlite/migrations';
 import { MANAGER_DAY_SQL } from './managerDaySchema';
 import { CASH_SQL } from './cashSchema';
+import { ORDER_FACTS_BY_DAY_SQL } from './orderFactsByDay';
 
 /**
  * The counter's own tables (its track; see domain/store/sqlite/database.ts): numbered
@@ -214,4 +215,9 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
       ALTER TABLE card_blocks ADD COLUMN after_seq INTEGER;
     `),
+  // 18: the review's order facts kept in the order of the day they were
+  // made (docs/counter.md §10, "The review at scale"): a day's rows lie side by side, so a
+  // day's page and its totals read a few pages of the table at any size instead of one each.
+  // The copy keeps every row; order_id stays unique (an index of its own).
+  (db) => db.exec(ORDER_FACTS_BY_DAY_SQL),
 ];
