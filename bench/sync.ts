@@ -13,6 +13,7 @@ import { createBody } from '../electron/core/sync/plan';
 import { counterToken, TEST_SECRET } from '../electron/core/testing/central';
 import { offlineCounter } from './counter';
 import { benchOutage } from './outage';
+import { benchMonthOffline } from './monthOffline';
 import { startServerChild } from '../server/testing/child';
 import { mapLimited } from './lib/limit';
 import { comparison, fmt, goalVerdict, summary } from './lib/report';
@@ -34,7 +35,7 @@ const SMALL = envNumber('BENCH_SYNC_SMALL', 1000);
 const LARGE = envNumber('BENCH_SYNC_LARGE', 10_000);
 /** Sales made while the central was down, counted from its return (docs/counter.md §18). */
 const OUTAGE = envNumber('BENCH_SYNC_OUTAGE', 2000);
-/** `outage`: only the outage comparison (BENCH_SYNC_PART). */
+/** `outage` or `month`: only the outage comparison, or only the month offline (BENCH_SYNC_PART). */
 const PART = process.env.BENCH_SYNC_PART ?? 'all';
 const GOALS = { loss: 1.5, lossySeconds: 60, throughput: 0.8 } as const;
 /** The sync engine's own: orders pushed at once. */
@@ -126,6 +127,7 @@ export async function benchSync(): Promise<void> {
       `sync benchmark: ${SMALL} and ${LARGE} queued orders (BENCH_SYNC_SMALL, BENCH_SYNC_LARGE), ${ROUNDS} rounds (BENCH_ROUNDS)\n`,
     );
     const token = await counterToken();
+    if (PART === 'month') return await benchMonthOffline(dir, token);
     const outage = await queued(join(dir, 'queue-outage'), OUTAGE, token);
     await benchOutage(outage.file, OUTAGE, join(dir, 'outage'), token);
     if (PART === 'outage') return;
@@ -165,6 +167,7 @@ export async function benchSync(): Promise<void> {
         { label: 'orders/s', of: (r) => r, goal: { direction: '>=', value: GOALS.throughput }, digits: 0 },
       ]),
     );
+    await benchMonthOffline(dir, token);
   } finally {
     remove();
   }
