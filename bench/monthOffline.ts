@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
-import type { CounterOrder, IpcResult, SyncStatus } from '../shared/ipc';
+import type { CounterOrder, IpcResult } from '../shared/ipc';
 import { ORDER_STATUS } from '../shared/enums';
 import { createCounter } from '../electron/core/counter';
 import { TEST_SECRET } from '../electron/core/testing/central';
@@ -10,6 +10,7 @@ import { startServerChild } from '../server/testing/child';
 import { offlineCounter } from './counter';
 import { fmt, goalVerdict, summary } from './lib/report';
 import { envNumber, ROUNDS } from './lib/rounds';
+import { secondsUntilSent } from './lib/untilSent';
 
 /**
  * A counter back after a month offline (issue 33, point 5): `BENCH_SYNC_MONTH` (50,000) sales,
@@ -70,14 +71,7 @@ async function sendRound(queueFile: string, dir: string, token: string): Promise
   const counter = await createCounter({ dataDir: dir, vault: null, central: { url: central.url, bearerToken: token }, autoSync: false });
   let seconds: number;
   try {
-    const done = new Promise<SyncStatus>((resolve) => {
-      counter.on('sync.changed', (s) => s.pending === 0 && s.lastError === null && resolve(s));
-    });
-    const start = performance.now();
-    counter.test.engine.start();
-    const status = await done;
-    seconds = (performance.now() - start) / 1000;
-    if (status.rejected > 0 || status.setAside > 0) throw new Error(`sync did not take every sale: ${JSON.stringify(status)}`);
+    seconds = await secondsUntilSent(counter);
   } finally {
     await counter.close();
     await central.stop();

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import type { CounterOrder, SyncStatus } from '../shared/ipc';
+import type { CounterOrder } from '../shared/ipc';
 import { order as orderSchema } from '../shared/schemas/order';
 import type { CreateOrderInput } from '../shared/schemas/requests';
 import { tempDir } from '../server/testing/fixtures';
@@ -16,6 +16,7 @@ import { benchOutage } from './outage';
 import { benchMonthOffline } from './monthOffline';
 import { startServerChild } from '../server/testing/child';
 import { mapLimited } from './lib/limit';
+import { secondsUntilSent } from './lib/untilSent';
 import { comparison, fmt, goalVerdict, summary } from './lib/report';
 import { envNumber, interleaved, ROUNDS } from './lib/rounds';
 
@@ -80,22 +81,14 @@ async function lossyCentral(dir: string, loss: number, seed: number) {
   };
 }
 
-/** Seconds from the engine's start until it reports, by itself, nothing pending and no error. */
+/** Seconds for the counter to send its queue through a proxy losing `loss` of the answers. */
 async function converge(queue: Queue, dir: string, loss: number, seed: number, token: string): Promise<number> {
   mkdirSync(dir, { recursive: true });
   copyFileSync(queue.file, join(dir, 'counter.sqlite'));
   const central = await lossyCentral(dir, loss, seed);
   const counter = await createCounter({ dataDir: dir, vault: null, central: { url: central.url, bearerToken: token }, autoSync: false });
   try {
-    const done = new Promise<SyncStatus>((resolve) => {
-      counter.on('sync.changed', (s) => s.pending === 0 && s.lastError === null && resolve(s));
-    });
-    const start = performance.now();
-    counter.test.engine.start();
-    const status = await done;
-    const seconds = (performance.now() - start) / 1000;
-    if (status.rejected > 0 || status.setAside > 0) throw new Error(`sync did not take every order: ${JSON.stringify(status)}`);
-    return seconds;
+    return await secondsUntilSent(counter);
   } finally {
     await counter.close();
     await central.stop();
