@@ -279,6 +279,17 @@ const PER_MIGRATION: Record<number, () => void> = {
     ]);
     before.close();
   },
+  17: () => {
+    const before = atVersion(16);
+    expect(tables(before)).not.toContain('purged_orders');
+    migrate(before, ':memory:', counterUpTo(17));
+    const looked = before.prepare('INSERT INTO purged_orders (order_id, last_updated_on) VALUES (?, ?)');
+    looked.run('o1', '2026-01-01T00:00:00Z');
+    // One row an order: the version last looked at.
+    expect(() => looked.run('o1', '2026-01-02T00:00:00Z')).toThrow(/UNIQUE/);
+    expect(() => looked.run('o2', null)).toThrow(/NOT NULL/);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

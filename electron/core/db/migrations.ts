@@ -200,4 +200,13 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
       CREATE UNIQUE INDEX card_blocks_waiting ON card_blocks (transit_token_id) WHERE stage = 'waiting';
     `),
+  // 17: the retention purge's record of the orders it has looked at, each with the version it saw
+  // (docs/counter.md §11): the daily run skips them instead of reading every old order's document again.
+  (db) =>
+    db.exec(`
+      CREATE TABLE purged_orders (
+        order_id TEXT PRIMARY KEY,
+        last_updated_on TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `),
 ];
