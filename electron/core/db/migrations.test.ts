@@ -326,6 +326,17 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(plan.map((r) => r.detail)).toEqual(['SEARCH order_facts USING PRIMARY KEY (created_on>? AND created_on<?)']);
     before.close();
   },
+  19: () => {
+    const before = atVersion(18);
+    expect(tables(before)).not.toContain('purged_orders');
+    migrate(before, ':memory:', counterUpTo(19));
+    const looked = before.prepare('INSERT INTO purged_orders (order_id, last_updated_on) VALUES (?, ?)');
+    looked.run('o1', '2026-01-01T00:00:00Z');
+    // One row an order: the version last looked at.
+    expect(() => looked.run('o1', '2026-01-02T00:00:00Z')).toThrow(/UNIQUE/);
+    expect(() => looked.run('o2', null)).toThrow(/NOT NULL/);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

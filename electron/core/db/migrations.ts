@@ -220,4 +220,13 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
   // day's page and its totals read a few pages of the table at any size instead of one each.
   // The copy keeps every row; order_id stays unique (an index of its own).
   (db) => db.exec(ORDER_FACTS_BY_DAY_SQL),
+  // 19: the retention purge's record of the orders it has looked at, each with the version it saw
+  // (docs/counter.md §11): the daily run skips them instead of reading every old order's document again.
+  (db) =>
+    db.exec(`
+      CREATE TABLE purged_orders (
+        order_id TEXT PRIMARY KEY,
+        last_updated_on TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `),
 ];
