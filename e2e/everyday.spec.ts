@@ -125,7 +125,7 @@ test('"Use token" puts the token on the line that needs one: the line is satisfi
   await openAndLogin(page, counter.url);
   await newSale(page);
   await pickProduct(page, 'Maandabonnement');
-  await button(productCard(page, 'Maandabonnement'), 'Choose Maandabonnement stad').click();
+  await button(productCard(page, 'Maandabonnement'), 'Maandabonnement stad').click();
   const line = await addToOrder(page, 'Maandabonnement stad');
   await expect(remarks(page)).toContainText('The product needs a registered token of the customer.');
   await expect(button(page, 'Pay')).toBeDisabled();
@@ -144,9 +144,9 @@ test('a direct debit with an IBAN only: the billing customer first, the BIC fill
   await openAndLogin(page, counter.url);
   await newSale(page);
   await pickProduct(page, 'Maandabonnement');
-  await button(productCard(page, 'Maandabonnement'), 'Choose Maandabonnement stad').click();
+  await button(productCard(page, 'Maandabonnement'), 'Maandabonnement stad').click();
   const line = await addToOrder(page, 'Maandabonnement stad');
-  await button(remarks(page), 'Register token').click();
+  await button(remarks(page), 'Add registered token').click();
   await (await findToken(page, '3528 0100 0000 6060', 'Pas Noor')).click();
   await expect(line).toContainText('Pas Noor');
   await button(remarks(page), 'Capture or find a mandate').click();

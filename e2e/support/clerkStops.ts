@@ -6,7 +6,7 @@ export const CLERK: Stop[] = [
   {
     name: 'login',
     open: async () => {},
-    actions: (s) => [s.field('Staff member'), s.page.getByLabel(s.w('PIN'), { exact: true }), s.button('Log in'), s.button('English')],
+    actions: (s) => [s.field('Staff member'), s.page.getByLabel(s.w('PIN'), { exact: true }), s.button('Log in'), s.button('EN English')],
   },
   {
     name: 'start',
@@ -31,7 +31,7 @@ export const CLERK: Stop[] = [
     name: 'product-choice',
     open: async (s) => {
       await s.page.getByRole('button', { name: 'Dagkaart', exact: true }).click();
-      await s.button('Choose {name}', { name: 'Dagkaart volwassene' }).click();
+      await s.page.getByRole('group', { name: s.w('Choose which one') }).getByRole('button', { name: 'Dagkaart volwassene', exact: true }).click();
     },
     actions: (s) => [s.field('Start date'), s.button('Add to order')],
   },
@@ -49,9 +49,11 @@ export const CLERK: Stop[] = [
       await s.page.getByRole('button', { name: 'Persoonlijke OV-pas', exact: true }).click();
       await expect(s.button('Add token')).toBeVisible();
     },
-    // The undo banner is there too, and covers neither remark's action.
+    // The undo banner is there too, and covers neither remark's action; "Still needed" covers no line's Edit or Remove.
     actions: (s) => [
       s.button('Undo {name}', { name: 'Persoonlijke OV-pas' }),
+      s.button('Edit {name}', { name: 'Persoonlijke OV-pas' }),
+      s.button('Remove {name}', { name: 'Persoonlijke OV-pas' }),
       s.button('Add token'),
       s.button('Add birthdate'),
       s.button('Pay'),

@@ -7,6 +7,7 @@ import { dateOfTimestamp } from './dates';
 import { LineEditor } from './LineEditor';
 import { lineBirthdate, tokenLabel } from './orderView';
 import { useSale } from './saleStore';
+import { SeenFirst } from '../common/SeenFirst';
 
 /** One line of the order, with its edit and remove buttons; the editor opens under it. */
 export function OrderLineItem({ line, editable }: { line: OrderLine; editable: boolean }) {
@@ -50,23 +51,21 @@ export function OrderLineItem({ line, editable }: { line: OrderLine; editable: b
           <button
             type="button"
             aria-expanded={editing !== null}
-            aria-label={t('line.editNamed', { name: line.productName })}
             onClick={() => {
               const sale = useSale.getState();
               if (editing) sale.stopEditing();
               else sale.edit(line.orderLineId, 'quantity');
             }}
           >
-            {editing ? t('line.closeEditor') : t('line.edit')}
+            <SeenFirst seen={editing ? t('line.closeEditor') : t('line.edit')} more={line.productName} />
           </button>
           <button
             type="button"
             className="danger"
-            aria-label={t('line.removeNamed', { name: line.productName })}
             disabled={remove.pending}
             onClick={() => void remove.run({ orderLineId: line.orderLineId })}
           >
-            {t('line.remove')}
+            <SeenFirst seen={t('line.remove')} more={line.productName} />
           </button>
         </div>
       )}

@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/i18n';
 import { useSale } from '../sale/saleStore';
 import { orderStatusId } from '../sale/orderView';
 import { screenForStatus } from './OrderList';
+import { SeenFirst } from '../common/SeenFirst';
 
 /** Orders the central refused, with its reasons: drawn by the start screen when there are any, or when asked for. */
 export function RejectedOrders() {
@@ -27,10 +28,9 @@ export function RejectedOrders() {
             </ul>
             <button
               type="button"
-              aria-label={t('orders.open', { number: order.orderNumber })}
               onClick={() => openOrder(order.orderId, screenForStatus(orderStatusId(order)))}
             >
-              {t('orders.openShort')}
+              <SeenFirst seen={t('orders.openShort')} more={t('orders.openMore', { number: order.orderNumber })} />
             </button>
           </li>
         ))}

@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/i18n';
 import { nextActionId } from '../sale/pick';
 import { focusSoon, useSale } from '../sale/saleStore';
 import { screenForStatus } from './OrderList';
+import { SeenFirst } from '../common/SeenFirst';
 
 /** The counter's parked and unfinished sales, newest first (docs/counter.md §12). */
 export function useUnfinishedSales() {
@@ -54,11 +55,10 @@ export function UnfinishedList({ sales, labelledBy }: { sales: UnfinishedSale[];
             </span>
             <button
               type="button"
-              aria-label={t('unfinished.resume', { number: sale.orderNumber })}
               disabled={resume.pending}
               onClick={() => void resume.run(sale)}
             >
-              {t('unfinished.resumeShort')}
+              <SeenFirst seen={t('unfinished.resumeShort')} more={t('unfinished.resume', { number: sale.orderNumber })} />
             </button>
           </li>
         ))}

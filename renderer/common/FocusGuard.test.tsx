@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { FocusGuard } from './FocusGuard';
+
+/** Two screens: "Go" on the first leaves it (and its focused self) for the second. */
+function Screens() {
+  const [second, setSecond] = useState(false);
+  const [note, setNote] = useState(0);
+  // Keyed: React draws the second screen anew, as it does a screen of the app.
+  return second ? (
+    <main key="second">
+      <p>{note}</p>
+      <button type="button" onClick={() => setNote((n) => n + 1)}>
+        Other
+      </button>
+      <button type="button" data-landing={2}>
+        Search
+      </button>
+      <button type="button" data-landing={1} disabled>
+        Pay
+      </button>
+      <button type="button" data-landing={1}>
+        Next step
+      </button>
+    </main>
+  ) : (
+    <main key="first">
+      <p>First screen</p>
+      <button type="button" onClick={() => setSecond(true)}>
+        Go
+      </button>
+    </main>
+  );
+}
+
+/** The guard looks once the page's change is drawn: the observer's microtask, then a timer. */
+async function settle() {
+  await act(async () => {
+    await Promise.resolve();
+    vi.runOnlyPendingTimers();
+  });
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('FocusGuard', () => {
+  it('puts the focus on a control as the page is drawn, never leaving it on the body', async () => {
+    render(
+      <>
+        <FocusGuard />
+        <Screens />
+      </>,
+    );
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Go' }));
+  });
+
+  it('moves the focus to the landing control of lowest rank that can take it when the focused control goes', async () => {
+    render(
+      <>
+        <FocusGuard />
+        <Screens />
+      </>,
+    );
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await settle();
+    // Not "Other" (the first control), not the disabled Pay, not the search of rank 2.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next step' }));
+  });
+
+  it('leaves the focus alone when the control that had it is still there (a press on empty space)', async () => {
+    render(
+      <>
+        <FocusGuard />
+        <Screens />
+      </>,
+    );
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await settle();
+    const other = screen.getByRole('button', { name: 'Other' });
+    other.focus();
+    other.blur();
+    fireEvent.click(other);
+    await settle();
+    expect(screen.getByText('1')).toBeTruthy();
+    expect(document.activeElement).toBe(document.body);
+  });
+});
