@@ -176,7 +176,10 @@ describe('App', () => {
   it('puts the focus in the PIN, and keeps keys typed as the login goes through for the start screen', async () => {
     const { api } = counter();
     let answer!: () => void;
-    api.handle('session.login', () => new Promise((resolve) => (answer = () => resolve({ staffId: 'anna', name: 'Anna', role: 'manager' }))));
+    api.handle(
+      'session.login',
+      () => new Promise((resolve) => (answer = () => resolve({ staffId: 'anna', name: 'Anna', role: 'manager' }))),
+    );
     const user = userEvent.setup();
     render(<App api={api} />);
     const pin = await screen.findByLabelText('PIN');

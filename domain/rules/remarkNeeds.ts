@@ -2,7 +2,7 @@ import type { RemarkCode } from '../../shared/enums';
 
 /**
  * What a clerk has to do about a line's remarks: one need each, in the remarks' order
- * (docs/counter.md §3.4). A registered token on the line resolves CUSTOMERTOKEN_REQUIRED and
+ * (docs/counter.md §12). A registered token on the line resolves CUSTOMERTOKEN_REQUIRED and
  * TOKEN_REQUIRED at once (judgeLine gives a line without any token both, docs/api.md §3.2), so
  * where both stand they are one need: putting a registered card on the line.
  */

@@ -31,7 +31,10 @@ export const CLERK: Stop[] = [
     name: 'product-choice',
     open: async (s) => {
       await s.page.getByRole('button', { name: 'Dagkaart', exact: true }).click();
-      await s.page.getByRole('group', { name: s.w('Choose which one') }).getByRole('button', { name: 'Dagkaart volwassene', exact: true }).click();
+      await s.page
+        .getByRole('group', { name: s.w('Choose which one') })
+        .getByRole('button', { name: 'Dagkaart volwassene', exact: true })
+        .click();
     },
     actions: (s) => [s.field('Start date'), s.button('Add to order')],
   },

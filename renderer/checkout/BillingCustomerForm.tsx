@@ -165,12 +165,7 @@ function BillingCustomerForm({ order, onSaved }: { order: Order; onSaved: () => 
         </div>
       ))}
       <ErrorNote error={save.error} />
-      <button
-        type="submit"
-        className="primary"
-        disabled={!valid || save.pending}
-        aria-describedby={valid ? undefined : 'customer-missing'}
-      >
+      <button type="submit" className="primary" disabled={!valid || save.pending} aria-describedby={valid ? undefined : 'customer-missing'}>
         {t('customer.save')}
       </button>
       <StillNeeded id="customer-missing" items={missing} />

@@ -43,14 +43,12 @@ export function CashPanel({ order }: { order: Order }) {
       {due !== exact && <p>{t('cash.rounding', { amount: money(due - exact), exact: money(exact) })}</p>}
       <div className="quick-tender" role="group" aria-label={t('cash.quickTender')}>
         {quickTenders(due).map((amount, i) => (
-          <button
-            key={amount}
-            type="button"
-            className={i === 0 ? 'primary big' : 'big'}
-            disabled={pending}
-            onClick={() => payWith(amount)}
-          >
-            {i === 0 ? <SeenFirst seen={t('cash.exact')} more={money(amount)} /> : <SeenFirst seen={money(amount)} more={t('cash.tenderNamed')} />}
+          <button key={amount} type="button" className={i === 0 ? 'primary big' : 'big'} disabled={pending} onClick={() => payWith(amount)}>
+            {i === 0 ? (
+              <SeenFirst seen={t('cash.exact')} more={money(amount)} />
+            ) : (
+              <SeenFirst seen={money(amount)} more={t('cash.tenderNamed')} />
+            )}
           </button>
         ))}
       </div>

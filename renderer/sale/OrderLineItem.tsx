@@ -4,10 +4,13 @@ import { ErrorNote } from '../common/ErrorNote';
 import { tokenTypeName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { dateOfTimestamp } from './dates';
-import { LineEditor } from './LineEditor';
 import { lineBirthdate, tokenLabel } from './orderView';
 import { useSale } from './saleStore';
 import { SeenFirst } from '../common/SeenFirst';
+import { areas } from '../areas';
+import { AreaSlot } from '../common/area';
+
+const LineEditor = areas.lineEditor.lazy((m) => m.LineEditor);
 
 /** One line of the order, with its edit and remove buttons; the editor opens under it. */
 export function OrderLineItem({ line, editable }: { line: OrderLine; editable: boolean }) {
@@ -70,7 +73,11 @@ export function OrderLineItem({ line, editable }: { line: OrderLine; editable: b
         </div>
       )}
       <ErrorNote error={remove.error} />
-      {editable && editing && <LineEditor line={line} task={editing.task} />}
+      {editable && editing && (
+        <AreaSlot>
+          <LineEditor line={line} task={editing.task} />
+        </AreaSlot>
+      )}
     </li>
   );
 }

@@ -78,12 +78,7 @@ export function ProductsPanel() {
               (p, i) =>
                 p && (
                   <li key={i}>
-                    <button
-                      type="button"
-                      aria-keyshortcuts={String(i + 1)}
-                      disabled={pending}
-                      onClick={() => void pick(p)}
-                    >
+                    <button type="button" aria-keyshortcuts={String(i + 1)} disabled={pending} onClick={() => void pick(p)}>
                       <kbd>{i + 1}</kbd> <span>{p.productName}</span>
                     </button>
                   </li>

@@ -64,13 +64,20 @@ describe('RemarkPanel', () => {
     const topUp = line({
       productName: 'Saldo opladen',
       validationResult: 'preliminary',
-      additionalRemarks: (['TOKEN_REQUIRED', 'CUSTOMERTOKEN_REQUIRED'] as const).map((code) => ({ code, parameter: REMARK_PARAMETER[code] })),
+      additionalRemarks: (['TOKEN_REQUIRED', 'CUSTOMERTOKEN_REQUIRED'] as const).map((code) => ({
+        code,
+        parameter: REMARK_PARAMETER[code],
+      })),
     });
     const { onAction } = renderPanel(order({ orderLines: [topUp], validContents: false }));
     const items = within(screen.getByRole('list', { name: 'Remarks and errors' })).getAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]!.textContent).toMatch(/registered token/i);
-    expect(within(items[0]!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Add registered token']);
+    expect(
+      within(items[0]!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Add registered token']);
     expect(screen.queryByRole('button', { name: 'Add token' })).toBeNull();
     await userEvent.click(within(items[0]!).getByRole('button'));
     expect(onAction).toHaveBeenCalledWith(topUp.orderLineId, 'register-token');

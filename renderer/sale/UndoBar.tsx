@@ -35,11 +35,7 @@ export function UndoBar({ order }: { order: Order }) {
   return (
     <div className="undo-bar note note-ok">
       <p role="status">{t('products.added', { name: undo.productName })}</p>
-      <button
-        type="button"
-        disabled={removeLine.pending || deleteOrder.pending}
-        onClick={() => void takeBack()}
-      >
+      <button type="button" disabled={removeLine.pending || deleteOrder.pending} onClick={() => void takeBack()}>
         <SeenFirst seen={t('undo.button')} more={undo.productName} />
       </button>
       <ErrorNote error={removeLine.error ?? deleteOrder.error} />

@@ -45,10 +45,7 @@ export function OrderList({ orders, caption }: { orders: OrderSummary[]; caption
             <td className="num">{money(o.totalAmount)}</td>
             <td>{t(`syncState.${o.syncState}`)}</td>
             <td>
-              <button
-                type="button"
-                onClick={() => openOrder(o.orderId, screenForStatus(o.statusId))}
-              >
+              <button type="button" onClick={() => openOrder(o.orderId, screenForStatus(o.statusId))}>
                 <SeenFirst seen={t('orders.openShort')} more={t('orders.openMore', { number: o.orderNumber })} />
               </button>
             </td>

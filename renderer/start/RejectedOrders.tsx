@@ -26,10 +26,7 @@ export function RejectedOrders() {
                 <li key={i}>{describeProblem(t, r.detail, r.pointer)}</li>
               ))}
             </ul>
-            <button
-              type="button"
-              onClick={() => openOrder(order.orderId, screenForStatus(orderStatusId(order)))}
-            >
+            <button type="button" onClick={() => openOrder(order.orderId, screenForStatus(orderStatusId(order)))}>
               <SeenFirst seen={t('orders.openShort')} more={t('orders.openMore', { number: order.orderNumber })} />
             </button>
           </li>

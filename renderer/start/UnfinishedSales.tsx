@@ -53,11 +53,7 @@ export function UnfinishedList({ sales, labelledBy }: { sales: UnfinishedSale[];
                   : t('unfinished.started', { time: dateTime(sale.createdOn) })}
               </span>
             </span>
-            <button
-              type="button"
-              disabled={resume.pending}
-              onClick={() => void resume.run(sale)}
-            >
+            <button type="button" disabled={resume.pending} onClick={() => void resume.run(sale)}>
               <SeenFirst seen={t('unfinished.resumeShort')} more={t('unfinished.resume', { number: sale.orderNumber })} />
             </button>
           </li>
