@@ -7,8 +7,9 @@ import { focusPending } from '../sale/saleStore';
  * transition that names nothing (a screen changed, a dialog closed, a sale cancelled), or the
  * page has just been drawn, the screen's landing control takes it: the one with the lowest
  * `data-landing` rank that can take the focus (1: what to do next, 2: where to start typing),
- * else the first control of an open dialog or of `main`. A press on the page's empty space
- * (the control that had the focus still there) is left alone.
+ * else the first control of an open dialog or of `main`. A control disabled while its work runs
+ * gets the focus back when enabled; a press on the page's empty space (the control that had the
+ * focus still there) is left alone.
  */
 
 const CONTROLS = 'button, input, select, textarea, a[href]';
@@ -36,11 +37,18 @@ export function FocusGuard(): null {
     const onFocusIn = (event: FocusEvent) => {
       last = event.target as Element;
     };
+    // A control that lost the focus by being disabled while its work runs (a language being saved).
+    let waiting: Element | null = null;
     const check = () => {
       queued = false;
       const active = document.activeElement;
-      if (active && active !== document.body) return;
-      if ((last && last.isConnected) || focusPending()) return;
+      if ((active && active !== document.body) || focusPending()) return;
+      if (last?.isConnected) {
+        // It gets the focus back once enabled again; a press on empty space is left alone.
+        if ((last as HTMLButtonElement).disabled) waiting = last;
+        else if (waiting === last) (last as HTMLElement).focus();
+        return;
+      }
       landingOf(document)?.focus();
     };
     // After each change of the page, once React has drawn it all.
