@@ -45,20 +45,27 @@ export function FocusGuard(): null {
       if ((active && active !== document.body) || focusPending()) return;
       if (last?.isConnected) {
         // It gets the focus back once enabled again; a press on empty space is left alone.
-        if ((last as HTMLButtonElement).disabled) waiting = last;
-        else if (waiting === last) (last as HTMLElement).focus();
+        if (waiting === last && !(last as HTMLButtonElement).disabled) (last as HTMLElement).focus();
         return;
       }
       landingOf(document)?.focus();
     };
     // After each change of the page, once React has drawn it all.
-    const observer = new MutationObserver(() => {
+    const observer = new MutationObserver((records) => {
+      // Disabled, and perhaps enabled again, since the last look: the records keep the order.
+      if (records.some((r) => r.target === last && r.attributeName === 'disabled' && r.oldValue === null)) waiting = last;
       if (queued) return;
       queued = true;
       setTimeout(check, 0);
     });
     document.addEventListener('focusin', onFocusIn);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'open'] });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeOldValue: true,
+      attributeFilter: ['disabled', 'open'],
+    });
     check();
     return () => {
       observer.disconnect();
