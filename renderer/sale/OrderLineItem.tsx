@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { OrderLine } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
@@ -21,34 +22,19 @@ export function OrderLineItem({ line, editable }: { line: OrderLine; editable: b
   const until = dateOfTimestamp(line.validUntil);
   const birthdate = lineBirthdate(line);
   const titleId = `line-${line.orderLineId}-title`;
+  // A line just added is scrolled into the order's list, its name and actions first.
+  const shown = useRef<HTMLLIElement>(null);
+  useEffect(() => shown.current?.scrollIntoView?.({ block: 'nearest' }), []);
 
   return (
-    <li className="card line" aria-labelledby={titleId}>
+    <li ref={shown} className="card line" aria-labelledby={titleId}>
       <div className="line-head">
         <h3 id={titleId}>
           {line.quantity} × {line.productName}
         </h3>
         <strong className="num">{money(line.amountInclTax)}</strong>
       </div>
-      <dl className="facts">
-        <dt>{t('line.article')}</dt>
-        <dd>{line.fikoArticleNumber}</dd>
-        {start && (
-          <>
-            <dt>{t('line.valid')}</dt>
-            <dd>{until ? t('line.fromUntil', { from: date(start), until: date(until) }) : date(start)}</dd>
-          </>
-        )}
-        {(line.customerTokens ?? []).map((token) => (
-          <TokenFact key={token.customerTokenId} label={tokenLabel(token)} type={tokenTypeName(t, token.tokenType.tokenTypeId)} />
-        ))}
-        {birthdate && (
-          <>
-            <dt>{t('personal.birthdate')}</dt>
-            <dd>{date(birthdate)}</dd>
-          </>
-        )}
-      </dl>
+      {/* Under the line's name: in view as soon as the line is (the remarks below never cover them, docs/counter.md §12.1). */}
       {editable && (
         <div className="row">
           <button
@@ -72,6 +58,25 @@ export function OrderLineItem({ line, editable }: { line: OrderLine; editable: b
           </button>
         </div>
       )}
+      <dl className="facts">
+        <dt>{t('line.article')}</dt>
+        <dd>{line.fikoArticleNumber}</dd>
+        {start && (
+          <>
+            <dt>{t('line.valid')}</dt>
+            <dd>{until ? t('line.fromUntil', { from: date(start), until: date(until) }) : date(start)}</dd>
+          </>
+        )}
+        {(line.customerTokens ?? []).map((token) => (
+          <TokenFact key={token.customerTokenId} label={tokenLabel(token)} type={tokenTypeName(t, token.tokenType.tokenTypeId)} />
+        ))}
+        {birthdate && (
+          <>
+            <dt>{t('personal.birthdate')}</dt>
+            <dd>{date(birthdate)}</dd>
+          </>
+        )}
+      </dl>
       <ErrorNote error={remove.error} />
       {editable && editing && (
         <AreaSlot>
