@@ -12,11 +12,11 @@ import { focusPending } from '../sale/saleStore';
  * focus still there) is left alone.
  */
 
-const CONTROLS = 'button, input, select, textarea, a[href]';
+const CONTROLS = 'button,input,select,textarea';
 
 // checkVisibility: drawn (not display:none nor in a closed part); jsdom has none, there all is drawn.
 const usable = (el: Element): el is HTMLElement =>
-  el instanceof HTMLElement && !(el as HTMLButtonElement).disabled && !el.closest('[inert]') && (el.checkVisibility?.() ?? true);
+  el instanceof HTMLElement && !(el as HTMLButtonElement).disabled && (el.checkVisibility?.() ?? true);
 
 /** The control a screen's focus lands on when nothing else was named. */
 export function landingOf(doc: Document): HTMLElement | null {
@@ -64,7 +64,7 @@ export function FocusGuard(): null {
       subtree: true,
       attributes: true,
       attributeOldValue: true,
-      attributeFilter: ['disabled', 'open'],
+      attributeFilter: ['disabled'],
     });
     check();
     return () => {
