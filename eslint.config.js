@@ -19,7 +19,16 @@ const sources = ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'];
 const testCode = ['**/*.test.{ts,tsx}', '**/testing/**'];
 
 /** The domain's modules without I/O, which the renderer imports so that a rule lives once. */
-const pureDomain = ['domain/rules/', 'domain/order/', 'domain/reports/', 'domain/receipts/', 'domain/catalog', 'domain/result'];
+const pureDomain = [
+  'domain/rules/',
+  'domain/order/',
+  'domain/reports/',
+  'domain/receipts/',
+  'domain/cards/',
+  'domain/catalog',
+  'domain/result',
+  'domain/lookup',
+];
 const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${place}**` : `${place}.ts`));
 /** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
 /** What a shell (Electron's main process, the browser shell) reaches: its window policy, the core's entry, the machine's configuration. */
@@ -28,6 +37,7 @@ const coreFeatures = [
   'session',
   'sale',
   'tokens',
+  'cards',
   'payments',
   'settings',
   'manager',
@@ -93,8 +103,9 @@ const layers = [
     message:
       "electron/core/ is the counter's main-process core: it imports electron/core/, domain/ and shared/, never renderer/, electron/shell/ or electron/browserShell/.",
     tests: coreTests,
-    // Without a configured central the counter starts one in-process on the demo data (loaded on demand).
-    except: { files: ['electron/core/counter.ts'], may: ['server/central'] },
+    // Without a configured central the counter starts one in-process on the demo data (loaded on demand);
+    // without a shell's version it reports package.json's (docs/api.md §11.2).
+    except: { files: ['electron/core/counter.ts'], may: ['server/central', 'package'] },
   },
   {
     name: 'counter-storage',

@@ -5,7 +5,7 @@ import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { tempDir } from '../server/testing/fixtures';
 import { CENTRAL_NODE_FLAGS } from '../server/nodeFlags';
 import { startServerChild, type ServerChild } from '../server/testing/child';
-import { checkProbes, getAgainstBare, postAgainstBare } from './lib/againstBare';
+import { checkProbes, getAgainstBare, postAgainstBare, type GetVerdict } from './lib/againstBare';
 import { get, headersFor, scaleRatios } from './lib/measure';
 import { probes } from './lib/probes';
 import { envNumber, ROUNDS } from './lib/rounds';
@@ -26,21 +26,41 @@ import { seedSqlite } from './lib/seedSqlite';
  * on a MISS.
  */
 
+/** How the central is measured: each from its variable (bench/README), or what the CI's budget sets (readBudget.ts). */
+export interface CentralBench {
+  scale: number;
+  small: number;
+  seconds: number;
+  warmup: number;
+  connections: number;
+  readers: number;
+  /** One part only: `get`, `scale` or `post`. */
+  only: string | undefined;
+  profileDir: string | undefined;
+  goals: { get: number; post: number; scale: number };
+}
+
 const SCALE = envNumber('BENCH_SCALE', 1_000_000);
-const SMALL = Math.min(envNumber('BENCH_SMALL', 10_000), SCALE);
-const SECONDS = envNumber('BENCH_SECONDS', 2);
-const WARMUP = envNumber('BENCH_WARMUP', 3);
-const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 50);
-const READERS = envNumber('BENCH_READERS', 2);
-const ONLY = process.env.BENCH_ONLY?.toLowerCase();
-const PROFILE_DIR = process.env.BENCH_PROFILE;
 
-const GOALS = { get: 0.9, post: 0.9, scale: 2 } as const;
+export const centralBenchFromEnv = (): CentralBench => ({
+  scale: SCALE,
+  small: Math.min(envNumber('BENCH_SMALL', 10_000), SCALE),
+  seconds: envNumber('BENCH_SECONDS', 2),
+  warmup: envNumber('BENCH_WARMUP', 3),
+  connections: envNumber('BENCH_CONNECTIONS', 50),
+  readers: envNumber('BENCH_READERS', 2),
+  only: process.env.BENCH_ONLY?.toLowerCase(),
+  profileDir: process.env.BENCH_PROFILE,
+  goals: { get: 0.9, post: 0.9, scale: 2 },
+});
 
-export async function benchCentral(): Promise<void> {
+/** Runs the parts asked for; answers the GET comparison's verdicts (none when it did not run). */
+export async function benchCentral(b: CentralBench = centralBenchFromEnv()): Promise<GetVerdict[]> {
+  const { scale: SCALE, small: SMALL, seconds: SECONDS, warmup: WARMUP, connections: CONNECTIONS, readers: READERS, goals: GOALS } = b;
+  const { only: ONLY, profileDir: PROFILE_DIR } = b;
   if (process.env.BENCH_DB === 'postgres') {
     const { benchCentralPostgres } = await import('./centralPostgres');
-    return benchCentralPostgres({
+    await benchCentralPostgres({
       scale: SCALE,
       small: SMALL,
       rounds: ROUNDS,
@@ -50,6 +70,7 @@ export async function benchCentral(): Promise<void> {
       goals: GOALS,
       goal: GOALS.scale,
     });
+    return [];
   }
   const { dir, remove: cleanup } = tempDir('bench-central-');
   process.once('SIGINT', () => {
@@ -57,6 +78,7 @@ export async function benchCentral(): Promise<void> {
     process.exit(130);
   });
   const running: ServerChild[] = [];
+  let verdicts: GetVerdict[] = [];
   try {
     // One time line for both scales: the newest order an hour ago, an order every 30 s before it.
     const newest = Date.now() - 3_600_000;
@@ -90,7 +112,7 @@ export async function benchCentral(): Promise<void> {
     for (const name of ['bare', 'central', 'small'] as const) {
       for (const probe of [list[0]!, list[13]!]) await get(servers[name], probe, headersOf(probe), CONNECTIONS, WARMUP / 2);
     }
-    if (!ONLY || ONLY === 'get') await getAgainstBare(servers, list, headersOf, measure);
+    if (!ONLY || ONLY === 'get') verdicts = await getAgainstBare(servers, list, headersOf, measure);
     if (!ONLY || ONLY === 'scale')
       await scaleRatios(servers, list, smallList, headersOf, {
         scale: SCALE,
@@ -105,4 +127,5 @@ export async function benchCentral(): Promise<void> {
     cleanup();
   }
   if (PROFILE_DIR) console.log(`\nCPU profiles in ${PROFILE_DIR} (summarise one with: npm run bench -- profile FILE)`);
+  return verdicts;
 }

@@ -16,6 +16,10 @@ const targets: Record<string, { about: string; run: (args: string[]) => Promise<
         await (await import('./centralMetrics')).benchCentralMetrics();
     },
   },
+  budget: {
+    about: "the CI's read budget: a quick GET comparison of the central against bare; exits 1 when a request is under 0.75 × bare",
+    run: async () => (await import('./readBudget')).benchReadBudget(),
+  },
   counter: {
     about: 'counter IPC handler vs bare inserts, and sync throughput to a local central',
     run: async () => (await import('./counter')).benchCounter(),

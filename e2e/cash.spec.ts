@@ -142,7 +142,7 @@ test('a manager’s day of two sessions, cash movements, a rounded sale and a bl
   const freezes = close.getByTestId('close-freezes');
   await expect(freezes).toContainText('its drawer sessions (2), the open one closed with this count;');
   await expect(freezes).toContainText(`the count of ${en.money(3_340)};`);
-  await expect(freezes).toContainText(`its open orders (1, ${en.money(463)}), which stay unpaid;`);
+  await expect(freezes).toContainText(`its open order (1, ${en.money(463)}), which stays unpaid;`);
   await button(close, 'Confirm: close the day').click();
 
   // The Z report against the sales made.

@@ -1,3 +1,4 @@
+import { packageVersion } from '../electron/core/testing/packageVersion';
 import { join } from 'node:path';
 import { createCounter } from '../electron/core/counter';
 import { signChannelToken } from '../server/auth';
@@ -71,12 +72,12 @@ test('a counter enrolled with a one-time code sells under its token’s touchpoi
     await expect
       .poll(async () => (await asOperator<{ counters: CounterReport[] }>(central.url, 'GET', '/counters')).counters)
       .toEqual([
-        expect.objectContaining({ touchpointId: TOUCHPOINT, appVersion: '0.0.0-dev', outboxDepth: 0, oldestUnsentAgeSeconds: null }),
+        expect.objectContaining({ touchpointId: TOUCHPOINT, appVersion: packageVersion, outboxDepth: 0, oldestUnsentAgeSeconds: null }),
       ]);
 
     // The settings tell a manager the counter is enrolled, for which touchpoint.
     await button(page, 'Settings').click();
-    await expect(page.getByText('Enrolled for touchpoint 11')).toBeVisible();
+    await expect(page.getByText('Enrolled for Balie Zuid')).toBeVisible();
     await page.goto('about:blank');
   } finally {
     await counter.close();

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { createCounter } from '../electron/core/counter';
 import { counterToken, startTestCentral } from '../electron/core/testing/central';
+import { csvFiles } from '../electron/core/testing/exportCsv';
 import { FaultyProxy } from '../electron/core/testing/faultyProxy';
 import { centralOrders } from './support/central';
 import { FIXTURES, localOrder, startCounter, tempDir } from './support/counter';
@@ -118,26 +118,23 @@ test('a manager’s day: review, part refund, X report, day close with a differe
   await expect(page.getByTestId('range-refunded')).toHaveText(en.money(100));
   await expect(page.getByTestId('range-paid')).toHaveText(en.money(580));
 
-  // The orders as CSV, read back: its totals are the screen's.
+  // The orders as CSV, read back: a zip of one CSV per table (the orders, their totals), each
+  // read by a strict RFC 4180 reader, its header on the first line; its totals are the screen's.
   const downloaded = page.waitForEvent('download');
   await button(page, 'CSV: Orders').click();
   const download = await downloaded;
-  expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const bytes = await readFile((await download.path())!);
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  // The file's heading (title, store, counter, period), a blank line, then the orders under their table's title.
-  const [, orders] = bytes
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .split('\r\n\r\n');
-  const csv = Papa.parse<Record<string, string>>(orders!.split('\r\n').slice(1).join('\r\n'), {
-    header: true,
-    delimiter: ';',
-    skipEmptyLines: true,
+  expect(download.suggestedFilename()).toMatch(/^Orders-.+-Europe_Amsterdam\.zip$/);
+  await expect(page.getByText(/a zip with one CSV file per table/)).toBeVisible();
+  const files = csvFiles({
+    mimeType: 'application/zip',
+    encoding: 'base64',
+    content: (await readFile((await download.path())!)).toString('base64'),
   });
-  expect(csv.errors).toEqual([]);
-  expect(csv.data.map((row) => row['Order']).sort()).toEqual([first, second].sort());
-  const cents = (column: string) => csv.data.reduce((sum, row) => sum + Math.round(Number(row[column]!.replace(',', '.')) * 100), 0);
+  expect(files.map((f) => f.name.replace(/^.+-Europe_Amsterdam-/, ''))).toEqual(['1-Orders.csv', '2-Totals.csv']);
+  const [ordersCsv] = files;
+  const orders = ordersCsv!.rows.map((row) => Object.fromEntries(ordersCsv!.header.map((name, i) => [name, row[i]!])));
+  expect(orders.map((row) => row['Order']).sort()).toEqual([first, second].sort());
+  const cents = (column: string) => orders.reduce((sum, row) => sum + Math.round(Number(row[column]!.replace(',', '.')) * 100), 0);
   await expect(page.getByTestId('range-total')).toHaveText(en.money(cents('Total (€)')));
   await expect(page.getByTestId('range-paid')).toHaveText(en.money(cents('Paid (€)')));
 

@@ -60,7 +60,7 @@ test('a PIN sale approved by the terminal', async ({ page, counter, sim }) => {
 
 test('a PIN sale declined (wrong PIN), with the terminal’s reason, then approved', async ({ page, counter, sim }) => {
   await ticketAtCheckout(page, counter.url);
-  sim.next({ kind: 'decline', error: 'WrongPin' });
+  sim.next({ kind: 'decline', error: 'WrongPIN' });
   await button(page, 'Start PIN payment').click();
   await expect(page.getByRole('alert')).toContainText('PIN payment not approved: wrong PIN');
   await expect(page.getByRole('table', { name: 'Payments' })).toContainText('Failed');

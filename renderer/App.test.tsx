@@ -28,6 +28,7 @@ const settings: SettingsView = {
   retentionDays: 30,
   touchpointId: 10,
   deviceId: '5eed0000-0000-0000-0000-000000000001',
+  centralDeviceId: null,
   languageId: 2,
   quickKeys: null,
   receiptLayout: '80mm',

@@ -22,6 +22,8 @@ export const areas = {
   sync: area(() => import('./sync/SyncPanel')),
   /** A line's editor (quantity, start date, variant, birthdate): opened from a line, fetched with the sale's parts. */
   lineEditor: area(() => import('./sale/LineEditor')),
+  /** The card service (docs/counter.md §22): blocks, replacements, seasons ended early; rare, loaded when opened. */
+  cards: area(() => import('./cards/CardServiceScreen')),
   /** Setting up a new counter's first manager: once per installation. */
   firstRun: area(() => import('./start/FirstRunScreen')),
 };

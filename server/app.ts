@@ -1,9 +1,11 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '../shared/enums';
 import type { OrderService } from '../domain/service';
+import type { CardService } from '../domain/cardService';
+import { cardRoutes, refundQuoteRoutes } from './routes/cards';
 import { authenticate, type Verifiers } from './caller';
 import { clientErrorHandler, drainRefusedBody } from './clientErrors';
 import { problemBody, sendProblem, validationErrors, type ProblemStatus } from './problems';
@@ -18,10 +20,13 @@ import { orderRoutes } from './routes/orders';
 import { fleetRoutes } from './routes/fleet';
 import type { Fleet } from './fleet';
 import type { SupportBundles } from './supportBundles';
+import { openApiOptions } from './openapi';
 import { opsRoutes, shedLoad, type Ops } from './ops';
 
 export interface AppOptions {
   service: OrderService;
+  /** The card operations (docs/api.md §12); their catalogue is the service's. */
+  cards: CardService;
   dayClosures: DayClosures;
   fleet: Fleet;
   /** Where the counters' uploaded support bundles are kept (docs/api.md §11.6). */
@@ -99,43 +104,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Counter central order service',
-        version: '1.0.0',
-        description:
-          'The order interface (base /api/2.0) and the lookup interface (base /crud/v1), with the extensions a counter needs. Money is in euro cents; problem bodies follow docs/api.md §0.7. ' +
-          "Every write to an order needs a bearer token of the order's touchpoint (else 403); a token whose scope claim holds payments:status may record payment outcomes of any touchpoint. " +
-          "With a customer JWT only that customer's orders, tokens and mandates exist. One order has at most 100 lines and 8 MiB of photos. " +
-          "A token whose scope holds operator lists every touchpoint's day closes that differ from the central's figures (GET /dayclosures?mismatch=true).",
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          customer: { type: 'apiKey', in: 'header', name: 'X-OPERATOR-JWT-AUTH-HEADER' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions);
 
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (closing) return sendProblem(reply.header('connection', 'close'), 503, 'The service is shutting down; try again shortly.');
+  // Hooks on every request take a callback, not async: no promise per request (bench/README, "The CI's read budget").
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (closing) sendProblem(reply.header('connection', 'close'), 503, 'The service is shutting down; try again shortly.');
+    else done();
   });
 
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
-      { method: req.method, route: req.routeOptions.url ?? 'unknown', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-  });
+  // Without a logger there is no access log to build.
+  if (options.logger) {
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.info(
+        { method: req.method, route: req.routeOptions.url ?? 'unknown', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+      done();
+    });
+  }
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error.validation) {
@@ -167,6 +157,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (orders) => {
+      // A write may sell on a card, so it sees the cards as they are now (docs/api.md §12.1); a read of
+      // orders reads no card's status and skips that query on the hot read path.
+      orders.addHook('onRequest', async (req) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') await options.cards.refresh();
+      });
       orders.addHook('onRequest', authenticate(verifiers, service.catalog, true));
       await orders.register(orderRoutes(service));
       await orders.register(catalogRoutes(service));
@@ -174,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await orders.register(moneyRoutes(service));
       await orders.register(deletedRoutes(service));
       await orders.register(dayClosureRoutes(options.dayClosures));
+      await orders.register(refundQuoteRoutes(options.cards));
     },
     { prefix: orderBase },
   );
@@ -183,8 +179,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (lookup) => {
+      lookup.addHook('onRequest', options.cards.refresh);
       lookup.addHook('onRequest', authenticate(verifiers, service.catalog, false));
       await lookup.register(lookupRoutes(service.catalog));
+      await lookup.register(cardRoutes(options.cards));
     },
     { prefix: lookupBase },
   );

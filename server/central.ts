@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
-import { Catalog } from '../domain/catalog';
+import { CardBook } from '../domain/cardBook';
+import { CardService } from '../domain/cardService';
 import { demoFixturesPath, loadFixturesFile } from '../domain/fixtures';
 import { OrderService } from '../domain/service';
 import Fastify from 'fastify';
@@ -71,8 +72,11 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
   let opsApp: ReturnType<typeof Fastify> | undefined;
   try {
     await store.saveReference(fixtures, fixturesFile, new Date().toISOString());
-    const catalog = new Catalog(fixtures);
-    const service = new OrderService({ store, catalog: () => catalog, clock: options.clock });
+    // The fixtures with the central's own card changes over them (docs/api.md §12).
+    const book = new CardBook(fixtures, store.cards);
+    await book.refresh();
+    const service = new OrderService({ store, catalog: book.catalog, clock: options.clock });
+    const cards = new CardService({ book, store, clock: options.clock });
     const generated = !options.jwtSecret || options.devSecret === true;
     const secret = options.jwtSecret || randomBytes(32).toString('base64url');
     const clock = options.clock ?? (() => new Date());
@@ -81,6 +85,7 @@ export async function startCentral(options: CentralOptions): Promise<Central> {
     if (metrics) metrics.watch({ staleCounters: () => fleet.staleCount(), ready: ops.ready });
     const app = await buildApp({
       service,
+      cards,
       dayClosures: new DayClosures(store, clock),
       fleet,
       supportBundles: new SupportBundles(options.supportBundlesDir ?? defaultSupportBundlesDir(options.db), clock),

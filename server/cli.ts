@@ -146,10 +146,23 @@ function supervise(options: Options) {
   fork(true);
 }
 
+const USAGE = [
+  'npm run central -- [--host H] [--port P] [--db FILE|URL] [--fixtures FILE] [--workers N] [--readers N]',
+  '                   [--db-connections N] [--ops-port P] [--updates DIR] [--support-bundles DIR] [--production]',
+  '  Serves the order interface (/api/2.0) and the lookup interface (/crud/v1) (docs/api.md §1).',
+  '',
+  'Other commands (each with --help):',
+  ...Object.values(COMMANDS).map((c) => `  ${c.usage.split('\n')[0]}`),
+].join('\n');
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const run = command === undefined ? undefined : COMMANDS[command];
   if (run) process.exit(await runCommand(run, rest));
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const { values } = parseArgs({
     options: {
       host: { type: 'string' },
@@ -182,6 +195,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
   if (error instanceof FixturesError || error instanceof NewerDatabaseError) {
     console.error(error.message);
   } else {

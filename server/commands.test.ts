@@ -78,6 +78,9 @@ describe('npm run central -- enrol', { timeout: 90_000 }, () => {
     const inactive = await run(['enrol', '--touchpoint', String(roles.inactiveTouchpoint.salesTouchpointId), '--db', db]);
     expect(inactive).toMatchObject({ code: 1, out: '' });
     expect(inactive.err).toMatch(/is not an active touchpoint/);
+    // The valid ones are listed, each with its name.
+    for (const t of fixtures.touchpoints.filter((t) => t.isActive)) expect(inactive.err).toContain(`${t.salesTouchpointId}  ${t.name}`);
+    expect(inactive.err).not.toContain(roles.inactiveTouchpoint.name);
     expect((await run(['enrol', '--touchpoint', '10', '--db', join(tmp.dir, 'missing.sqlite')])).err).toMatch(/no central database/);
     expect(await run(['enrol', '--db', db])).toMatchObject({ code: 2, err: expect.stringMatching(/--touchpoint N is required/) });
   });
@@ -103,5 +106,49 @@ describe('npm run central -- token', { timeout: 90_000 }, () => {
       out: '',
       err: expect.stringMatching(/CENTRAL_JWT_SECRET is not set/),
     });
+  });
+});
+
+describe('npm run central -- backup', { timeout: 90_000 }, () => {
+  it('prints the copy, refuses an existing file (1), and a missing FILE is a usage error (2)', async () => {
+    const db = await centralDatabase('backup.sqlite');
+    const target = join(tmp.dir, 'backup-copy.sqlite');
+    const made = await run(['backup', target, '--db', db]);
+    expect(made, made.err).toMatchObject({ code: 0, out: target });
+    const store = await openCentralStore(target);
+    expect((await store.loadReference())?.touchpoints.length).toBe(fixtures.touchpoints.length);
+    await store.close();
+    expect(await run(['backup', target, '--db', db])).toMatchObject({ code: 1, err: expect.stringMatching(/exists already/) });
+    expect(await run(['backup', '--db', db])).toMatchObject({ code: 2, err: expect.stringMatching(/Give one FILE/) });
+  });
+
+  it('names pg_dump for a PostgreSQL central', async () => {
+    const pgCentral = await run(['backup', join(tmp.dir, 'pg.sqlite'), '--db', 'postgres://central@127.0.0.1:1/central']);
+    expect(pgCentral).toMatchObject({ code: 1, out: '', err: expect.stringMatching(/pg_dump/) });
+  });
+});
+
+describe('--help', { timeout: 90_000 }, () => {
+  it('prints the usage of serving and of every command, exit 0', async () => {
+    const serving = await run(['--help']);
+    expect(serving).toMatchObject({ code: 0, err: '' });
+    for (const name of ['enrol', 'token', 'backup']) expect(serving.out).toContain(`npm run central -- ${name}`);
+    expect(serving.out).toContain('--support-bundles DIR');
+    for (const [name, flag] of [
+      ['enrol', '--touchpoint N'],
+      ['token', '--operator'],
+      ['backup', 'backup FILE'],
+    ] as const) {
+      const help = await run([name, '--help']);
+      expect(help, name).toMatchObject({ code: 0, err: '' });
+      expect(help.out).toContain(flag);
+    }
+  });
+
+  it('follows the message of an unknown option, exit 2', async () => {
+    const unknown = await run(['--bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/Unknown option '--bogus'[\s\S]*npm run central -- enrol/);
+    expect(await run(['token', '--bogus'])).toMatchObject({ code: 2, err: expect.stringMatching(/--operator/) });
   });
 });

@@ -6,12 +6,14 @@ import { isPostgresUrl } from '../domain/store/postgres/database';
 import { signChannelToken } from './auth';
 import { makeEnrolmentCode } from './fleet';
 import { OPERATOR_TOKEN_DAYS, signOperatorToken } from './fleetAuth';
+import { backupSqlite } from '../domain/store/sqlite/backup';
 import { openCentralStore } from './store';
 
 /**
  * The central's commands besides serving (docs/api.md §11, docs/operations.md §11):
  * `enrol --touchpoint N [--db …]` prints a one-time enrolment code; `token --operator` or
- * `token --touchpoint N` (`[--days N]`) prints a bearer token signed with CENTRAL_JWT_SECRET.
+ * `token --touchpoint N` (`[--days N]`) prints a bearer token signed with CENTRAL_JWT_SECRET;
+ * `backup FILE [--db …]` copies a SQLite central while it serves (domain/store/sqlite/backup.ts); `--help` on each.
  * Each answers the process's exit code: 0 done, 1 refused, 2 a usage error.
  */
 
@@ -59,7 +61,12 @@ async function enrol(argv: string[]): Promise<number> {
   try {
     const touchpoint = (await store.loadReference())?.touchpoints.find((t) => t.salesTouchpointId === touchpointId && t.isActive);
     if (!touchpoint) {
-      console.error(`Touchpoint ${touchpointId} is not an active touchpoint of this central's reference data.`);
+      const active = (await store.loadReference())?.touchpoints.filter((t) => t.isActive) ?? [];
+      const valid = active.map((t) => `  ${t.salesTouchpointId}  ${t.name}`).join('\n');
+      console.error(
+        `Touchpoint ${touchpointId} is not an active touchpoint of this central's reference data. ` +
+          (valid ? `The active ones:\n${valid}` : 'It has no active touchpoint: check its fixtures.'),
+      );
       return 1;
     }
     const made = await makeEnrolmentCode(store.fleet, touchpointId, new Date());
@@ -96,15 +103,64 @@ async function token(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { enrol, token };
+async function backup(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { db: { type: 'string' } }, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new UsageError('Give one FILE to write the copy to: backup FILE [--db …].');
+  const db = values.db ?? defaultDatabase();
+  const done = await backupSqlite(db, positionals[0]!);
+  if (!done.ok) {
+    console.error(done.reason);
+    return 1;
+  }
+  console.log(positionals[0]);
+  console.error(`Copied ${db} (${done.pages} pages) while it served: start a central with --db ${positionals[0]} to restore it.`);
+  return 0;
+}
 
-/** Runs a command, turning a usage error (a flag missing, unknown or malformed) into its message and exit code 2. */
-export async function runCommand(run: (argv: string[]) => Promise<number>, argv: string[]): Promise<number> {
+export interface Command {
+  /** What `--help` prints. */
+  usage: string;
+  run(argv: string[]): Promise<number>;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  enrol: {
+    usage:
+      'npm run central -- enrol --touchpoint N [--db FILE|URL]\n' +
+      '  Prints a one-time enrolment code (valid 24 hours, one counter) for active touchpoint N (docs/api.md §11.1).',
+    run: enrol,
+  },
+  token: {
+    usage:
+      'npm run central -- token (--operator | --touchpoint N) [--days N]\n' +
+      '  Prints a bearer token signed with CENTRAL_JWT_SECRET: an operator token (default 7 days) or a touchpoint token.',
+    run: token,
+  },
+  backup: {
+    usage:
+      'npm run central -- backup FILE [--db FILE]\n' +
+      '  Writes a consistent copy of a SQLite central to FILE (new) while it serves (docs/api.md §11.5).\n' +
+      '  A PostgreSQL central is backed up with pg_dump (docs/operations.md §7).',
+    run: backup,
+  },
+};
+
+const HELP = new Set(['--help', '-h']);
+
+/**
+ * Runs a command: `--help` prints its usage; a usage error (a flag missing, unknown or
+ * malformed) prints its message and the usage, exit code 2.
+ */
+export async function runCommand({ usage, run }: Command, argv: string[]): Promise<number> {
+  if (argv.some((a) => HELP.has(a))) {
+    console.log(usage);
+    return 0;
+  }
   try {
     return await run(argv);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error((error as Error).message);
+      console.error(`${(error as Error).message}\n\n${usage}`);
       return 2;
     }
     throw error;

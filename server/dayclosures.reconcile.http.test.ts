@@ -118,8 +118,10 @@ describe('GET /dayclosures?mismatch=true', () => {
     const second = await h.call<Listed>('GET', first._links.next!.href, { auth: operator });
     expect(second.body.dayClosures.map((c) => c.closeId)).toEqual([theirMismatch.closeId]);
     expect(second.body._links.next).toBeUndefined();
-    // Without a touchpoint an operator token has only the mismatch list; nothing else of the interface.
+    // Without a touchpoint an operator token has the mismatch list, not a touchpoint's own closes;
+    // it reads orders (docs/api.md §11.7) but writes none.
     expectProblem(await h.call('GET', `${API}/dayclosures`, { auth: operator }), 403);
-    expectProblem(await h.call('GET', `${API}/orders`, { auth: operator }), 403);
+    expect((await h.call('GET', `${API}/orders`, { auth: operator })).status).toBe(200);
+    expectProblem(await h.call('POST', `${API}/orders`, { auth: operator, body: {} }), 403);
   });
 });

@@ -6,6 +6,7 @@ import { claim as claimOf, enrolDevice, heartbeat, makeCode as makeCodeOf, opera
 import { scenarios } from './testing/fixtures';
 import { API, expectProblem, harness, pointers, type Harness } from './testing/harness';
 import { createOrder } from './testing/orders';
+import { ACTIVE_REMEMBERED_MS } from './fleet';
 
 /** Enrolment (docs/api.md §11.1): one-time codes, their claims, device tokens and revocation, on both backends. */
 
@@ -139,6 +140,20 @@ describe('a device token', () => {
     }
     expect((await h.call('GET', `${API}/orders`, { auth: kept.token })).status).toBe(200);
     expectProblem(await h.call('DELETE', `${API}/counters/${device.deviceId}`, { auth: operator }), 404);
+  });
+
+  it('is refused at once after a revocation here, and within ACTIVE_REMEMBERED_MS after one by another process', async () => {
+    const here = await enrolled();
+    const elsewhere = await enrolled();
+    for (const device of [here, elsewhere]) expect((await h.call('GET', `${API}/orders`, { auth: device.token })).status).toBe(200);
+    expect((await h.call('DELETE', `${API}/counters/${here.deviceId}`, { auth: operator })).status).toBe(200);
+    expect(expectProblem(await h.call('GET', `${API}/orders`, { auth: here.token }), 401).type).toBe(REVOKED_PROBLEM_TYPE);
+    // Another process of the same database revokes: this one still remembers the device active...
+    await h.store.fleet.revoke(elsewhere.deviceId, h.clock.now.toISOString());
+    expect((await h.call('GET', `${API}/orders`, { auth: elsewhere.token })).status).toBe(200);
+    // ...until its answer is ACTIVE_REMEMBERED_MS old.
+    h.clock.advance(ACTIVE_REMEMBERED_MS);
+    expect(expectProblem(await h.call('GET', `${API}/orders`, { auth: elsewhere.token }), 401).type).toBe(REVOKED_PROBLEM_TYPE);
   });
 });
 

@@ -15,6 +15,14 @@ import { ClaimLimiter } from './claimLimiter';
 export const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A heartbeat's unsent sale this old, or a device with one silent this long, makes it stale (docs/api.md §11.3). */
 export const STALE_AFTER_SECONDS = 15 * 60;
+/**
+ * How long an enrolled device's "active" answer is remembered before its next request asks the
+ * database again (docs/api.md §11.1): a revocation in this process takes effect at once, one made
+ * by another process of the same database within this time.
+ */
+export const ACTIVE_REMEMBERED_MS = 1000;
+/** Devices remembered at most; then the memory starts again (tokens of unknown devices never enter it). */
+const MAX_REMEMBERED_DEVICES = 10_000;
 
 export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -55,6 +63,8 @@ export interface FleetOptions {
  */
 export class Fleet {
   private readonly limiter: ClaimLimiter;
+  /** Enrolled devices found active, by id, with when (clock ms): checked on every request with a device token. */
+  private readonly active = new Map<string, number>();
 
   constructor(private readonly options: FleetOptions) {
     this.limiter = options.limiter ?? new ClaimLimiter();
@@ -88,9 +98,23 @@ export class Fleet {
     return touchpointId === undefined ? undefined : this.credentials(deviceId, touchpointId);
   }
 
-  isActive = async (deviceId: string) => (await this.options.store.activeDevice(deviceId)) !== undefined;
+  isActive = async (deviceId: string) => {
+    const now = this.options.clock().getTime();
+    const seen = this.active.get(deviceId);
+    if (seen !== undefined && now - seen < ACTIVE_REMEMBERED_MS && now >= seen) return true;
+    const active = (await this.options.store.activeDevice(deviceId)) !== undefined;
+    if (!active) this.active.delete(deviceId);
+    else {
+      if (this.active.size >= MAX_REMEMBERED_DEVICES) this.active.clear();
+      this.active.set(deviceId, now);
+    }
+    return active;
+  };
 
-  revoke = (deviceId: string) => this.options.store.revoke(deviceId, this.options.clock().toISOString());
+  revoke = (deviceId: string) => {
+    this.active.delete(deviceId);
+    return this.options.store.revoke(deviceId, this.options.clock().toISOString());
+  };
 
   async report(deviceId: string, touchpointId: number, heartbeat: HeartbeatInput): Promise<CounterReport> {
     const report: CounterReport = { ...heartbeat, deviceId, touchpointId, reportedAt: this.options.clock().toISOString() };

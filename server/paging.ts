@@ -31,12 +31,17 @@ const link = (href: string) => ({ href, method: 'GET', templated: false });
 
 /** `href`, `_links.self` and, when more rows follow, `_links.next` (docs/api.md §3.4). */
 export function pageLinks(url: string, next: PageAfter | null, byUpdate: boolean) {
+  return linksWithCursor(url, next ? encodeCursor(next, byUpdate) : null);
+}
+
+/** The same links for any paged list whose next page begins at `nextCursor` (null: none follows). */
+export function linksWithCursor(url: string, nextCursor: string | null) {
   const self = new URL(url, 'http://localhost');
   const href = self.pathname + self.search;
   const links: { self: ReturnType<typeof link>; next?: ReturnType<typeof link> } = { self: link(href) };
-  if (next) {
+  if (nextCursor !== null) {
     const following = new URL(self);
-    following.searchParams.set('cursor', encodeCursor(next, byUpdate));
+    following.searchParams.set('cursor', nextCursor);
     links.next = link(following.pathname + following.search);
   }
   return { _links: links, href };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { supportBundleEntry, supportBundleList } from '../shared/schemas/fleet';
@@ -42,11 +42,19 @@ describe('uploading a support bundle', () => {
     expect(entry.bytes).toBe(Buffer.byteLength(stored));
   });
 
-  it('keeps a second bundle of the same millisecond beside the first', async () => {
+  it('refuses a second upload of a device within 2 minutes with 429 and Retry-After, keeping nothing', async () => {
     const device = await enrolDevice(h);
-    await upload(device.deviceId, device.token);
-    const second = supportBundleEntry.parse((await upload(device.deviceId, device.token, bundle({ log: [] }))).body);
-    expect(second.id).toBe('2026-06-01T09-00-00-000Z-2');
+    const other = await enrolDevice(h);
+    expect((await upload(device.deviceId, device.token)).status).toBe(201);
+    h.clock.advance(30_000);
+    const refused = await upload(device.deviceId, device.token, bundle({ log: [] }));
+    expectProblem(refused, 429);
+    expect(refused.headers['retry-after']).toBe('90');
+    // Another device is not held back by it.
+    expect((await upload(other.deviceId, other.token)).status).toBe(201);
+    expect(readdirSync(join(h.supportBundles.dir, device.deviceId))).toEqual(['2026-06-01T09-00-00-000Z.json']);
+    h.clock.advance(90_000);
+    expect((await upload(device.deviceId, device.token)).status).toBe(201);
   });
 
   it('refuses a bundle over 2 MiB with 413, and keeps nothing', async () => {
@@ -54,7 +62,7 @@ describe('uploading a support bundle', () => {
     const big = bundle({ log: Array.from({ length: 2200 }, () => 'x'.repeat(1000)) });
     const problem = expectProblem(await upload(device.deviceId, device.token, big), 413);
     expect(problem.detail).toBe('The body may be at most 2097152 bytes.');
-    expect((await h.call('GET', `${API}/support-bundles`, { auth: operator })).body).toEqual({ bundles: [] });
+    expect((await h.call('GET', `${API}/support-bundles`, { auth: operator })).body).toMatchObject({ bundles: [] });
   });
 
   it('refuses another counter’s device id, an operator’s or a touchpoint’s token, and no token', async () => {

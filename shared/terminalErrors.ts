@@ -1,6 +1,8 @@
 /**
- * Why a terminal said no (nexo ErrorCondition, docs/api.md §9.2); the screens word each in Dutch
- * and English. A file of its own, without imports: the checkout's chunk reads it.
+ * Why a terminal said no (nexo ErrorCondition, docs/api.md §9.2), spelled as nexo and Adyen's
+ * @adyen/api-library spell them (ErrorConditionType; terminalErrors.test.ts holds the two equal);
+ * the screens word each in Dutch and English. A file of its own, without imports: the checkout's
+ * chunk reads it, and the library stays out of the renderer.
  */
 export const TERMINAL_ERRORS = [
   'Aborted',
@@ -19,6 +21,6 @@ export const TERMINAL_ERRORS = [
   'UnavailableDevice',
   'UnavailableService',
   'UnreachableHost',
-  'WrongPin',
+  'WrongPIN',
 ] as const;
 export type TerminalError = (typeof TERMINAL_ERRORS)[number];

@@ -44,9 +44,22 @@ export async function checkProbes(servers: Pair, list: Probe[], headersOf: (p: P
   console.log(`\n${table(['request', 'orders', 'path'], rows)}`);
 }
 
-/** 1: every probe, central against bare, at o.connections. */
-export async function getAgainstBare(servers: Pair, list: Probe[], headersOf: (p: Probe) => Record<string, string>, o: AgainstBare) {
+/** One probe's verdict in the GET comparison: its ratio's median, and whether a request failed. */
+export interface GetVerdict {
+  name: string;
+  ratio: number;
+  failed: number;
+}
+
+/** 1: every probe, central against bare, at o.connections; answers each probe's median ratio. */
+export async function getAgainstBare(
+  servers: Pair,
+  list: Probe[],
+  headersOf: (p: Probe) => Record<string, string>,
+  o: AgainstBare,
+): Promise<GetVerdict[]> {
   const rows: (string | number)[][] = [];
+  const verdicts: GetVerdict[] = [];
   for (const probe of list) {
     const runs = await interleaved(['bare', 'central'] as const, o.rounds, (name) =>
       get(servers[name], probe, headersOf(probe), o.connections, o.seconds),
@@ -64,6 +77,7 @@ export async function getAgainstBare(servers: Pair, list: Probe[], headersOf: (p
       `${fmt.ms(med(runs.bare, (f) => f.p50))} / ${fmt.ms(med(runs.bare, (f) => f.p99))}`,
       goalVerdict(ratios.median, o.goals.get, '>=', failedIn(runs.central, runs.bare)),
     ]);
+    verdicts.push({ name: probe.name, ratio: ratios.median, failed: failedIn(runs.central, runs.bare) });
   }
   console.log(
     `\nGET at ${o.scale} orders, ${o.connections} connections, ${o.rounds} rounds of ${o.seconds} s (goal central/bare >= ${o.goals.get})`,
@@ -71,6 +85,7 @@ export async function getAgainstBare(servers: Pair, list: Probe[], headersOf: (p
   console.log(
     table(['request', 'central req/s', 'bare req/s', 'ratio (spread)', 'central p50/p99 ms', 'bare p50/p99 ms', 'verdict'], rows),
   );
+  return verdicts;
 }
 
 /** 3: POST, central against the bare server's same group commit. */

@@ -1,4 +1,16 @@
 import type { TerminalError } from '../../shared/ipc/terminal';
+import {
+  NEXO_CARD,
+  NEXO_CATEGORY,
+  NEXO_CUSTOMER_RECEIPT,
+  NEXO_ERROR,
+  NEXO_MESSAGE,
+  NEXO_REJECT,
+  NEXO_RESULT,
+  NEXO_SALE_RECONCILIATION,
+  NEXO_TEXT_OUTPUT,
+  NEXO_TRANSACTION,
+} from '../../shared/nexoValues';
 
 /**
  * The simulator's terminal side: its transactions by ServiceID, the charges it made, what it
@@ -75,35 +87,39 @@ export class TerminalBook {
   /** The answer's body, or undefined when the answer is sent (or lost) later. */
   handle(header: Record<string, string>, message: Record<string, unknown>, wire: Wire): Record<string, unknown> | null | undefined {
     switch (header.MessageCategory) {
-      case 'Payment':
+      case NEXO_CATEGORY.payment:
         return this.payment(`${header.SaleID}/${header.ServiceID}`, message.PaymentRequest as Record<string, unknown>, wire);
-      case 'TransactionStatus':
+      case NEXO_CATEGORY.status:
         return this.status(message.TransactionStatusRequest as Record<string, unknown>, wire);
-      case 'Abort':
+      case NEXO_CATEGORY.abort:
         return this.abort(message.AbortRequest as Record<string, unknown>);
-      case 'Reversal':
+      case NEXO_CATEGORY.reversal:
         return this.reverseAndAnswer(`${header.SaleID}/${header.ServiceID}`, message.ReversalRequest as Record<string, unknown>, wire);
-      case 'GetTotals':
-      case 'Reconciliation':
+      case NEXO_CATEGORY.totals:
+      case NEXO_CATEGORY.reconciliation:
         if (this.totalsBusy) {
-          const failure = { Response: { Result: 'Failure', ErrorCondition: 'Busy' } };
-          return header.MessageCategory === 'GetTotals' ? { GetTotalsResponse: failure } : { ReconciliationResponse: failure };
+          const failure = { Response: { Result: NEXO_RESULT.failure, ErrorCondition: NEXO_ERROR.busy } };
+          return header.MessageCategory === NEXO_CATEGORY.totals ? { GetTotalsResponse: failure } : { ReconciliationResponse: failure };
         }
-        return header.MessageCategory === 'GetTotals' ? this.getTotals() : this.reconcile();
+        return header.MessageCategory === NEXO_CATEGORY.totals ? this.getTotals() : this.reconcile();
       default:
-        return { EventNotification: { EventToNotify: 'Reject' } };
+        return { EventNotification: { EventToNotify: NEXO_REJECT } };
     }
   }
 
   private getTotals() {
-    return { GetTotalsResponse: { Response: { Result: 'Success' }, POIReconciliationID: '1', TransactionTotals: this.totals() } };
+    return { GetTotalsResponse: { Response: { Result: NEXO_RESULT.success }, POIReconciliationID: '1', TransactionTotals: this.totals() } };
   }
 
   private reconcile() {
     const totals = this.totals();
     this.period = { debits: [], reversals: [] };
     return {
-      ReconciliationResponse: { Response: { Result: 'Success' }, ReconciliationType: 'SaleReconciliation', TransactionTotals: totals },
+      ReconciliationResponse: {
+        Response: { Result: NEXO_RESULT.success },
+        ReconciliationType: NEXO_SALE_RECONCILIATION,
+        TransactionTotals: totals,
+      },
     };
   }
 
@@ -143,15 +159,15 @@ export class TerminalBook {
     this.period.debits.push(t.amount);
     t.state = 'approved';
     t.payment = {
-      Response: { Result: 'Success' },
+      Response: { Result: NEXO_RESULT.success },
       SaleData: { SaleTransactionID: { TransactionID: t.transactionId, TimeStamp: stamp } },
       POIData: { POITransactionID: { TransactionID: poiTransactionId, TimeStamp: stamp } },
       PaymentResult: { AmountsResp: { AuthorizedAmount: euros(t.amount), Currency: 'EUR' } },
       PaymentReceipt: [
         {
-          DocumentQualifier: 'CustomerReceipt',
+          DocumentQualifier: NEXO_CUSTOMER_RECEIPT,
           OutputContent: {
-            OutputFormat: 'Text',
+            OutputFormat: NEXO_TEXT_OUTPUT,
             OutputText: [
               line('Terminal simulator', '', 'header1'),
               line('Card', '**** **** **** 0004', 'cardNumber'),
@@ -168,7 +184,7 @@ export class TerminalBook {
   private decline(t: Transaction, error: TerminalError) {
     t.state = 'declined';
     t.payment = {
-      Response: { Result: 'Failure', ErrorCondition: error, AdditionalResponse: `message=${error}` },
+      Response: { Result: NEXO_RESULT.failure, ErrorCondition: error, AdditionalResponse: `message=${error}` },
       SaleData: { SaleTransactionID: { TransactionID: t.transactionId, TimeStamp: new Date().toISOString() } },
     };
   }
@@ -179,27 +195,32 @@ export class TerminalBook {
       return undefined;
     }
     const referred = referenceOf(request);
-    if ((request.MessageReference as { MessageCategory?: string } | undefined)?.MessageCategory === 'Reversal') {
+    if ((request.MessageReference as { MessageCategory?: string } | undefined)?.MessageCategory === NEXO_CATEGORY.reversal) {
       const answer = this.reversalAnswers.get(referred);
-      if (!answer) return { TransactionStatusResponse: { Response: { Result: 'Failure', ErrorCondition: 'NotFound' } } };
+      if (!answer) return { TransactionStatusResponse: { Response: { Result: NEXO_RESULT.failure, ErrorCondition: NEXO_ERROR.notFound } } };
       return {
         TransactionStatusResponse: {
-          Response: { Result: 'Success' },
+          Response: { Result: NEXO_RESULT.success },
           RepeatedMessageResponse: {
-            MessageHeader: { MessageCategory: 'Reversal', MessageType: 'Response', ServiceID: referred.split('/')[1] },
+            MessageHeader: {
+              MessageCategory: NEXO_CATEGORY.reversal,
+              MessageType: NEXO_MESSAGE.response,
+              ServiceID: referred.split('/')[1],
+            },
             RepeatedResponseMessageBody: answer,
           },
         },
       };
     }
     const t = this.transactions.get(referred);
-    if (!t) return { TransactionStatusResponse: { Response: { Result: 'Failure', ErrorCondition: 'NotFound' } } };
-    if (t.state === 'inProgress') return { TransactionStatusResponse: { Response: { Result: 'Failure', ErrorCondition: 'InProgress' } } };
+    if (!t) return { TransactionStatusResponse: { Response: { Result: NEXO_RESULT.failure, ErrorCondition: NEXO_ERROR.notFound } } };
+    if (t.state === 'inProgress')
+      return { TransactionStatusResponse: { Response: { Result: NEXO_RESULT.failure, ErrorCondition: NEXO_ERROR.inProgress } } };
     return {
       TransactionStatusResponse: {
-        Response: { Result: 'Success' },
+        Response: { Result: NEXO_RESULT.success },
         RepeatedMessageResponse: {
-          MessageHeader: { MessageCategory: 'Payment', MessageType: 'Response', ServiceID: referred.split('/')[1] },
+          MessageHeader: { MessageCategory: NEXO_CATEGORY.payment, MessageType: NEXO_MESSAGE.response, ServiceID: referred.split('/')[1] },
           RepeatedResponseMessageBody: { PaymentResponse: t.payment },
         },
       },
@@ -231,17 +252,17 @@ export class TerminalBook {
   private reversal(request: Record<string, unknown>) {
     const original = (request.OriginalPOITransaction as { POITransactionID?: { TransactionID?: string } }).POITransactionID?.TransactionID;
     const charge = this.charges.find((c) => c.poiTransactionId === original);
-    if (!charge) return { ReversalResponse: { Response: { Result: 'Failure', ErrorCondition: 'NotFound' } } };
+    if (!charge) return { ReversalResponse: { Response: { Result: NEXO_RESULT.failure, ErrorCondition: NEXO_ERROR.notFound } } };
     const given = this.reversals.filter((r) => r.poiTransactionId === original).reduce((sum, r) => sum + r.amount, 0);
     const amount = request.ReversedAmount === undefined ? charge.amount - given : cents(request.ReversedAmount);
     if (amount <= 0 || given + amount > charge.amount) {
-      return { ReversalResponse: { Response: { Result: 'Failure', ErrorCondition: 'NotAllowed' } } };
+      return { ReversalResponse: { Response: { Result: NEXO_RESULT.failure, ErrorCondition: NEXO_ERROR.notAllowed } } };
     }
     this.reversals.push({ poiTransactionId: charge.poiTransactionId, amount });
     this.period.reversals.push(amount);
     return {
       ReversalResponse: {
-        Response: { Result: 'Success' },
+        Response: { Result: NEXO_RESULT.success },
         POIData: { POITransactionID: { TransactionID: original, TimeStamp: new Date().toISOString() } },
       },
     };
@@ -251,11 +272,15 @@ export class TerminalBook {
     const total = (amounts: number[]) => euros(amounts.reduce((sum, a) => sum + a, 0));
     return [
       {
-        PaymentInstrumentType: 'Card',
+        PaymentInstrumentType: NEXO_CARD,
         PaymentTotals: [
-          { TransactionType: 'Debit', TransactionCount: this.period.debits.length, TransactionAmount: total(this.period.debits) },
           {
-            TransactionType: 'ReverseDebit',
+            TransactionType: NEXO_TRANSACTION.debit,
+            TransactionCount: this.period.debits.length,
+            TransactionAmount: total(this.period.debits),
+          },
+          {
+            TransactionType: NEXO_TRANSACTION.reverseDebit,
             TransactionCount: this.period.reversals.length,
             TransactionAmount: total(this.period.reversals),
           },

@@ -10,7 +10,7 @@ import type { Outcome, TerminalSimulator } from './simulator';
 const OUTCOMES: Record<string, { outcome: Outcome; en: string; nl: string }> = {
   approve: { outcome: { kind: 'approve' }, en: 'Approve', nl: 'Goedkeuren' },
   decline: { outcome: { kind: 'decline', error: 'Refusal' }, en: 'Decline (refused by the bank)', nl: 'Weigeren (bank)' },
-  wrongPin: { outcome: { kind: 'decline', error: 'WrongPin' }, en: 'Decline (wrong PIN)', nl: 'Weigeren (verkeerde pincode)' },
+  wrongPin: { outcome: { kind: 'decline', error: 'WrongPIN' }, en: 'Decline (wrong PIN)', nl: 'Weigeren (verkeerde pincode)' },
   silent: { outcome: { kind: 'silent', then: 'decline' }, en: 'Stay silent', nl: 'Geen antwoord' },
   lose: { outcome: { kind: 'lose' }, en: 'Approve, then lose the answer', nl: 'Goedkeuren, antwoord kwijt' },
 };

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { makeSimulatorTls, type SimulatorTls } from './certificates';
+import { NEXO_MESSAGE } from '../../shared/nexoValues';
 import { TerminalBook, type Outcome } from './book';
 
 /**
@@ -139,7 +140,7 @@ export class TerminalSimulator extends EventEmitter<{ request: [Received]; held:
   private headerProblem(h: Record<string, string> | undefined): string | null {
     if (!h) return 'no MessageHeader';
     if (h.ProtocolVersion !== '3.0') return `ProtocolVersion ${h.ProtocolVersion}`;
-    if (h.MessageClass !== 'Service' || h.MessageType !== 'Request') return `${h.MessageClass} ${h.MessageType}`;
+    if (h.MessageClass !== NEXO_MESSAGE.service || h.MessageType !== NEXO_MESSAGE.request) return `${h.MessageClass} ${h.MessageType}`;
     if (h.POIID !== this.poiId) return `POIID ${h.POIID}`;
     if (!h.SaleID) return 'no SaleID';
     if (!/^[A-Za-z0-9]{1,10}$/.test(h.ServiceID ?? '')) return `ServiceID ${h.ServiceID}`;
@@ -152,7 +153,7 @@ export class TerminalSimulator extends EventEmitter<{ request: [Received]; held:
       res.writeHead(200, { 'Content-Length': 0 }).end();
       return;
     }
-    const response = { SaleToPOIResponse: { MessageHeader: { ...header, MessageType: 'Response' }, ...body } };
+    const response = { SaleToPOIResponse: { MessageHeader: { ...header, MessageType: NEXO_MESSAGE.response }, ...body } };
     const key = this.securityKey();
     const wire = key
       ? { SaleToPOIResponse: NexoCrypto.encrypt(response.SaleToPOIResponse.MessageHeader as never, JSON.stringify(response), key) }

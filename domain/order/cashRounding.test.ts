@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cashDue, cashRoundingDifference, roundCash } from './cashRounding';
+import { cashDue, cashHandover, roundCash, roundedAsRecorded } from './cashRounding';
+
+const cashRoundingDifference = (cents: number) => cashHandover(cents, true).rounding;
 
 describe('Dutch cash rounding (docs/api.md §10.1)', () => {
   it('rounds each last digit as the rule says', () => {
@@ -48,5 +50,28 @@ describe('Dutch cash rounding (docs/api.md §10.1)', () => {
   it('leaves the amount exact when rounding is off', () => {
     expect(cashDue(463, false)).toBe(463);
     expect(cashDue(463, true)).toBe(465);
+  });
+
+  it('decides each cash amount that changes hands: €4.63 with €5 gives €0.35; exact €4.65 none; a refund hands back €4.65', () => {
+    expect(cashHandover(463, true, 500)).toEqual({ exact: 463, rounding: 2, handed: 465, tendered: 500, change: 35 });
+    expect(cashHandover(463, true, 465).change).toBe(0);
+    expect(cashHandover(463, true)).toEqual({ exact: 463, rounding: 2, handed: 465, tendered: null, change: null });
+    // Rounding turned off by a manager (docs/counter.md §17): the exact amount changes hands.
+    expect(cashHandover(463, false, 500)).toMatchObject({ rounding: 0, handed: 463, change: 37 });
+  });
+
+  it('a taken payment was rounded exactly when a rounding was recorded with it', () => {
+    expect([roundedAsRecorded(2), roundedAsRecorded(-1), roundedAsRecorded(0), roundedAsRecorded(undefined)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.boolean(), (exact, on) => {
+        const taken = cashHandover(exact, on);
+        expect(cashHandover(exact, roundedAsRecorded(taken.rounding))).toEqual(taken);
+      }),
+    );
   });
 });

@@ -32,3 +32,12 @@ export const everSettled = (payment: Payment) => payment.paymentStatuses.some((s
 
 /** An order that holds money or ever did may not be deleted (7.2). */
 export const heldMoney = (order: Order) => order.payments.some((p) => paymentState(p) === 'PENDING' || everSettled(p));
+
+/**
+ * The methods money may go back by (docs/counter.md §19): those the order was paid with (settled),
+ * last used first, so a cash order is refunded in cash and never by card or direct debit.
+ */
+export function refundMethods(order: Order): Payment['paymentMethod'][] {
+  const paid = order.payments.filter((p) => !p.isRefund && paymentState(p) === 'SETTLED').reverse();
+  return paid.map((p) => p.paymentMethod).filter((m, i, all) => all.findIndex((x) => x.paymentMethodId === m.paymentMethodId) === i);
+}

@@ -1,3 +1,4 @@
+import { seasonCapError } from '../cards/seasonRefund';
 import { MANDATE_TYPE, named } from '../../shared/enums';
 import type { Order, Payment, PaymentMethod, PaymentStatus } from '../../shared/schemas/order';
 import type { ProblemError } from '../../shared/schemas/problem';
@@ -170,6 +171,13 @@ export function addRefund(record: OrderRecord, input: RefundInput, ctx: OpContex
         { detail: `the refund of these lines must be at most their ${share} cents`, pointer: '/amountDebit', amount: share },
       ]);
     }
+    const capped = seasonCapError(order, input.lines, input.amountDebit, ctx.catalog, ctx.now);
+    if (capped)
+      return invalid(
+        [capped],
+        'The season product has started',
+        'A started season product gives back at most its quote (docs/api.md §12.4).',
+      );
   }
   const kind = { isRefund: true, pspPaymentReference: '', mandateInput: null };
   const made = newPayment(order, method, input, kind, { pending: reason, settled: reason }, ctx);

@@ -20,8 +20,11 @@ function paymentRows(row: ReceiptPaymentRow, language: ReceiptLanguage): Receipt
   const state = row.state === 'PENDING' ? ` (${words.pending})` : '';
   const rows: ReceiptRow[] = [{ type: 'pair', left: `${row.isRefund ? `${words.refund} ` : ''}${name}${state}`, right: money(row.amount) }];
   if (row.rounding !== null) rows.push({ type: 'pair', left: `  ${words.rounding}`, right: money(row.rounding) });
+  if (row.handed !== null)
+    rows.push({ type: 'pair', left: `  ${row.isRefund ? words.handedBack : words.handed}`, right: money(row.handed) });
   if (row.tendered !== null) rows.push({ type: 'pair', left: `  ${words.tendered}`, right: money(row.tendered) });
-  if (row.change !== null) rows.push({ type: 'pair', left: `  ${words.change}`, right: money(row.change) });
+  // No change given, no change line (docs/counter.md §17).
+  if (row.change) rows.push({ type: 'pair', left: `  ${words.change}`, right: money(row.change) });
   for (const line of row.terminalReceipt) rows.push({ type: 'text', text: `  ${line}` });
   return rows;
 }

@@ -1,5 +1,6 @@
 import type { PaymentStatusCode } from '../../shared/enums';
 import type { Order, Payment, PaymentMethod } from '../../shared/schemas/order';
+import { cashHandover, roundedAsRecorded, type CashHandover } from '../order/cashRounding';
 import { paymentState } from '../order/money';
 import { localDateTime } from '../reports/timeZone';
 
@@ -42,6 +43,8 @@ export interface ReceiptPaymentRow {
   change: number | null;
   /** Cash rounding in cents (rounded − exact), when not zero. */
   rounding: number | null;
+  /** Cash that changed hands once rounded (taken, or given back), when rounding changed it. */
+  handed: number | null;
   terminalReceipt: string[];
 }
 
@@ -57,7 +60,7 @@ export interface Receipt {
   lines: ReceiptLine[];
   total: number;
   payments: ReceiptPaymentRow[];
-  /** A refund's receipt: the amount given back, in cents; null on a sale's. */
+  /** A refund's receipt: the amount given back (cash: as handed back, rounded), in cents; null on a sale's. */
   givenBack: number | null;
   /** A return's receipt: what was returned (docs/counter.md §19); empty on a sale's and a refund of money only. */
   returned: { name: string; quantity: number }[];
@@ -105,22 +108,31 @@ function issuedAt(order: ReceiptOrder, kind: ReceiptKind): string {
   return settled.at(-1) ?? order.lastUpdatedOn;
 }
 
+/** The cash a cash payment or refund moved, as recorded with it (docs/counter.md §17); null for another method. */
+export function cashOf(payment: ReceiptPayment): CashHandover | null {
+  if (!isCashMethod(payment.paymentMethod)) return null;
+  return cashHandover(payment.amountDebit, roundedAsRecorded(payment.cashRounding), payment.isRefund ? null : tenderedOf(payment));
+}
+
+/** An order's payments with the cash rounding recorded for each (by payment id): what receipts and the display read. */
+export const withCashRounding = (order: Order, rounding: Readonly<Record<string, number>>): ReceiptOrder => ({
+  ...order,
+  payments: order.payments.map((p) => (rounding[p.paymentId] ? { ...p, cashRounding: rounding[p.paymentId] } : p)),
+});
+
 export function paymentRow(payment: ReceiptPayment): ReceiptPaymentRow {
-  const cash = isCashMethod(payment.paymentMethod);
-  const tendered = cash && !payment.isRefund ? tenderedOf(payment) : null;
-  const rounding = cash && payment.cashRounding ? payment.cashRounding : null;
-  // The change counts the cash that changed hands: the exact amount plus its rounding.
-  const handed = payment.amountDebit + (rounding ?? 0);
+  const cash = cashOf(payment);
   return {
     paymentId: payment.paymentId,
     method: payment.paymentMethod,
-    cash,
+    cash: cash !== null,
     isRefund: payment.isRefund,
     state: paymentState(payment),
     amount: payment.amountDebit,
-    tendered,
-    change: tendered === null ? null : tendered - handed,
-    rounding,
+    tendered: cash?.tendered ?? null,
+    change: cash?.change ?? null,
+    rounding: cash && cash.rounding !== 0 ? cash.rounding : null,
+    handed: cash && cash.rounding !== 0 ? cash.handed : null,
     terminalReceipt: payment.terminalReceipt ?? [],
   };
 }
@@ -140,7 +152,7 @@ export function receiptOf({ order, kind, timeZone, duplicate, touchpointName }: 
     lines: order.orderLines.map((l) => ({ name: l.productName, quantity: l.quantity, amount: l.amountInclTax })),
     total: order.totalAmount,
     payments: shown.map(paymentRow),
-    givenBack: refund ? refund.amountDebit : null,
+    givenBack: refund ? (cashOf(refund)?.handed ?? refund.amountDebit) : null,
     returned: (refund?.lines ?? []).map((r) => ({
       name: order.orderLines.find((l) => l.orderLineId === r.orderLineId)?.productName ?? '',
       quantity: r.quantity,

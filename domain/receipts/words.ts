@@ -15,6 +15,8 @@ export interface ReceiptWords {
   tendered: string;
   change: string;
   rounding: string;
+  handed: string;
+  handedBack: string;
   givenBack: string;
   returned: string;
   pending: string;
@@ -34,6 +36,8 @@ export const RECEIPT_WORDS: Record<ReceiptLanguage, ReceiptWords> = {
     tendered: 'Ontvangen',
     change: 'Wisselgeld',
     rounding: 'Afronding',
+    handed: 'Contant betaald',
+    handedBack: 'Contant terug',
     givenBack: 'Terugbetaald',
     returned: 'Geretourneerd',
     pending: 'in behandeling',
@@ -51,6 +55,8 @@ export const RECEIPT_WORDS: Record<ReceiptLanguage, ReceiptWords> = {
     tendered: 'Tendered',
     change: 'Change',
     rounding: 'Rounding',
+    handed: 'Paid in cash',
+    handedBack: 'Cash given back',
     givenBack: 'Given back',
     returned: 'Returned',
     pending: 'pending',

@@ -6,6 +6,8 @@ import { cashTotal } from '../../shared/manager/schemas';
 import {
   dayReport,
   methodFigures,
+  notSold,
+  refundedInFull,
   reportSummary,
   type Movement,
   type OrderFact,
@@ -176,6 +178,55 @@ describe('the figures of one day', () => {
     expect(short.cash.difference).toBe(-5);
   });
 
+  it('X and Z: PIN payments confirmed on the stand-alone terminal totalled apart, and inside PIN as well', () => {
+    const day = [
+      movement(PIN, 9900, 'SETTLED', at('25T09:00:00.000Z')),
+      movement(PIN, 1200, 'SETTLED', at('25T10:00:00.000Z'), { manual: true }),
+      movement(PIN, 800, 'SETTLED', at('25T11:00:00.000Z'), { manual: true }),
+      movement(PIN, 500, 'FAILED', at('25T11:30:00.000Z'), { manual: true }),
+      movement(CASH, 340, 'SETTLED', at('25T12:00:00.000Z')),
+    ];
+    const input = {
+      businessDate: DAY,
+      timeZone: TZ,
+      state: 'open' as const,
+      openedAt: null,
+      openedBy: null,
+      float: 0,
+      closedAt: null,
+      closedBy: null,
+      note: null,
+      counted: null,
+      movements: day,
+      orders: [],
+      reachedCentralAt: null,
+      generatedAt: at('25T14:00:00.000Z'),
+    };
+    for (const kind of ['X', 'Z'] as const) {
+      const report = dayReport({ ...input, kind });
+      expect(report.manual, kind).toEqual([
+        { paymentMethodId: 2, name: 'Pinbetaling', payments: 2000, paymentCount: 2, refunds: 0, refundCount: 0, expected: 2000 },
+      ]);
+      expect(report.methods.find((m) => m.paymentMethodId === 2), kind).toMatchObject({ payments: 11900, paymentCount: 3 });
+    }
+    // A day without such confirmations has no manual line.
+    expect(dayReport({ ...input, kind: 'X', movements: day.filter((m) => !m.manual) }).manual).toEqual([]);
+  });
+
+  it('lists an order cancelled by its full refund as refunded, apart from the orders cancelled unpaid', () => {
+    const refunded = { ...order(at('25T10:00:00.000Z'), 6, 640), refundedAmount: 640 };
+    // Paid, then part refunded: still sold, in no "not sold" row.
+    const partly = { ...order(at('25T11:00:00.000Z'), 4, 980), refundedAmount: 100 };
+    expect(notSold([...orders, refunded, partly])).toEqual({
+      open: { count: 2, amount: 1900 },
+      cancelled: { count: 1, amount: 9900 },
+      refunded: { count: 1, amount: 640 },
+    });
+    expect(refundedInFull(refunded)).toBe(true);
+    expect(refundedInFull(partly)).toBe(false);
+    expect(refundedInFull(order(at('25T12:00:00.000Z'), 6, 640))).toBe(false);
+  });
+
   it('the summary: per product of orders sold (paid or delivered), per clerk, per hour with both 02:00 hours, the rest apart', () => {
     const s = reportSummary({ first: DAY, last: DAY, timeZone: TZ, orders, movements, refused: [] });
     // Sold: the delivered €9.50 and the paid €34.00; the two open concepts and the cancelled order are apart.
@@ -184,7 +235,11 @@ describe('the figures of one day', () => {
       ['anna', 4, 950 + 3400],
       ['mark', 1, 0],
     ]);
-    expect(s.notSold).toEqual({ open: { count: 2, amount: 1900 }, cancelled: { count: 1, amount: 9900 } });
+    expect(s.notSold).toEqual({
+      open: { count: 2, amount: 1900 },
+      cancelled: { count: 1, amount: 9900 },
+      refunded: { count: 0, amount: 0 },
+    });
     expect(s.byHour.map((h) => [h.name, h.count, h.amount])).toEqual([
       ['2026-10-25 02:00 +02:00', 1, 0],
       ['2026-10-25 02:00 +01:00', 1, 0],

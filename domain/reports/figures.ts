@@ -4,7 +4,7 @@ import type { Actor, CashFigures, OrderHeadline, DayReport, DayState, MethodFigu
 import type { Order } from '../../shared/schemas/order';
 import type { CashMovement, SessionFigures } from '../../shared/manager/cash';
 import type { ProblemError } from '../../shared/schemas/problem';
-import { paymentState } from '../order/money';
+import { paidOut, paymentState } from '../order/money';
 import { dayBounds, localHour } from './timeZone';
 import { centralRefunds, clerkCash } from './clerkCash';
 
@@ -39,6 +39,8 @@ export interface Movement {
   takenBy?: Actor | null;
   /** A refund made on the central: who made it there (docs/api.md §7.1); no cash of the drawer moved. */
   fromCentral?: string | null;
+  /** A PIN payment the clerk confirmed on a stand-alone terminal (no terminal configured, docs/api.md §9.2). */
+  manual?: boolean;
 }
 
 export interface FactLine {
@@ -53,6 +55,8 @@ export interface FactLine {
 /** One order as the figures need it. */
 export interface OrderFact extends OrderHeadline {
   lines: FactLine[];
+  /** Settled refunds (docs/api.md §7.1); absent: none. */
+  refundedAmount?: number;
 }
 
 export function movementsOf(order: Order): Movement[] {
@@ -79,6 +83,7 @@ export function orderFactOf(order: Order, clerk: Actor | null): OrderFact {
     statusId: order.order_OrderStatuses[0]!.orderStatus.orderStatusId,
     totalAmount: order.totalAmount,
     clerk,
+    ...(paidOut(order) > 0 && { refundedAmount: paidOut(order) }),
     lines: order.orderLines.map((l) => ({
       productId: l.productId,
       productName: l.productName,
@@ -130,6 +135,17 @@ export function methodFigures(movements: Movement[], bounds: { from: string; to:
   }
   return [...byMethod.values()].sort((a, b) => a.paymentMethodId - b.paymentMethodId);
 }
+
+/**
+ * Of `methodFigures`, the PIN payments confirmed by hand on a stand-alone terminal: totalled
+ * apart in X and Z (docs/api.md §9.2), inside their method's figures as well, since the money
+ * came in by that method.
+ */
+export const manualFigures = (movements: Movement[], bounds: { from: string; to: string }): MethodFigures[] =>
+  methodFigures(
+    movements.filter((m) => m.manual === true),
+    bounds,
+  );
 
 /** Cash moved without a sale, in a day (docs/api.md §10.2). */
 export interface DrawerMoves {
@@ -243,6 +259,7 @@ export function dayReport(input: DayInput): DayReport {
     closedBy: input.closedBy,
     note: input.note,
     methods,
+    manual: manualFigures(input.movements, bounds),
     cash: cashFigures(
       input.movements,
       methods,
@@ -273,13 +290,24 @@ const SOLD: ReadonlySet<number> = new Set([4, 5]);
 const OPEN: ReadonlySet<number> = new Set([1, 2, 3]);
 const isSold = (o: { statusId: number }) => SOLD.has(o.statusId);
 
-/** The orders not sold, apart: still open (concept, awaiting or pending payment) and cancelled. */
-export function notSold(orders: Pick<OrderFact, 'statusId' | 'totalAmount'>[]) {
-  const total = (keep: (statusId: number) => boolean) => {
-    const kept = orders.filter((o) => keep(o.statusId));
+/**
+ * A cancelled order that had been paid: cancelled by its full refund (docs/api.md §7.1), not
+ * sold and not merely cancelled either, so listed apart as refunded.
+ */
+export const refundedInFull = (o: { statusId: number; refundedAmount?: number }) =>
+  o.statusId === CANCELLED && (o.refundedAmount ?? 0) > 0;
+
+/** The orders not sold, apart: still open (concept, awaiting or pending payment), cancelled, and refunded in full. */
+export function notSold(orders: Pick<OrderFact, 'statusId' | 'totalAmount' | 'refundedAmount'>[]) {
+  const total = (keep: (o: Pick<OrderFact, 'statusId' | 'refundedAmount'>) => boolean) => {
+    const kept = orders.filter(keep);
     return { count: kept.length, amount: kept.reduce((t, o) => t + o.totalAmount, 0) };
   };
-  return { open: total((id) => OPEN.has(id)), cancelled: total((id) => id === CANCELLED) };
+  return {
+    open: total((o) => OPEN.has(o.statusId)),
+    cancelled: total((o) => o.statusId === CANCELLED && !refundedInFull(o)),
+    refunded: total(refundedInFull),
+  };
 }
 
 function named<T>(items: T[], id: (i: T) => string, name: (i: T) => string, count: (i: T) => number, amount: (i: T) => number) {

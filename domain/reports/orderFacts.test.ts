@@ -81,6 +81,8 @@ describe('the facts of one order', () => {
       statusId: 3,
       totalAmount: 1100,
       clerk,
+      // The settled refund of €1.00.
+      refundedAmount: 100,
       lines: [
         { productId: 9200, productName: 'Single ticket', quantity: 1, amount: 275 },
         { productId: 9200, productName: 'Single ticket', quantity: 3, amount: 825 },

@@ -5,6 +5,7 @@ import type { OrderNumbering } from '../order/numbering';
 import type { ListedOrder } from '../order/present';
 import type { DayClosurePage, PutDayClosure, StoredDayClosure } from './dayClosures';
 import type { FleetStore } from './fleet';
+import type { CardStore } from './cards';
 
 /** The filters of GET /deletedorders. */
 export interface DeletedFilter {
@@ -101,6 +102,8 @@ export interface OrderStore {
   ready(): Promise<void>;
   /** The central's fleet of counters (docs/api.md §11). */
   fleet: FleetStore;
+  /** The central's own card data (docs/api.md §12). */
+  cards: CardStore;
   loadReference(): Promise<Fixtures | undefined>;
   saveReference(fixtures: Fixtures, source: string, at: string): Promise<void>;
   close(): Promise<void>;

@@ -165,13 +165,14 @@ export async function findToken(page: Page, text: string, alias: string): Promis
 
 /**
  * Cash (the method the checkout has ready after a cash sale; chosen here in case it is not):
- * the amount handed over, the change shown, confirmed: paid, delivered, the receipt.
+ * the amount handed over, the change shown (or that none is due, for the exact amount), confirmed:
+ * paid, delivered, the receipt.
  */
 export async function payCash(page: Page, tendered: string, change: string): Promise<Locator> {
   const cash = button(page, 'Cash');
   if ((await cash.getAttribute('aria-pressed')) !== 'true') await cash.click();
   await page.getByLabel('Amount tendered').fill(tendered);
-  await expect(page.getByText(`Change: ${change}`)).toBeVisible();
+  await expect(page.getByText(change === en.money(0) ? 'No change due' : `Change: ${change}`)).toBeVisible();
   await button(page, 'Confirm cash payment').click();
   return deliveredReceipt(page);
 }

@@ -35,12 +35,14 @@ import { TerminalStore } from './devices/terminal/terminalStore';
 import { methodId } from '../../shared/paymentMethods';
 import { makeHandlers, type Handlers } from './handlers';
 import { Lookups } from './tokens/lookups';
+import { CardBlocks } from './cards/blocks';
 import { recordAudit } from './manager/audit';
 import { DrawerDays } from './manager/days';
 import { exportFontsDir, exportThreadEntry, ReportExports } from './manager/exports';
 import { indexExisting } from './orders/facts';
 import { DayClosed, orderDesk } from './orders/desk';
-import { journalOrderMoney } from './cash/orderMoney';
+import { cashRoundingsOf, journalOrderMoney } from './cash/orderMoney';
+import { withCashRounding } from '../../domain/receipts/receipt';
 import { CashDrawer } from './cash/drawer';
 import { recordOrderAct } from './acts';
 import { localOrderStore } from './orders/localOrders';
@@ -50,11 +52,10 @@ import { CounterSettings } from './settings/settings';
 import { Staff } from './session/staff';
 import { SyncEngine } from './sync/engine';
 import type { CounterCore, CounterOptions } from './types';
+import packageJson from '../../package.json' with { type: 'json' };
 
 const REFRESH_MS = 10 * 60 * 1000;
 const NO_DEVICES = (): DeviceStates => ({ terminal: 'none', printer: 'none' });
-/** The version of a counter run from the sources (the Electron shell passes the app's own). */
-const DEV_VERSION = '0.0.0-dev';
 /** How often the update feed is asked, after the first time at start. */
 const UPDATE_CHECK_MS = 4 * 60 * 60 * 1000;
 
@@ -162,7 +163,17 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       newId,
       orderNumbering: { prefix: `${prefix}-`, offset: 0, digits: 6 },
     });
-    const appVersion = options.appVersion ?? DEV_VERSION;
+    // The Electron shell passes the app's own; the browser shell and a counter run from the sources
+    // report package.json's, the version operators plan updates by (docs/api.md §11.2).
+    const appVersion = options.appVersion ?? packageJson.version;
+    const heartbeat = fleet.heartbeat({
+      client,
+      appVersion,
+      clockOffsetMs: () => clockOffset?.ms ?? null,
+      lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
+      deviceStates: () => devices?.registry.deviceStates() ?? NO_DEVICES(),
+    });
+    const cardBlocks = new CardBlocks(db, () => client, newId, clock);
     engine = new SyncEngine({
       db,
       client,
@@ -178,13 +189,11 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       probeIntervalMs: options.probeIntervalMs,
       clock: clockOffset,
       revoked: () => fleet.view().state === 'revoked',
-      beforePush: fleet.heartbeat({
-        client,
-        appVersion,
-        clockOffsetMs: () => clockOffset?.ms ?? null,
-        lastSyncAt: () => readSetting<string>(db, 'sync.lastSuccessAt') ?? null,
-        deviceStates: () => devices?.registry.deviceStates() ?? NO_DEVICES(),
-      }),
+      // Each round that reached the central: the heartbeat, then the card blocks made offline (docs/counter.md §22.2).
+      beforePush: async () => {
+        await heartbeat();
+        await cardBlocks.sendAll();
+      },
     });
     const syncEngine = engine;
     const log = new RecentLog(clock);
@@ -240,8 +249,10 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       now: clock,
       loadOrder: async (orderId) => {
         const found = await service.get(orderId, desk.caller());
-        return found.ok ? terminalStore.withReceipts(found.value) : null;
+        // Each cash payment with the rounding recorded when it was taken: the receipt and the display read it (cashOf).
+        return found.ok ? terminalStore.withReceipts(withCashRounding(found.value, cashRoundingsOf(db, orderId))) : null;
       },
+      cashRounding: () => settings.cashRounding,
       touchpointName: () => catalog.current().touchpoints.get(settings.touchpointId)?.name,
       changed: (orderId) => events.emit('receipt.changed', { orderId }),
     });
@@ -302,6 +313,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       catalog,
       lookups: new Lookups(db, catalog, () => client, clock),
       challenges: new Challenges(mail, clock, newId),
+      cardBlocks,
+      newId,
       engine: syncEngine,
       embeddedCentral: embedded !== null,
       days,

@@ -3,6 +3,8 @@ import type { CatalogCache } from './catalog/catalogCache';
 import type { CounterDb } from './db/database';
 import type { Devices } from './devices/devices';
 import { displayHandlers, printingHandlers, withDeskEffects, withDeviceSettings } from './devices/handlers';
+import { cardHandlers } from './cards/handlers';
+import type { CardBlocks } from './cards/blocks';
 import { cashHandlers } from './cash/handlers';
 import type { CashDrawer } from './cash/drawer';
 import { fleetHandlers, type FleetDeps } from './fleet/handlers';
@@ -39,6 +41,9 @@ export interface HandlerDeps {
   catalog: CatalogCache;
   lookups: Lookups;
   challenges: Challenges;
+  /** The card blocks waiting for the central (docs/counter.md §22.2). */
+  cardBlocks: CardBlocks;
+  newId: () => string;
   engine: SyncEngine;
   embeddedCentral: boolean;
   days: DrawerDays;
@@ -83,6 +88,12 @@ export function makeHandlers(deps: HandlerDeps): Handlers {
     ),
     ...cashHandlers({ drawer: deps.drawer, who: () => staff.who(), openDrawer: (reason) => deps.devices.openDrawer(reason) }),
     ...fleetHandlers(deps.fleet),
+    ...cardHandlers({
+      ...deps,
+      blocks: deps.cardBlocks,
+      client: () => deps.lookups.client(),
+      settle: () => engine.settle(),
+    }),
     ...returnHandlers({
       desk,
       staff,

@@ -19,7 +19,12 @@ export function useCounterEvents(): void {
   const client = useQueryClient();
   useEffect(() => {
     const offs = [
-      api.on('sync.changed', (status) => syncStatusChanged(client, status)),
+      api.on('sync.changed', (status) => {
+        syncStatusChanged(client, status);
+        // A closed day's Z reaching the central is a sync change: its Z and the closed days say so alike.
+        void client.invalidateQueries({ queryKey: queryKeys.channel('day.zReport') });
+        void client.invalidateQueries({ queryKey: queryKeys.channel('day.list') });
+      }),
       api.on('orders.changed', ({ orderId }) => {
         void client.invalidateQueries({ queryKey: queryKeys.order(orderId) });
         void client.invalidateQueries({ queryKey: queryKeys.channel('orders.search') });

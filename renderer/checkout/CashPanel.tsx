@@ -4,9 +4,9 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { outstandingAmount } from '../sale/orderView';
-import { cashDue } from '../../domain/order/cashRounding';
+import { cashHandover } from '../../domain/order/cashRounding';
 import { useInvoke } from '../api/useInvoke';
-import { cashReference, changeDue, parseEuros, quickTenders } from './payments';
+import { cashReference, parseEuros, quickTenders } from './payments';
 import { usePayment } from './usePayment';
 import { SeenFirst } from '../common/SeenFirst';
 
@@ -21,10 +21,12 @@ export function CashPanel({ order }: { order: Order }) {
   const exact = outstandingAmount(order);
   // Unless a manager turned it off (docs/counter.md §17); on until the settings are read, as the main process defaults.
   const rounding = useInvoke('settings.get', {}).value?.cashRounding ?? true;
-  const due = cashDue(exact, rounding);
+  const due = cashHandover(exact, rounding).handed;
   const [tendered, setTendered] = useState('');
   const cents = tendered.trim() === '' ? due : parseEuros(tendered);
-  const change = cents === null ? null : changeDue(cents, due);
+  // The one rule decides the change (domain/order/cashRounding.ts); short of the due amount: none yet.
+  const handover = cents === null ? null : cashHandover(exact, rounding, cents);
+  const change = handover?.change != null && handover.change >= 0 ? handover.change : null;
   const { pay, pending, error } = usePayment(order, 'cash');
 
   const payWith = (given: number) => void pay({ amountDebit: exact, statusCode: 'SETTLED', pspPaymentReference: cashReference(given) });
@@ -75,7 +77,9 @@ export function CashPanel({ order }: { order: Order }) {
           ? t('cash.enterAmount')
           : change === null
             ? t('cash.short', { amount: money(due - cents) })
-            : t('cash.change', { amount: money(change) })}
+            : change === 0
+              ? t('change.none')
+              : t('cash.change', { amount: money(change) })}
       </p>
       <ErrorNote error={error} />
       <button type="submit" className="primary big" disabled={change === null || pending}>

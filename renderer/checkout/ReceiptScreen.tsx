@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import type { Order } from '../../shared/schemas/order';
-import { paymentRow } from '../../domain/receipts/receipt';
-import { useInvoke } from '../api/useInvoke';
+import { cashOf, paymentRow, withCashRounding, type ReceiptOrder } from '../../domain/receipts/receipt';
 import { ErrorNote } from '../common/ErrorNote';
 import { paymentStateName } from '../common/names';
 import { NewSaleButton, ScreenNav, StartButton } from '../common/ScreenNav';
@@ -12,7 +10,7 @@ import { paymentState } from '../../domain/order/money';
 import { orderStatusId } from '../sale/orderView';
 import { statusKey } from '../start/OrderList';
 import { MethodName } from './MethodName';
-import { cashTendered, ibanLast4 } from './payments';
+import { ibanLast4 } from './payments';
 import { useReceiptPrinting } from './printing';
 import { PrintStatus } from './PrintStatus';
 import { ReturnedMark } from './ReturnedMark';
@@ -30,7 +28,8 @@ const ReturnAtTill = areas.manager.lazy((m) => m.ReturnAtTill);
 export function ReceiptScreen() {
   const { t } = useI18n();
   const current = useCurrentOrder();
-  const order = current.value?.order;
+  // Each cash payment with the rounding recorded when it was taken: the amounts are the receipt's (cashOf).
+  const order = current.value && withCashRounding(current.value.order, current.value.cashRounding);
   const print = useReceiptPrinting(order?.orderId);
   const again = print.state?.printed || print.state?.problem || print.last?.problem;
   return (
@@ -57,12 +56,21 @@ export function ReceiptScreen() {
   );
 }
 
-/** The change to hand back, in type large enough to read across the counter. */
-function ChangeDue({ order }: { order: Order }) {
+/**
+ * The change to hand back, in type large enough to read across the counter: the printed
+ * receipt's figures (cashOf). Once money went back (a return), the sale's change is long handed out.
+ */
+function ChangeDue({ order }: { order: ReceiptOrder }) {
   const { t, money } = useI18n();
-  const rounding = useInvoke('settings.get', {}).value?.cashRounding ?? true;
-  const cash = cashTendered(order, rounding);
-  if (!cash) return null;
+  if (order.payments.some((p) => p.isRefund)) return null;
+  const taken = order.payments
+    .filter((p) => paymentState(p) === 'SETTLED')
+    .flatMap((p) => {
+      const c = cashOf(p);
+      return c?.tendered != null && c.change !== null ? [c] : [];
+    });
+  if (taken.length === 0) return null;
+  const cash = { tendered: taken.reduce((t, c) => t + c.tendered!, 0), change: taken.reduce((t, c) => t + c.change!, 0) };
   return (
     <section className="change-due no-print" aria-labelledby="change-title">
       <h2 id="change-title">{cash.change > 0 ? t('change.title') : t('change.none')}</h2>
@@ -77,7 +85,7 @@ function ChangeDue({ order }: { order: Order }) {
  * Refunds show as money given back; the tendered amount and the change follow the receipt's
  * rules (domain/receipts). `duplicate`: printing it now is a reprint, marked as such.
  */
-export function Receipt({ order, title, duplicate = false }: { order: Order; title?: string; duplicate?: boolean }) {
+export function Receipt({ order, title, duplicate = false }: { order: ReceiptOrder; title?: string; duplicate?: boolean }) {
   const { t, money, date, dateTime } = useI18n();
   const terms = [...new Set(order.orderLines.flatMap((l) => l.orderLineTerms.map((x) => x.termsUrl)))];
   const taxTotal = order.orderLines.reduce((sum, l) => sum + (l.taxAmount ?? 0), 0);
@@ -169,10 +177,25 @@ export function Receipt({ order, title, duplicate = false }: { order: Order; tit
                 {p.isRefund && `${t('receipt.refund')} `}
                 <MethodName method={p.paymentMethod} />: {money(p.isRefund ? -p.amountDebit : p.amountDebit)} —{' '}
                 {paymentStateName(t, row.state)}
+                {row.rounding !== null && row.handed !== null && (
+                  <span className="receipt-rounding">
+                    {' '}
+                    (
+                    {t(p.isRefund ? 'receipt.roundingBack' : 'receipt.rounding', {
+                      amount: money(row.rounding),
+                      handed: money(row.handed),
+                    })}
+                    )
+                  </span>
+                )}
                 {row.tendered !== null && row.change !== null && (
                   <span className="receipt-tendered">
                     {' '}
-                    ({t('receipt.tendered', { amount: money(row.tendered), change: money(row.change) })})
+                    (
+                    {row.change > 0
+                      ? t('receipt.tendered', { amount: money(row.tendered), change: money(row.change) })
+                      : t('receipt.tenderedExact', { amount: money(row.tendered) })}
+                    )
                   </span>
                 )}
                 {p.mandateInput && (

@@ -1,7 +1,4 @@
-import { cashDue } from '../../domain/order/cashRounding';
-import type { Order, PaymentMethod } from '../../shared/schemas/order';
-import { paymentState } from '../../domain/order/money';
-import { tenderedOf } from '../../domain/receipts/receipt';
+import type { PaymentMethod } from '../../shared/schemas/order';
 
 /** Payment methods of the catalogue by what they are at a counter, and cash arithmetic. */
 
@@ -14,10 +11,6 @@ export function parseEuros(text: string): number | null {
   if (!/^\d{1,7}([.,]\d{1,2})?$/.test(cleaned)) return null;
   const [whole, fraction = ''] = cleaned.split(/[.,]/) as [string, string?];
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-export function changeDue(tenderedCents: number, dueCents: number): number | null {
-  return tenderedCents >= dueCents ? tenderedCents - dueCents : null;
 }
 
 /** A reference of our own for a payment: unique enough per counter. */
@@ -43,13 +36,3 @@ export function quickTenders(dueCents: number): number[] {
 
 /** An IBAN as the screens show it: only its last four characters. */
 export const ibanLast4 = (iban: string): string => iban.replace(/\s+/g, '').slice(-4);
-
-/** The cash handed over for an order's settled cash payments, and the change it gave. */
-export function cashTendered(order: Order, rounding = true): { tendered: number; change: number } | null {
-  const cash = order.payments.filter((p) => !p.isRefund && tenderedOf(p) !== null && paymentState(p) === 'SETTLED');
-  if (cash.length === 0) return null;
-  const tendered = cash.reduce((sum, p) => sum + tenderedOf(p)!, 0);
-  // Each cash payment changed hands rounded (docs/api.md §10.1), unless a manager turned rounding off.
-  const paid = cash.reduce((sum, p) => sum + cashDue(p.amountDebit, rounding), 0);
-  return { tendered, change: tendered - paid };
-}

@@ -3,7 +3,7 @@ import { formatDay, parseDay } from './dateText';
 import { describe, expect, it } from 'vitest';
 import { REMARK_PARAMETER } from '../../shared/enums';
 import type { RefusalCode } from '../../shared/refusals';
-import { cashReference, cashTendered, changeDue, methodId, methodKindOf, parseEuros } from '../checkout/payments';
+import { methodId, methodKindOf, parseEuros } from '../checkout/payments';
 import { checkIban } from '../checkout/DirectDebitPanel';
 import { loadDictionary } from '../i18n/dictionaries';
 import { en } from '../i18n/en';
@@ -62,6 +62,10 @@ describe('catalogue', () => {
   });
   it("puts the manager's products on the quick keys, or else the first sellable ones, never by sales", () => {
     expect(quickProducts(products, null).map((p) => p?.productId)).toEqual([101, 102, 600]);
+    // The replacement fee is sold from the card service: no quick key of its own unless the manager sets one.
+    const fee = product({ productId: 410, productName: 'Vervangende pas', role: 'replacementFee' });
+    expect(quickProducts([products[0]!, products[1]!, fee, products[3]!], null).map((p) => p?.productId)).toEqual([101, 600]);
+    expect(quickProducts([fee], [410]).map((p) => p?.productId)).toEqual([410]);
     // A product with variants, or one the catalogue dropped, leaves its key empty.
     expect(quickProducts(products, [600, 100, 999, 101]).map((p) => p?.productId ?? null)).toEqual([600, null, null, 101]);
   });
@@ -126,14 +130,12 @@ describe('payment', () => {
     const withError = { ...mandate, validationErrors: [{ detail: 'x', pointer: '/customerTokens/0/transitTokenId' }] };
     expect(paymentGate(order({ orderLines: [withError], validContents: false })).allowed).toBe(false);
   });
-  it('reads euros as cents and gives change', () => {
+  it('reads euros as cents', () => {
     expect(parseEuros('20')).toBe(2000);
     expect(parseEuros('9,5')).toBe(950);
     expect(parseEuros('€ 12.05')).toBe(1205);
     expect(parseEuros('12.345')).toBeNull();
     expect(parseEuros('abc')).toBeNull();
-    expect(changeDue(2000, 950)).toBe(1050);
-    expect(changeDue(900, 950)).toBeNull();
   });
   it('finds the methods of the demo catalogue by provider', () => {
     const methods = [
@@ -169,24 +171,5 @@ describe('dates typed in the counter language', () => {
     expect(parseDay('06/31/1990')).toBeNull();
     expect(parseDay('31-02-2024')).toBeNull();
     expect(parseDay('yesterday')).toBeNull();
-  });
-});
-
-describe('cash rounding on the receipt (docs/api.md §10.1)', () => {
-  it('gives change on the rounded amount: €4.63 paid with €5.00 gives €0.35 back', () => {
-    const paid = {
-      ...order(),
-      payments: [
-        {
-          isRefund: false,
-          amountDebit: 463,
-          pspPaymentReference: cashReference(500),
-          paymentStatuses: [{ statusCode: 'SETTLED', createdOn: '2026-11-27T09:00:00.000Z' }],
-        },
-      ],
-    } as unknown as Parameters<typeof cashTendered>[0];
-    expect(cashTendered(paid)).toEqual({ tendered: 500, change: 35 });
-    // Rounding turned off by a manager (docs/counter.md §17): the exact amount changed hands.
-    expect(cashTendered(paid, false)).toEqual({ tendered: 500, change: 37 });
   });
 });

@@ -64,7 +64,13 @@ export function CustomerDisplay({ api }: { api: CounterApi }) {
             <dd data-sum="due">{money(view.due)}</dd>
           </div>
         )}
-        {view.change !== null && (
+        {view.cashDue !== null && (
+          <div className="customer-due">
+            <dt>{words['display.cashDue']}</dt>
+            <dd data-sum="cash-due">{money(view.cashDue)}</dd>
+          </div>
+        )}
+        {view.change !== null && view.change > 0 && (
           <div className="customer-change">
             <dt>{words['display.change']}</dt>
             <dd data-sum="change">{money(view.change)}</dd>

@@ -43,6 +43,46 @@ describe('FleetPanel', () => {
   });
 });
 
+describe('the enrolment', () => {
+  const enrolled = (touchpointId: number): FleetStatus => ({
+    ...status({}),
+    enrolment: { state: 'enrolled', deviceId: 'a3434219-0000-4000-8000-000000000001', touchpointId },
+  });
+  const catalog = () => ({
+    products: [],
+    languages: [],
+    touchpoints: [{ salesTouchpointId: 11, name: 'Balie Zuid', isActive: true, retailerId: 1 }],
+    paymentMethods: [],
+    refreshedAt: '',
+    source: 'central' as const,
+  });
+
+  it('names the store it is enrolled for, and offers enrolling again only when asked, in both languages', async () => {
+    for (const [lang, words] of [
+      ['en', { enrolled: 'Enrolled for Balie Zuid', again: 'Enrol again…', form: 'Enrol with a central' }],
+      ['nl', { enrolled: 'Aangemeld voor Balie Zuid', again: 'Opnieuw aanmelden…', form: 'Aanmelden bij een centrale' }],
+    ] as const) {
+      renderWith(<FleetPanel />, fakeCounter({ 'fleet.status': () => enrolled(11), 'catalog.get': catalog }), lang);
+      expect(await screen.findByText(words.enrolled)).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: words.form })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: words.again }));
+      expect(await screen.findByRole('heading', { name: words.form })).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('says the number of a touchpoint the reference data does not list', async () => {
+    renderWith(<FleetPanel />, fakeCounter({ 'fleet.status': () => enrolled(99), 'catalog.get': catalog }));
+    expect(await screen.findByText('Enrolled for touchpoint 99')).toBeTruthy();
+  });
+
+  it('shows the form at once where the counter is not enrolled', async () => {
+    renderWith(<FleetPanel />, fakeCounter({ 'fleet.status': () => status({}), 'catalog.get': catalog }));
+    expect(await screen.findByRole('heading', { name: 'Enrol with a central' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enrol again…' })).toBeNull();
+  });
+});
+
 describe('uploading the support bundle', () => {
   it('sends it to the central and says so, in words', async () => {
     const api = fakeCounter({

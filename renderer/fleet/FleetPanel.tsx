@@ -1,6 +1,6 @@
 import type { EnrolmentView, UpdateView } from '../../shared/ipc/fleet';
 import { EnrolForm } from './EnrolForm';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAction, useInvoke } from '../api/useInvoke';
 import { offerDownload } from '../manager/download';
 import { ErrorNote } from '../common/ErrorNote';
@@ -16,7 +16,17 @@ const FLEET_TITLE_ID = 'fleet-title';
 export function FleetPanel() {
   const { t } = useI18n();
   const status = useInvoke('fleet.status', {}, { staleTime: 10_000, refetchInterval: 30_000 });
+  const catalog = useInvoke('catalog.get', {});
   const s = status.value;
+  // An enrolled counter shows its enrolment and offers enrolling again only when asked; the form
+  // stays open once shown, so that its own answer stays in view after enrolling (docs/counter.md §18).
+  const [formOpen, setFormOpen] = useState(false);
+  const enrolled = s?.enrolment.state === 'enrolled';
+  useEffect(() => {
+    if (s && !enrolled) setFormOpen(true);
+  }, [s, enrolled]);
+  const touchpointName = (id: number | null) =>
+    catalog.value?.touchpoints.find((tp) => tp.salesTouchpointId === id)?.name ?? t('fleet.touchpointNumber', { number: id ?? 0 });
   return (
     <section className="card" aria-labelledby={FLEET_TITLE_ID}>
       <h2 id={FLEET_TITLE_ID}>{t('fleet.title')}</h2>
@@ -27,11 +37,16 @@ export function FleetPanel() {
           <dt>{t('fleet.update')}</dt>
           <dd>{updateWords(t, s.update)}</dd>
           <dt>{t('fleet.enrolment')}</dt>
-          <dd>{enrolmentWords(t, s.enrolment)}</dd>
+          <dd>{enrolmentWords(t, s.enrolment, touchpointName)}</dd>
         </dl>
       )}
       <SupportBundleButton />
-      {s && <EnrolForm />}
+      {s && formOpen && <EnrolForm />}
+      {s && !formOpen && (
+        <button type="button" onClick={() => setFormOpen(true)}>
+          {t('fleet.enrolAgain')}
+        </button>
+      )}
     </section>
   );
 }
@@ -46,8 +61,8 @@ function updateWords(t: I18n['t'], update: UpdateView): string {
   return `${ready}. ${t('fleet.updateWaits', { reasons })}. ${t('fleet.updateAtStart')}`;
 }
 
-function enrolmentWords(t: I18n['t'], enrolment: EnrolmentView): string {
-  if (enrolment.state === 'enrolled') return t('fleet.enrolmentEnrolled', { touchpoint: enrolment.touchpointId ?? 0 });
+function enrolmentWords(t: I18n['t'], enrolment: EnrolmentView, touchpointName: (id: number | null) => string): string {
+  if (enrolment.state === 'enrolled') return t('fleet.enrolmentEnrolled', { touchpoint: touchpointName(enrolment.touchpointId) });
   if (enrolment.state === 'revoked') return t('fleet.enrolmentRevoked');
   if (enrolment.state === 'codeRefused') return t('fleet.enrolmentRefused');
   return t('fleet.enrolmentNone');

@@ -14,6 +14,9 @@ export const counterEn = {
   'change.title': 'Change due',
   'change.none': 'No change due',
   'change.tendered': 'Tendered {amount}',
+  'receipt.tenderedExact': 'tendered {amount}, no change',
+  'receipt.rounding': 'cash rounding {amount}: {handed} in cash',
+  'receipt.roundingBack': 'cash rounding {amount}: {handed} given back in cash',
   'receipt.tendered': 'tendered {amount}, change {change}',
 
   'iban.masked': 'IBAN ending {last}',

@@ -16,6 +16,9 @@ export const counterNl: Record<keyof typeof counterEn, string> = {
   'change.title': 'Wisselgeld',
   'change.none': 'Geen wisselgeld',
   'change.tendered': 'Ontvangen {amount}',
+  'receipt.tenderedExact': 'ontvangen {amount}, geen wisselgeld',
+  'receipt.rounding': 'afronding contant {amount}: {handed} contant',
+  'receipt.roundingBack': 'afronding contant {amount}: {handed} contant terug',
   'receipt.tendered': 'ontvangen {amount}, wisselgeld {change}',
 
   'iban.masked': 'IBAN eindigend op {last}',

@@ -42,6 +42,7 @@ export const devicesEn = {
   'display.welcome': 'Welcome',
   'display.total': 'Total',
   'display.due': 'To pay',
+  'display.cashDue': 'In cash',
   'display.change': 'Your change',
   'display.paid': 'Paid',
   'display.thanks': 'Thank you and have a good journey!',

@@ -44,6 +44,7 @@ export const devicesNl: Record<keyof typeof devicesEn, string> = {
   'display.welcome': 'Welkom',
   'display.total': 'Totaal',
   'display.due': 'Te betalen',
+  'display.cashDue': 'Contant',
   'display.change': 'Uw wisselgeld',
   'display.paid': 'Betaald',
   'display.thanks': 'Bedankt en goede reis!',

@@ -1,6 +1,7 @@
 import { counterEn } from './counter.en';
 import { everydayEn } from './everyday.en';
 import { returnsEn } from './returns.en';
+import { cardsEn } from './cards.en';
 import { terminalEn } from './terminal.en';
 import { devicesEn } from './devices.en';
 import { fleetEn } from './fleet.en';
@@ -17,6 +18,7 @@ export const en = {
   ...counterEn,
   ...everydayEn,
   ...returnsEn,
+  ...cardsEn,
   ...devicesEn,
   ...lockdownEn,
   ...managerEn,
@@ -124,7 +126,7 @@ export const en = {
   'products.title': 'Products',
   'products.search': 'Search products',
   'products.searchHint': 'By name or article number.',
-  'products.found': '{n} products found',
+  'products.found': '{n} {n|product|products} found',
   'products.none': 'No product matches.',
   'products.quick': 'Quick keys',
   'products.all': 'All products',
@@ -187,10 +189,10 @@ export const en = {
   'cache.cached': 'From the local cache',
   'cache.stale': 'Stale cache',
   'cache.age': 'The central could not be reached; this answer is {age} old.',
-  'age.seconds': '{n} seconds',
-  'age.minutes': '{n} minutes',
-  'age.hours': '{n} hours',
-  'age.days': '{n} days',
+  'age.seconds': '{n} {n|second|seconds}',
+  'age.minutes': '{n} {n|minute|minutes}',
+  'age.hours': '{n} {n|hour|hours}',
+  'age.days': '{n} {n|day|days}',
   'age.unknown': 'of unknown age',
 
   'newPass.title': 'New anonymous pass',

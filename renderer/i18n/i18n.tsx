@@ -35,7 +35,7 @@ export function makeI18n({ lang, messages, refusals }: Dictionary, timeZone: str
     t: (key, params) => {
       const template = messages[key];
       if (!params) return template;
-      return fillPlaceholders(template, params);
+      return fillPlaceholders(template, params, lang);
     },
     refusal: (code, params = {}) => {
       // The values a refusal carries as data said as the screen says them: a day as a date, money in euros.
@@ -48,7 +48,7 @@ export function makeI18n({ lang, messages, refusals }: Dictionary, timeZone: str
               : [name, value],
         ),
       );
-      return code in refusals ? fillPlaceholders(refusals[code], said) : fillPlaceholders(refusals['request.internal'], {});
+      return code in refusals ? fillPlaceholders(refusals[code], said, lang) : fillPlaceholders(refusals['request.internal'], {}, lang);
     },
     money: (cents) => euros.format(cents / 100),
     date: times.date,

@@ -37,5 +37,5 @@ export const lockdownEn = {
   'history.setting.centralUrl': 'the central’s address to {value}',
   'history.setting.bearerToken': 'the bearer token',
   'history.setting.touchpointId': 'the touchpoint to {value}',
-  'history.setting.retentionDays': 'the retention to {value} days',
+  'history.setting.retentionDays': 'the retention to {value} {value|day|days}',
 };

@@ -40,5 +40,5 @@ export const lockdownNl: Record<keyof typeof lockdownEn, string> = {
   'history.setting.centralUrl': 'het adres van de centrale in {value}',
   'history.setting.bearerToken': 'het bearer-token',
   'history.setting.touchpointId': 'het verkooppunt in {value}',
-  'history.setting.retentionDays': 'de bewaartermijn in {value} dagen',
+  'history.setting.retentionDays': 'de bewaartermijn in {value} {value|dag|dagen}',
 };

@@ -40,7 +40,7 @@ export const managerEn = {
   'review.details': 'of order {number}',
   'review.detailsShort': 'Details',
   'review.more': 'More orders',
-  'review.allShown': 'All {count} orders are shown.',
+  'review.allShown': '{count|The one order is shown.|All {count} orders are shown.}',
   'review.export': 'Orders',
 
   'detail.title': 'Order {number}',
@@ -86,6 +86,8 @@ export const managerEn = {
   'refund.method': 'Refund by',
   'refund.reason': 'Reason',
   'refund.reasonRequired': 'A refund needs a reason.',
+  'refund.submitCash': 'Give back {amount} in cash',
+  'refund.cashRounded': 'Hand back {amount} in cash (rounded; exact {exact}).',
   'refund.submit': 'Refund {amount}',
   'refund.back': 'Back',
   'refund.done': 'Order {number} was refunded.',
@@ -119,6 +121,7 @@ export const managerEn = {
   'day.printZ': 'Print Z report',
   'day.generated': 'Made',
   'day.perMethod': 'Per payment method',
+  'day.manualPin': 'Of which confirmed by hand on the stand-alone terminal',
   'day.method': 'Payment method',
   'day.payments': 'Payments',
   'day.refunds': 'Refunds',
@@ -169,6 +172,7 @@ export const managerEn = {
   'export.csv': 'CSV: {report}',
   'export.pdf': 'PDF: {report}',
   'export.saved': 'Saved as {file}.',
+  'export.savedZip': 'Saved as {file}: a zip with one CSV file per table.',
 
   'audit.range': 'Days of the audit trail',
   'audit.none': 'Nothing recorded in these days.',
@@ -188,7 +192,7 @@ export const managerEn = {
   'health.kind.rejected': 'refused by head office',
   'health.kind.setAside': 'set aside',
   'health.kind.unsent': 'waiting to be sent',
-  'health.facts': 'Since {since} · tried {attempts} times · {total} · {status}',
+  'health.facts': 'Since {since} · tried {attempts} {attempts|time|times} · {total} · {status}',
   'health.lastError': 'Last error: {error}',
   'health.fix': 'Refund or cancel order {number}',
 };

@@ -42,7 +42,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'review.details': 'van order {number}',
   'review.detailsShort': 'Details',
   'review.more': 'Meer orders',
-  'review.allShown': 'Alle {count} orders staan er.',
+  'review.allShown': '{count|De ene order staat er.|Alle {count} orders staan er.}',
   'review.export': 'Orders',
 
   'detail.title': 'Order {number}',
@@ -88,6 +88,8 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'refund.method': 'Terugbetalen via',
   'refund.reason': 'Reden',
   'refund.reasonRequired': 'Een terugbetaling heeft een reden nodig.',
+  'refund.submitCash': '{amount} contant teruggeven',
+  'refund.cashRounded': 'Geef {amount} contant terug (afgerond; exact {exact}).',
   'refund.submit': '{amount} terugbetalen',
   'refund.back': 'Terug',
   'refund.done': 'Order {number} is terugbetaald.',
@@ -121,6 +123,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'day.printZ': 'Z-rapport afdrukken',
   'day.generated': 'Gemaakt',
   'day.perMethod': 'Per betaalwijze',
+  'day.manualPin': 'Waarvan met de hand bevestigd op de losse pinautomaat',
   'day.method': 'Betaalwijze',
   'day.payments': 'Betalingen',
   'day.refunds': 'Terugbetalingen',
@@ -171,6 +174,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'export.csv': 'CSV: {report}',
   'export.pdf': 'PDF: {report}',
   'export.saved': 'Opgeslagen als {file}.',
+  'export.savedZip': 'Opgeslagen als {file}: een zip met één CSV-bestand per tabel.',
 
   'audit.range': 'Dagen van de audittrail',
   'audit.none': 'Niets vastgelegd in deze dagen.',

@@ -1,6 +1,7 @@
 import { counterNl } from './counter.nl';
 import { everydayNl } from './everyday.nl';
 import { returnsNl } from './returns.nl';
+import { cardsNl } from './cards.nl';
 import { terminalNl } from './terminal.nl';
 import { devicesNl } from './devices.nl';
 import { fleetNl } from './fleet.nl';
@@ -18,6 +19,7 @@ export const nl: Record<MessageKey, string> = {
   ...counterNl,
   ...everydayNl,
   ...returnsNl,
+  ...cardsNl,
   ...devicesNl,
   ...lockdownNl,
   ...managerNl,
@@ -125,7 +127,7 @@ export const nl: Record<MessageKey, string> = {
   'products.title': 'Producten',
   'products.search': 'Producten zoeken',
   'products.searchHint': 'Op naam of artikelnummer.',
-  'products.found': '{n} producten gevonden',
+  'products.found': '{n} {n|product|producten} gevonden',
   'products.none': 'Geen product gevonden.',
   'products.quick': 'Sneltoetsen',
   'products.all': 'Alle producten',
@@ -188,10 +190,10 @@ export const nl: Record<MessageKey, string> = {
   'cache.cached': 'Uit de lokale cache',
   'cache.stale': 'Verouderde cache',
   'cache.age': 'De centrale was niet bereikbaar; dit antwoord is {age} oud.',
-  'age.seconds': '{n} seconden',
-  'age.minutes': '{n} minuten',
+  'age.seconds': '{n} {n|seconde|seconden}',
+  'age.minutes': '{n} {n|minuut|minuten}',
   'age.hours': '{n} uur',
-  'age.days': '{n} dagen',
+  'age.days': '{n} {n|dag|dagen}',
   'age.unknown': 'onbekend',
 
   'newPass.title': 'Nieuwe anonieme pas',

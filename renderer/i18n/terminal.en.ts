@@ -24,7 +24,7 @@ export const terminalEn = {
   'terminal.error.UnavailableDevice': 'the terminal is unavailable',
   'terminal.error.UnavailableService': 'the payment service is unavailable',
   'terminal.error.UnreachableHost': 'the bank cannot be reached',
-  'terminal.error.WrongPin': 'wrong PIN',
+  'terminal.error.WrongPIN': 'wrong PIN',
   'terminal.error.unreachable': 'the terminal cannot be reached',
   'terminal.totals': 'PIN: the terminal and the counter',
   'terminal.totalsTerminal': 'Terminal',

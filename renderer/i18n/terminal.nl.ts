@@ -26,7 +26,7 @@ export const terminalNl: Record<keyof typeof terminalEn, string> = {
   'terminal.error.UnavailableDevice': 'de pinautomaat is niet beschikbaar',
   'terminal.error.UnavailableService': 'de betaaldienst is niet beschikbaar',
   'terminal.error.UnreachableHost': 'de bank is niet bereikbaar',
-  'terminal.error.WrongPin': 'verkeerde pincode',
+  'terminal.error.WrongPIN': 'verkeerde pincode',
   'terminal.error.unreachable': 'de pinautomaat is niet bereikbaar',
   'terminal.totals': 'PIN: de pinautomaat en de kassa',
   'terminal.totalsTerminal': 'Pinautomaat',

@@ -116,7 +116,7 @@ describe('the day close', () => {
       .map((li) => li.textContent);
     expect(freezes).toEqual([
       'the day 23 Nov 2026: nothing more can be sold, paid, refunded or changed in it;',
-      'its drawer sessions (0), the open one closed with this count;',
+      'no drawer session was opened: this count is the day’s;',
       'the count of €134.00;',
       'its open orders (2, €8.03), which stay unpaid;',
       'the Z report, sent to the central.',
@@ -128,6 +128,41 @@ describe('the day close', () => {
     await user.click(screen.getByRole('button', { name: 'Close the day' }));
     await user.click(screen.getByRole('button', { name: 'Confirm: close the day' }));
     expect(api.callsOf('day.close')).toHaveLength(1);
+  });
+
+  it('names the open session it closes only when one is open; sessions all closed are said so', async () => {
+    const user = userEvent.setup();
+    const session = (closedAt: string | null) => ({
+      sessionId: closedAt ? 's1' : 's2',
+      businessDate: '2026-11-23',
+      openedAt: '2026-11-23T07:00:00.000Z',
+      openedBy: { staffId: 'm', name: 'Mark' },
+      float: 0,
+      closedAt,
+      closedBy: null,
+      cashSales: 0,
+      rounding: 0,
+      paidIn: 0,
+      paidOut: 0,
+      drops: 0,
+      noSales: 0,
+      expected: 13_400,
+      counted: null,
+      countedByDenomination: null,
+      difference: null,
+    });
+    for (const [sessions, said] of [
+      [[session('2026-11-23T12:00:00.000Z')], 'its drawer session (1), closed already with its own count;'],
+      [[session('2026-11-23T12:00:00.000Z'), session(null)], 'its drawer sessions (2), the open one closed with this count;'],
+    ] as const) {
+      const api = counter();
+      api.handle('day.xReport', () => dayReport({ sessions: [...sessions] }));
+      const { unmount } = renderWith(<CloseDayForm onClosed={() => undefined} />, api);
+      await countExactly(user);
+      await user.click(screen.getByRole('button', { name: 'Close the day' }));
+      expect(within(screen.getByTestId('close-freezes')).getAllByRole('listitem')[1]!.textContent).toBe(said);
+      unmount();
+    }
   });
 
   it('speaks Dutch', async () => {

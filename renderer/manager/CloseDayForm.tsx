@@ -119,7 +119,13 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
           </p>
           <ul data-testid="close-freezes">
             <li>{t('close.freezeDay', { day: date(x.value.businessDate) })}</li>
-            <li>{t('close.freezeSessions', { count: x.value.sessions?.length ?? 0 })}</li>
+            <li>
+              {openSession
+                ? t('close.freezeSessions', { count: x.value.sessions?.length ?? 0 })
+                : (x.value.sessions?.length ?? 0) > 0
+                  ? t('close.freezeSessionsClosed', { count: x.value.sessions?.length ?? 0 })
+                  : t('close.freezeNoSessions')}
+            </li>
             <li>{t('close.freezeCount', { counted: money(cashTotal(counted)) })}</li>
             <li>
               {x.value.notSold && x.value.notSold.open.count > 0

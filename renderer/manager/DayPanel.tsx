@@ -125,6 +125,8 @@ function OpenDay() {
         onClosed={(report) => {
           // The Z report just made is the closed day's: shown at once, then read-only.
           setAnswer(client, 'day.zReport', { businessDate: report.businessDate }, report);
+          // Read again at once: it may have reached the central already, as the closed days' table says.
+          void client.invalidateQueries({ queryKey: queryKeys.channel('day.zReport') });
           changed();
         }}
       />

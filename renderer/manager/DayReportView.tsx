@@ -48,6 +48,10 @@ export function DayReportView({ report }: { report: DayReport }) {
           <dd>{dateTime(report.generatedAt)}</dd>
         </dl>
         <MethodsTable caption={t('day.perMethod')} methods={report.methods} lastColumn={t('day.expected')} />
+        {/* docs/api.md §9.2: the stand-alone terminal's confirmations, totalled apart (and inside PIN above). */}
+        {report.manual && report.manual.length > 0 && (
+          <MethodsTable caption={t('day.manualPin')} methods={report.manual} lastColumn={t('day.expected')} />
+        )}
         <TerminalTotalsView report={report} />
         <dl className="facts cash-facts" aria-label={t('day.cash')}>
           <dt>{t('day.float')}</dt>

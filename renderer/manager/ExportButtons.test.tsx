@@ -77,6 +77,28 @@ describe('export', () => {
     expect(api.callsOf('reports.export')).toEqual([{ report: 'summary', range, format: 'csv', language: 'nl' }]);
   });
 
+  it('saves a zip of CSVs from its base64 as binary and says it holds one CSV file per table', async () => {
+    const user = userEvent.setup();
+    const zip = 'PK\x03\x04\xff\x00';
+    const api = fakeCounter({
+      'reports.export': () => ({
+        fileName: 'Orders-Balie-Kassa_1-2026-11-23-Europe_Amsterdam.zip',
+        mimeType: 'application/zip',
+        encoding: 'base64',
+        content: btoa(zip),
+        report: 'orders',
+      }),
+    });
+    renderWith(<ExportButtons report={{ report: 'orders', range: { from: '2026-11-23' } }} label="Orders" />, api);
+    await user.click(screen.getByRole('button', { name: 'CSV: Orders' }));
+    expect(
+      await screen.findByText('Saved as Orders-Balie-Kassa_1-2026-11-23-Europe_Amsterdam.zip: a zip with one CSV file per table.'),
+    ).toBeTruthy();
+    expect(saved.map((s) => s.name)).toEqual(['Orders-Balie-Kassa_1-2026-11-23-Europe_Amsterdam.zip']);
+    expect(saved[0]!.blob.type).toBe('application/zip');
+    expect([...new Uint8Array(await saved[0]!.blob.arrayBuffer())]).toEqual([...zip].map((c) => c.charCodeAt(0)));
+  });
+
   it('saves a PDF from its base64 as binary', async () => {
     const user = userEvent.setup();
     const pdf = '%PDF-1.7\n\xff\x00';

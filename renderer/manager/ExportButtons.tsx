@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ExportFormat } from '../../shared/manager/schemas';
 import type { IpcInput } from '../../shared/ipc';
+import type { ExportFile } from '../../shared/manager/types';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
@@ -11,14 +12,15 @@ type ReportAsked = IpcInput<'reports.export'> extends infer R ? (R extends unkno
 /**
  * CSV and PDF of a report: the main process writes the file (a Dutch spreadsheet's CSV, a PDF
  * made with pdfkit) in the screen's language, and the page offers it as a download under the
- * name it was given.
+ * name it was given. A report of several tables comes as a zip of CSVs, one a table, and the
+ * note says so (docs/counter.md §10, "Exports").
  */
 export function ExportButtons({ report, label }: { report: ReportAsked; label: string }) {
   const { t, lang } = useI18n();
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<ExportFile | null>(null);
   const exported = useAction('reports.export', (file) => {
     offerDownload(file);
-    setSaved(file.fileName);
+    setSaved(file);
   });
   const run = (format: ExportFormat) => {
     setSaved(null);
@@ -36,7 +38,7 @@ export function ExportButtons({ report, label }: { report: ReportAsked; label: s
       </div>
       <ErrorNote error={exported.error} />
       <p role="status" className="hint">
-        {saved ? t('export.saved', { file: saved }) : ''}
+        {saved ? t(saved.mimeType === 'application/zip' ? 'export.savedZip' : 'export.saved', { file: saved.fileName }) : ''}
       </p>
     </div>
   );

@@ -13,6 +13,7 @@ import { orderStatusId } from '../sale/orderView';
 import { focusSoon } from '../sale/saleStore';
 import { statusKey } from '../start/OrderList';
 import { reasonInWords } from '../sync/reasons';
+import { OrderCardEvents } from '../cards/OrderCardEvents';
 import { EventLine } from './EventLine';
 import { REFUND_FIRST_ID, RefundForm } from './RefundForm';
 import { RefundReceipt } from './RefundReceipt';
@@ -62,8 +63,9 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
           )}
           <DetailLines order={d.order.order} />
           <History events={d.events} />
+          <OrderCardEvents order={d.order.order} />
           {refunded ? (
-            <RefundReceipt order={refunded.order} onDone={() => setRefunded(null)} />
+            <RefundReceipt counterOrder={refunded} onDone={() => setRefunded(null)} />
           ) : (
             <OrderActs
               counterOrder={d.order}

@@ -1,22 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import type { CounterOrder } from '../../shared/ipc';
 import type { Order } from '../../shared/schemas/order';
-import { paymentState, refundable } from '../../domain/order/money';
-import { useAction } from '../api/useInvoke';
+import { refundable, refundMethods } from '../../domain/order/money';
+import { cashHandover } from '../../domain/order/cashRounding';
+import { isCashMethod } from '../../domain/receipts/receipt';
+import { useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useMethodName } from '../checkout/methodName';
 import { operatorReference, parseEuros } from '../checkout/payments';
 import { useI18n } from '../i18n/i18n';
-import { useCatalog } from '../sale/hooks';
 import { usePinRefund } from './usePinRefund';
 import { chosenReturn, ReturnLines, type Chosen } from './ReturnLines';
 import { ManagerApproval, type Approval } from './ManagerApproval';
-
-/** The method money goes back by: the last settled payment's, as a rule. */
-function paidWith(order: Order): number | undefined {
-  return order.payments.filter((p) => !p.isRefund && paymentState(p) === 'SETTLED').at(-1)?.paymentMethod.paymentMethodId;
-}
 
 /**
  * Money back, in full or in part, with a reason and the payment method it goes back by. The
@@ -41,7 +37,10 @@ export function RefundForm({
   approval?: boolean;
 }) {
   const { t, money } = useI18n();
-  const methods = useCatalog().value?.paymentMethods ?? [];
+  // Only the methods the order was paid with; the last one first (domain/order/money.ts).
+  const methods = refundMethods(order);
+  // Cash goes back rounded as it was taken (docs/counter.md §17), unless a manager turned rounding off.
+  const rounding = useInvoke('settings.get', {}).value?.cashRounding ?? true;
   const methodName = useMethodName();
   const most = refundable(order);
   const [how, setHow] = useState<How>(needsApproval ? 'lines' : 'whole');
@@ -49,7 +48,7 @@ export function RefundForm({
   const [chosen, setChosen] = useState<Chosen>({});
   const [approval, setApproval] = useState<Approval>({ staffId: '', pin: '' });
   const [reason, setReason] = useState('');
-  const [methodId, setMethodId] = useState(() => String(paidWith(order) ?? methods[0]?.paymentMethodId ?? ''));
+  const [methodId, setMethodId] = useState(() => String(methods[0]?.paymentMethodId ?? ''));
   const [tried, setTried] = useState(false);
   const refund = useAction('payments.refund', onDone);
   const giveBack = useAction('returns.refund', onDone);
@@ -61,6 +60,10 @@ export function RefundForm({
   const linesProblem = how === 'lines' && returning.lines.length === 0;
   const approvalProblem = needsApproval && !/^\d{4,8}$/.test(approval.pin);
   const reasonProblem = reason.trim() === '';
+  const method = methods.find((m) => String(m.paymentMethodId) === methodId);
+  // The cash handed back, decided by the one rule; null when it is not cash or no amount yet. Named on the
+  // button when rounding makes it differ from the order's amount.
+  const cash = method && isCashMethod(method) && amount !== null && !amountProblem ? cashHandover(amount, rounding) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -145,6 +148,11 @@ export function RefundForm({
           </select>
         )}
       </Field>
+      {cash && cash.rounding !== 0 && (
+        <p className="hint" aria-live="polite" data-testid="refund-cash">
+          {t('refund.cashRounded', { amount: money(cash.handed), exact: money(cash.exact) })}
+        </p>
+      )}
       <Field
         id="refund-reason"
         label={t('refund.reason')}
@@ -157,7 +165,9 @@ export function RefundForm({
       <ErrorNote error={giveBack.error ?? pin.error ?? refund.error} />
       <div className="row">
         <button type="submit" className="primary" disabled={refund.pending || pin.pending || giveBack.pending}>
-          {t('refund.submit', { amount: amount !== null && !amountProblem ? money(amount) : '' }).trim()}
+          {cash && cash.rounding !== 0
+            ? t('refund.submitCash', { amount: money(cash.handed) })
+            : t('refund.submit', { amount: amount !== null && !amountProblem ? money(amount) : '' }).trim()}
         </button>
         <button type="button" onClick={onCancel}>
           {t('refund.back')}

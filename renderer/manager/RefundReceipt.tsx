@@ -1,4 +1,5 @@
-import type { Order } from '../../shared/schemas/order';
+import type { CounterOrder } from '../../shared/ipc';
+import { withCashRounding } from '../../domain/receipts/receipt';
 import { Receipt } from '../checkout/ReceiptScreen';
 import { usePrintReceipt } from '../checkout/printing';
 import { ErrorNote } from '../common/ErrorNote';
@@ -6,7 +7,8 @@ import { useI18n } from '../i18n/i18n';
 import { returnedItems } from '../../domain/order/returns';
 
 /** The order after a refund, as the refund receipt for the customer, printed on the counter's paper. */
-export function RefundReceipt({ order, onDone }: { order: Order; onDone: () => void }) {
+export function RefundReceipt({ counterOrder, onDone }: { counterOrder: CounterOrder; onDone: () => void }) {
+  const { order } = counterOrder;
   const { t } = useI18n();
   const print = usePrintReceipt();
   // The refund just made is the order's last; a return names its tickets (docs/counter.md §19).
@@ -26,7 +28,7 @@ export function RefundReceipt({ order, onDone }: { order: Order; onDone: () => v
       </div>
       <ErrorNote error={print.error} />
       {returned && <p className="returned-items">{t('return.receiptReturned', { items: returnedItems(returned, order.orderLines) })}</p>}
-      <Receipt order={order} title={t('refund.receiptTitle')} />
+      <Receipt order={withCashRounding(order, counterOrder.cashRounding)} title={t('refund.receiptTitle')} />
     </div>
   );
 }

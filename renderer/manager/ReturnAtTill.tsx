@@ -20,7 +20,7 @@ export function ReturnAtTill({ counterOrder }: { counterOrder: CounterOrder }) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<CounterOrder | null>(null);
   const { order, readOnly } = counterOrder;
-  if (done) return <RefundReceipt order={done.order} onDone={() => setDone(null)} />;
+  if (done) return <RefundReceipt counterOrder={done} onDone={() => setDone(null)} />;
   if (readOnly || refundable(order) <= 0 || order.orderLines.every((l) => l.returnedQuantity >= l.quantity)) return null;
   if (!open) {
     return (

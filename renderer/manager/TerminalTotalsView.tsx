@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PinTotals, TerminalTotals } from '../../shared/ipc/terminal';
 import type { DayReport } from '../../shared/manager/types';
+import { pinNet } from '../../domain/reports/pin';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
 import { TableHead } from '../common/TableHead';
@@ -28,7 +29,7 @@ export function TerminalTotalsView({ report }: { report: DayReport }) {
       <td className="num">
         {money(figures.refundAmount)} <span className="small muted">{t('terminal.totalsCount', { count: figures.refundCount })}</span>
       </td>
-      <td className="num">{money(figures.debitAmount - figures.refundAmount)}</td>
+      <td className="num">{money(pinNet(figures))}</td>
     </tr>
   );
   return (

@@ -52,6 +52,7 @@ export function orderRow(r: Partial<ManagerOrderRow> = {}): ManagerOrderRow {
     lineCount: 1,
     totalAmount: 950,
     paidAmount: 950,
+    refundedAmount: 0,
     syncState: 'synced',
     ...r,
   };

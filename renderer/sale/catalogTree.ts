@@ -55,10 +55,12 @@ export function searchProducts(products: readonly Product[], text: string): Prod
 /**
  * The quick keys 1–9: the products the counter's manager set, in that order (a product the
  * catalogue no longer sells as it is leaves its key empty); without a setting, the first nine
- * products that can be sold as they are, in the catalogue's order. They never move by themselves.
+ * products that can be sold as they are, in the catalogue's order, leaving out a product with a
+ * role (the replacement fee is sold from the card service, docs/counter.md §22.3). They never move
+ * by themselves.
  */
 export function quickProducts(products: readonly Product[], configured: readonly (number | null)[] | null): (Product | null)[] {
   const sellable = products.filter((p) => isLeaf(products, p.productId));
-  if (configured === null) return sellable.slice(0, 9);
+  if (configured === null) return sellable.filter((p) => p.role === undefined).slice(0, 9);
   return configured.slice(0, 9).map((id) => sellable.find((p) => p.productId === id) ?? null);
 }

@@ -5,7 +5,7 @@ import { keyQueue } from '../common/pageKeys';
 
 /** The sale flow's state: where the clerk is, the order being sold, the chosen token. */
 
-export type Screen = 'start' | 'sale' | 'checkout' | 'receipt' | 'settings' | 'sync' | 'manager';
+export type Screen = 'start' | 'sale' | 'checkout' | 'receipt' | 'settings' | 'sync' | 'manager' | 'cards';
 
 export type ChosenToken =
   | { kind: 'registered'; record: TransitTokenRecord }

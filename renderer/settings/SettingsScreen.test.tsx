@@ -158,6 +158,34 @@ describe('what the screen shows', () => {
     expect(await screen.findByText('No bearer token is set.')).toBeTruthy();
   });
 
+  it('names the id the central lists an enrolled counter by apart from its installation id, in both languages', async () => {
+    const view = settingsView({
+      centralDeviceId: 'a3434219-0000-4000-8000-00000000000b',
+      deviceId: '6b53b684-0000-4000-8000-000000000001',
+    });
+    renderWith(<SettingsScreen clerk={manager} />, counter(view));
+    const facts = await screen.findByRole('region', { name: 'This counter' });
+    const fact = (term: string) => within(facts).getByText(term).nextElementSibling?.textContent;
+    expect(fact('Device id at the central')).toBe('a3434219-0000-4000-8000-00000000000b');
+    expect(fact('Installation id (on its orders)')).toBe('6b53b684-0000-4000-8000-000000000001');
+    cleanup();
+
+    renderWith(<SettingsScreen clerk={manager} />, counter(view), 'nl');
+    const feiten = await screen.findByRole('region', { name: 'Deze balie' });
+    expect(within(feiten).getByText('Apparaat-id bij de centrale').nextElementSibling?.textContent).toBe(
+      'a3434219-0000-4000-8000-00000000000b',
+    );
+    expect(within(feiten).getByText('Installatie-id (op de orders)').nextElementSibling?.textContent).toBe(
+      '6b53b684-0000-4000-8000-000000000001',
+    );
+    cleanup();
+
+    // Not enrolled: there is no central id to name.
+    renderWith(<SettingsScreen clerk={manager} />, counter());
+    const plain = await screen.findByRole('region', { name: 'This counter' });
+    expect(within(plain).queryByText('Device id at the central')).toBeNull();
+  });
+
   it('keeps showing a current touchpoint that is no longer active', async () => {
     renderWith(<SettingsScreen clerk={manager} />, counter(settingsView({ touchpointId: 99 })));
     const touchpoint = (await screen.findByRole('combobox', { name: 'Touchpoint' })) as HTMLSelectElement;

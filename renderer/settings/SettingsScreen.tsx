@@ -90,6 +90,15 @@ function CounterFacts({ view, languages }: { view: SettingsView; languages: read
             <p className="note note-info">{t('settings.nextStart', { central: centralName(t, central.next) })}</p>
           )}
         </dd>
+        {/* Two ids, named apart: the central's /counters lists the enrolment's, orders carry the installation's (docs/counter.md §18, Enrolment and heartbeat). */}
+        {view.centralDeviceId !== null && (
+          <>
+            <dt>{t('settings.centralDeviceId')}</dt>
+            <dd>
+              <code>{view.centralDeviceId}</code>
+            </dd>
+          </>
+        )}
         <dt>{t('settings.deviceId')}</dt>
         <dd>
           <code>{view.deviceId}</code>

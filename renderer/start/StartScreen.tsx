@@ -7,7 +7,7 @@ import { useI18n } from '../i18n/i18n';
 import { useSale } from '../sale/saleStore';
 import { NEW_SALE_KEYS } from './GlobalKeys';
 import { OrderList } from './OrderList';
-import { areas } from '../areas';
+import { areas, openWhenLoaded } from '../areas';
 import { AreaSlot } from '../common/area';
 import { UnfinishedSales } from './UnfinishedSales';
 import { DAY_CLOSED_NOTE_ID, DayClosedNotice, useDayClosed } from './DayClosedNotice';
@@ -54,6 +54,9 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
           {t('start.newSale')}
         </button>
         <p className="hint">{t('start.newSaleKeys')}</p>
+        <button type="button" onClick={() => openWhenLoaded(areas.cards, () => useSale.getState().goTo('cards'))}>
+          {t('cards.open')}
+        </button>
         <CustomerDisplayButton />
         {clerk.role === 'manager' && (
           <AreaSlot>

@@ -23,6 +23,7 @@ const ReceiptScreen = areas.checkout.lazy((m) => m.ReceiptScreen);
 const ManagerScreen = areas.manager.lazy((m) => m.ManagerScreen);
 const SettingsScreen = areas.settings.lazy((m) => m.SettingsScreen);
 const SyncPanel = areas.sync.lazy((m) => m.SyncPanel);
+const CardServiceScreen = areas.cards.lazy((m) => m.CardServiceScreen);
 
 /** The counter once a clerk is logged in: the top bar and the screen of the sale flow. */
 export function Workspace({ clerk }: { clerk: StaffMember }) {
@@ -72,6 +73,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
           {screen === 'settings' && <SettingsScreen clerk={clerk} />}
           {screen === 'sync' && <SyncPanel />}
           {screen === 'manager' && <ManagerScreen clerk={clerk} />}
+          {screen === 'cards' && <CardServiceScreen />}
         </AreaSlot>
         <ActionBarSlot />
       </main>

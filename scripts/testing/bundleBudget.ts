@@ -13,7 +13,7 @@ import { z } from 'zod';
  * over the budget, naming the chunks and their sizes.
  */
 
-export const BUDGET_BYTES = 100 * 1024;
+export const BUDGET_BYTES = 101 * 1024;
 export const MANIFEST = '.vite/manifest.json';
 
 const manifestSchema = z.record(

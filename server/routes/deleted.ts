@@ -12,6 +12,8 @@ export const deletedRoutes =
     app.get(
       '/deletedorders',
       {
+        // docs/api.md §11.7: an operator's token reads the deletions too.
+        config: { operatorWithoutTouchpoint: true },
         schema: {
           summary: 'List deleted orders in (deletedOn, orderId) order (paged like GET /orders with updatedAfter)',
           querystring: deletedOrderQuery,

@@ -31,6 +31,7 @@ export const orderRoutes =
     app.get(
       '/orders',
       {
+        config: { operatorWithoutTouchpoint: true },
         schema: {
           summary: 'List orders (filters combine with AND; paged)',
           querystring: orderListQuery,
@@ -70,6 +71,8 @@ export const orderRoutes =
     app.get(
       '/orders/:orderId',
       {
+        // docs/api.md §11.7: an operator's token reads any order, and changes none.
+        config: { operatorWithoutTouchpoint: true },
         schema: { summary: 'Read an order', params: orderIdParams, response: { 200: order, ...errors } },
       },
       async (req, reply) => answer(reply, await service.get(req.params.orderId, req.caller)),

@@ -109,6 +109,7 @@ export function otherFixtures(): Fixtures {
         tokenTypeIds: [1, 2, 3],
         requires: needs('token', 'registeredToken', 'validFrom', 'mandate'),
         validityDays: 31,
+        refundFeeInclTax: 250,
       }),
       product(9800, 'Youth day', 333, {
         tokenTypeIds: [1, 2, 3],
@@ -116,6 +117,7 @@ export function otherFixtures(): Fixtures {
         ageProfile: { ageFromInclusive: 4, ageToInclusive: 17 },
         validityDays: 1,
       }),
+      product(9900, 'Replacement card', 1399, { taxPercentage: null, taxCode: null, role: 'replacementFee' }),
     ],
     transitTokens: [
       token(42001, 77001, 3, 2, '2034-12-31T23:59:59Z'),

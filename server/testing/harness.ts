@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
-import { Catalog } from '../../domain/catalog';
+import { CardBook } from '../../domain/cardBook';
+import { CardService } from '../../domain/cardService';
 import { OrderService } from '../../domain/service';
 import type { ReaderPool } from '../../domain/store/sqlite/readers';
 import type { OrderStore } from '../../domain/store/types';
@@ -19,8 +20,9 @@ import { CentralMetrics } from '../metrics';
 import { readiness } from '../ops';
 import { channelVerifier, customerVerifier, signChannelToken, signCustomerToken } from '../auth';
 import { openCentralStore } from '../store';
-import { SupportBundles } from '../supportBundles';
+import { SupportBundles, type BundleLimits } from '../supportBundles';
 import { freshPostgresUrl, testPostgresUrl } from './postgres';
+import { recordAnswers, undocumentedAnswers } from './openapiAnswers';
 import { rolesOf, type Roles } from './roles';
 
 /**
@@ -105,6 +107,10 @@ export interface HarnessOptions {
   metrics?: boolean;
   /** The event loop's mean lag beyond which requests are shed; default never (a busy test machine must not shed a test's requests). */
   maxEventLoopDelayMs?: number;
+  /** The orders' ids (default countingIds()): a test that reopens a store gives ids of another prefix. */
+  newId?: () => string;
+  /** What the support bundles may keep (default BUNDLE_LIMITS). */
+  bundleLimits?: BundleLimits;
   /** The fleet's codes and claim limits, when a test sets its own. */
   fleet?: Partial<Pick<FleetOptions, 'newCode' | 'limiter'>>;
 }
@@ -121,8 +127,10 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     readers: options.readers,
     onBatch: metrics ? metrics.observeBatch : undefined,
   });
-  const catalog = new Catalog(options.fixtures);
-  const service = new OrderService({ store, catalog: () => catalog, clock: now, newId: countingIds() });
+  const book = new CardBook(options.fixtures, store.cards);
+  await book.refresh();
+  const service = new OrderService({ store, catalog: book.catalog, clock: now, newId: options.newId ?? countingIds() });
+  const cards = new CardService({ book, store, clock: now, newId: countingIds('cccccccc') });
   const fleet = new Fleet({
     store: store.fleet,
     clock: now,
@@ -130,9 +138,10 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     newId: countingIds('dddddddd'),
     ...options.fleet,
   });
-  const supportBundles = new SupportBundles(mkdtempSync(join(tmpdir(), 'central-bundles-')), now);
+  const supportBundles = new SupportBundles(mkdtempSync(join(tmpdir(), 'central-bundles-')), now, options.bundleLimits);
   const app = await buildApp({
     service,
+    cards,
     dayClosures: new DayClosures(store, now),
     fleet,
     supportBundles,
@@ -145,6 +154,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     ops: { metrics, ready: readiness(store), serveHere: true, maxEventLoopDelayMs: options.maxEventLoopDelayMs ?? 0 },
   });
   if (metrics) metrics.watch({ staleCounters: () => fleet.staleCount(), ready: readiness(store) });
+  const answered = recordAnswers(app);
   const roles = rolesOf(options.fixtures);
   const defaultToken = await signChannelToken(CHANNEL_SECRET, { sub: 'test', touchpointId: roles.touchpoint.salesTouchpointId });
 
@@ -188,9 +198,12 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
       return { status: res.statusCode, body: body as T, text: res.body, headers: res.headers };
     },
     async close() {
+      const undocumented = await undocumentedAnswers(app, answered);
       await app.close();
       await store.close();
       rmSync(supportBundles.dir, { recursive: true, force: true });
+      // Every status a test saw must be in the OpenAPI document (docs/api.md §0.8).
+      expect(undocumented, 'statuses answered but not in the OpenAPI document').toEqual([]);
     },
   };
   return h;

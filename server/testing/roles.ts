@@ -58,7 +58,20 @@ export function rolesOf(fixtures: Fixtures) {
     device: fixtures.devices[0]!,
     paymentMethod: fixtures.paymentMethods[0]!,
     /** A leaf that asks for nothing and costs something: valid on its own. */
-    plain: pick(leaves, 'leaf product without requirements', (p) => none(p) && p.amountInclTax > 0),
+    plain: pick(leaves, 'leaf product without requirements', (p) => none(p) && p.amountInclTax > 0 && p.role === undefined),
+    /** The product a replacement card's fee is sold as (docs/api.md §12.2). */
+    replacementFee: pick(leaves, 'replacement fee product', (p) => p.role === 'replacementFee'),
+    /** A season product with a refund fee, sold on a mandated customer's card (docs/api.md §12.4). */
+    season: pick(
+      leaves,
+      'season product with a refund fee, needing a mandate, without age rules',
+      (p) =>
+        (p.validityDays ?? 0) >= 28 &&
+        (p.refundFeeInclTax ?? 0) > 0 &&
+        p.requires.mandate &&
+        !p.requires.birthdate &&
+        p.ageProfile === null,
+    ),
     /** A product with no token types: any token is a bad combination. */
     tokenless: pick(leaves, 'leaf product taking no tokens', (p) => p.tokenTypeIds.length === 0 && !p.requires.token),
     parent,

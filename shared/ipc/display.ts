@@ -11,6 +11,8 @@ export interface CustomerView {
   total: number;
   /** What is still to be paid. */
   due: number;
+  /** What is still to be paid in cash, rounded (docs/api.md §10.1), when rounding changes it; else null. */
+  cashDue: number | null;
   /** The settled money received less what was given back. */
   paid: number;
   /** The change handed back for cash, once the cash was taken. */

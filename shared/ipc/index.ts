@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access, AnswerOf, AnyDeclared, InputOf, IpcResult, ParsedInputOf } from './declare';
+import { cardChannels } from './cards';
 import { cashChannels } from './cash';
 import { fleetChannels } from './fleet';
 import { managerChannels } from './manager';
@@ -39,6 +40,7 @@ export const AREAS = {
   cash: cashChannels,
   fleet: fleetChannels,
   returns: returnChannels,
+  cards: cardChannels,
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -57,6 +59,7 @@ export const channels = {
   ...cashChannels,
   ...fleetChannels,
   ...returnChannels,
+  ...cardChannels,
 } as const satisfies Record<string, AnyDeclared>;
 type Channels = typeof channels;
 

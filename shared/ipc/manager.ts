@@ -64,8 +64,8 @@ export const managerChannels = {
     audit: {
       act: { en: 'Open orders of earlier days cancelled', nl: 'Open bestellingen van eerdere dagen geannuleerd' },
       words: {
-        en: '{count} open orders of earlier days cancelled',
-        nl: '{count} open bestellingen van eerdere dagen geannuleerd',
+        en: '{count} {count|open order|open orders} of earlier days cancelled',
+        nl: '{count} {count|open bestelling|open bestellingen} van eerdere dagen geannuleerd',
       },
       values: (_input, answer) => ({ count: { count: answer.cancelled.length } }),
       recorded: 'always',

@@ -21,6 +21,8 @@ export interface CounterOrder {
   sync: OrderSync;
   /** Another touchpoint owns the order (docs/api.md §7.3): the counter shows it and changes nothing. */
   readOnly: boolean;
+  /** The rounding recorded with each rounded cash payment or refund, by payment id (docs/api.md §10.1). */
+  cashRounding: Record<string, number>;
 }
 export interface OrderSummary {
   orderId: string;

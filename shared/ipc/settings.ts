@@ -65,7 +65,10 @@ export interface SettingsView {
   /** The settings the machine's configuration fixes (docs/api.md §9.1), with where: shown read-only. */
   fixed: Partial<Record<SettingName, 'environment' | 'file'>>;
   touchpointId: number;
+  /** This installation's own id, made at first start: it stamps the orders it sends (docs/counter.md §18, Enrolment and heartbeat). */
   deviceId: string;
+  /** The id the central gave at enrolment and lists this counter by in `/counters`; null when not enrolled (docs/counter.md §18, Enrolment and heartbeat). */
+  centralDeviceId: string | null;
   languageId: number;
   retentionDays: number;
   quickKeys: (number | null)[] | null;

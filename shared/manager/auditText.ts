@@ -1,5 +1,6 @@
 import { channels, isChannel } from '../ipc';
 import type { AuditValue, AuditValues } from '../ipc/declare';
+import { fillPlurals } from '../plural';
 import type { AuditEntry } from './types';
 
 export type AuditLanguage = 'en' | 'nl';
@@ -25,7 +26,11 @@ function say(value: AuditValue, lang: AuditLanguage, words: AuditSay): string {
 /** A sentence with every {name} filled, or null when a value is missing (never a raw placeholder). */
 function filled(template: string, values: AuditValues, lang: AuditLanguage, words: AuditSay): string | null {
   let missing = false;
-  const text = template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+  const counted = fillPlurals(template, lang, (name) => {
+    const value = values[name];
+    return value !== undefined && 'count' in value ? value.count : undefined;
+  });
+  const text = counted.replace(/\{(\w+)\}/g, (_whole, name: string) => {
     const value = values[name];
     if (value === undefined) missing = true;
     return value === undefined ? '' : say(value, lang, words);

@@ -29,6 +29,8 @@ export interface ManagerOrderRow {
   totalAmount: number;
   /** Settled payments less settled refunds. */
   paidAmount: number;
+  /** Settled refunds. */
+  refundedAmount: number;
   syncState: SyncStateName;
 }
 
@@ -142,6 +144,8 @@ export interface DayReport {
   closedBy: Actor | null;
   note: string | null;
   methods: MethodFigures[];
+  /** Of `methods`, the PIN payments confirmed on a stand-alone terminal, totalled apart (docs/api.md §9.2; absent in reports of older versions). */
+  manual?: MethodFigures[];
   cash: CashFigures;
   orders: { count: number; byStatus: { statusId: number; count: number }[] };
   failedPayments: number;
@@ -232,13 +236,17 @@ export interface ReportSummary {
 
 export interface NotSold {
   open: { count: number; amount: number };
+  /** Cancelled without having been paid. */
   cancelled: { count: number; amount: number };
+  /** Cancelled by a full refund (absent in reports of older versions, which counted these as cancelled). */
+  refunded?: { count: number; amount: number };
 }
 
 export interface ExportFile {
   fileName: string;
-  mimeType: 'text/csv' | 'application/pdf';
-  /** csv: the text (with its BOM); pdf: base64. */
+  /** One table: a CSV; several tables: a zip of CSVs, one a table (docs/counter.md §10, "Exports"); or a PDF. */
+  mimeType: 'text/csv' | 'application/zip' | 'application/pdf';
+  /** csv: the text (with its BOM); zip and pdf: base64. */
   encoding: 'utf8' | 'base64';
   content: string;
   report: ReportName;

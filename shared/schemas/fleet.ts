@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceState } from '../devices';
+import { pageFields } from './order';
 
 /**
  * The shapes of a fleet of counters (docs/api.md §11.1, §11.2): enrolment codes, their claim,
@@ -80,4 +81,5 @@ export const supportBundleEntry = z.object({
 });
 export type SupportBundleEntry = z.infer<typeof supportBundleEntry>;
 
-export const supportBundleList = z.object({ bundles: z.array(supportBundleEntry) });
+/** A page of them, newest first, paged like GET /orders (docs/api.md §3.4, §11.6). */
+export const supportBundleList = z.object({ bundles: z.array(supportBundleEntry), ...pageFields });

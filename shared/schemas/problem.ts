@@ -5,6 +5,8 @@ export const problemError = z.object({
   detail: z.string(),
   pointer: z.string(),
   transitTokenId: z.number().int().optional(),
+  /** A card's status, where a card operation is refused for it (docs/api.md §12.1). */
+  tokenStatusId: z.number().int().optional(),
   productId: z.number().int().optional(),
   orderStatusId: z.number().int().optional(),
   orderId: z.string().optional(),

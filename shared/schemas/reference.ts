@@ -37,6 +37,10 @@ export const product = z.object({
   }),
   ageProfile: z.object({ ageFromInclusive: z.number().int().min(0), ageToInclusive: z.number().int().min(0) }).nullable(),
   validityDays: z.number().int().min(1).nullable(),
+  /** `replacementFee`: the product a replacement card's fee is sold as (docs/api.md §12.2). */
+  role: z.literal('replacementFee').optional(),
+  /** Cents kept back when a season product is ended early (docs/api.md §12.4). */
+  refundFeeInclTax: z.number().int().min(0).optional(),
 });
 
 export const fixtureTransitToken = z.object({

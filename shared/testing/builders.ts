@@ -102,7 +102,7 @@ export function order(o: Partial<Order> = {}): Order {
 }
 
 export function counterOrder(o: Partial<Order> = {}): CounterOrder {
-  return { order: order(o), sync: { state: 'pending', centralOrderNumber: null, reasons: [] }, readOnly: false };
+  return { order: order(o), sync: { state: 'pending', centralOrderNumber: null, reasons: [] }, readOnly: false, cashRounding: {} };
 }
 
 export function tokenRecord(r: Partial<TransitTokenRecord> & { transitTokenId: number }): TransitTokenRecord {
@@ -130,6 +130,7 @@ export function settingsView(s: Partial<SettingsView> = {}): SettingsView {
     fixed: {},
     touchpointId: 10,
     deviceId: '5eed0000-0000-0000-0000-000000000001',
+    centralDeviceId: null,
     retentionDays: 30,
     languageId: 2,
     quickKeys: null,
@@ -160,5 +161,5 @@ export function syncStatus(s: Partial<SyncStatus> = {}): SyncStatus {
 
 /** An order the central refused, with its reasons. */
 export function rejectedOrder(o: Partial<Order>, reasons: CounterOrder['sync']['reasons']): CounterOrder {
-  return { order: order(o), sync: { state: 'rejected', centralOrderNumber: null, reasons }, readOnly: false };
+  return { order: order(o), sync: { state: 'rejected', centralOrderNumber: null, reasons }, readOnly: false, cashRounding: {} };
 }

@@ -168,6 +168,24 @@ const PER_MIGRATION: Record<number, () => Promise<void>> = {
     // What needed no change is the same text.
     expect(rows.find((r) => r.id === 'd-already')!.doc).toBe(DOCS_BEFORE_RETURNS['d-already']);
   },
+  7: async () => {
+    const pool = await poolOn();
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 6));
+    await addOrderRow(pool, 'kept');
+    await migrate(pool, 'test', PG_MIGRATIONS.slice(0, 7));
+    expect(await tables(pool)).toEqual(expect.arrayContaining(['card_events', 'card_fees', 'card_requests', 'card_tokens']));
+    // Events count up from 1: the cards' revision starts at 0 on an empty table (docs/api.md §12).
+    const event = () => pool.query<{ seq: string }>("INSERT INTO card_events (transit_token_id, doc) VALUES (7, '{}') RETURNING seq");
+    expect([(await event()).rows[0]!.seq, (await event()).rows[0]!.seq]).toEqual(['1', '2']);
+    // One answer per requestId, one replacement per fee order.
+    const request = "INSERT INTO card_requests (request_id, fingerprint, status, body) VALUES ('r1', 'f', 200, '{}')";
+    await pool.query(request);
+    await expect(pool.query(request)).rejects.toMatchObject({ code: '23505' });
+    const fee = "INSERT INTO card_fees (order_id, request_id) VALUES ('o1', 'r1')";
+    await pool.query(fee);
+    await expect(pool.query(fee)).rejects.toMatchObject({ code: '23505' });
+    expect((await pool.query('SELECT order_id FROM orders')).rows).toEqual([{ order_id: 'kept' }]);
+  },
 };
 
 describe('postgres migrations', () => {

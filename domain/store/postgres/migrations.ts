@@ -131,4 +131,29 @@ export const PG_MIGRATIONS: readonly string[] = [
   WHERE jsonb_typeof(doc::jsonb -> 'orderLines') = 'array'
     AND EXISTS (SELECT 1 FROM jsonb_array_elements(doc::jsonb -> 'orderLines') AS l WHERE NOT l ? 'returnedQuantity');
   `,
+  // 7: the central's own card data (docs/api.md §12; as migration 8 of SQLite's order track):
+  // the cards it changed or issued, their events (the greatest seq is the cards' revision),
+  // the first answer of each card write by its requestId, the fee order of each replacement.
+  `
+  CREATE TABLE card_tokens (
+    transit_token_id integer PRIMARY KEY,
+    doc text NOT NULL
+  );
+  CREATE TABLE card_events (
+    seq bigserial PRIMARY KEY,
+    transit_token_id integer NOT NULL,
+    doc text NOT NULL
+  );
+  CREATE INDEX card_events_by_card ON card_events (transit_token_id, seq);
+  CREATE TABLE card_requests (
+    request_id text COLLATE "C" PRIMARY KEY,
+    fingerprint text NOT NULL,
+    status integer NOT NULL,
+    body text NOT NULL
+  );
+  CREATE TABLE card_fees (
+    order_id text COLLATE "C" PRIMARY KEY,
+    request_id text COLLATE "C" NOT NULL
+  );
+  `,
 ];

@@ -5,6 +5,7 @@ import { openPostgres } from './database';
 import { PG_MIGRATIONS } from './migrations';
 import { listDayClosures, putDayClosure } from './dayClosures';
 import { postgresFleet } from './fleet';
+import { postgresCards } from './cards';
 import { findByExternalId, getOrder, listDeletions, listOrders, orderIdOfPart } from './orders';
 import { writerThread } from './writer';
 
@@ -48,6 +49,7 @@ export function postgresOrderStore(
     putDayClosure: (closure) => putDayClosure(pool, closure),
     listDayClosures: (touchpointId, from, limit, after) => listDayClosures(pool, touchpointId, from, limit, after),
     fleet: postgresFleet(pool),
+    cards: postgresCards(pool),
     async ready() {
       const { rows } = await pool.query<{ version: number }>('SELECT COALESCE(MAX(version), 0)::integer AS version FROM schema_migrations');
       if (rows[0]?.version !== PG_MIGRATIONS.length) throw new Error("the database's migrations are not current");

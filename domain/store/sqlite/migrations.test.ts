@@ -153,6 +153,24 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(Object.fromEntries(docs.map((d) => [d.id, d.doc]))).toEqual(DOCS_AFTER_RETURNS);
     before.close();
   },
+  8: () => {
+    const before = atVersion(7);
+    addOrderRow(before, 'kept');
+    migrate(before, ':memory:', upTo(8));
+    expect(tables(before)).toEqual(expect.arrayContaining(['card_events', 'card_fees', 'card_requests', 'card_tokens']));
+    // Events count up from 1: the cards' revision starts at 0 on an empty table (docs/api.md §12).
+    const event = before.prepare("INSERT INTO card_events (transit_token_id, doc) VALUES (?, '{}') RETURNING seq");
+    expect([event.get(7), event.get(7)]).toEqual([{ seq: 1 }, { seq: 2 }]);
+    // One answer per requestId, one replacement per fee order.
+    const request = before.prepare("INSERT INTO card_requests (request_id, fingerprint, status, body) VALUES ('r1', 'f', 200, '{}')");
+    request.run();
+    expect(() => request.run()).toThrow(/UNIQUE|PRIMARY/);
+    const fee = before.prepare("INSERT INTO card_fees (order_id, request_id) VALUES ('o1', 'r1')");
+    fee.run();
+    expect(() => fee.run()).toThrow(/UNIQUE|PRIMARY/);
+    expect(before.prepare('SELECT order_id FROM orders').all()).toEqual([{ order_id: 'kept' }]);
+    before.close();
+  },
 };
 
 describe('migrations', () => {

@@ -151,4 +151,32 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
       }
     }
   },
+  // 8: the central's own card data (docs/api.md §12): the cards it changed or issued, as they
+  // are now (kept apart from the fixtures, so a reload never undoes them); each card's events
+  // (their greatest seq is the cards' revision, by which another process sees a change); the
+  // first answer of each card write by its requestId; the fee order each replacement used.
+  // Counters leave them empty.
+  (db) =>
+    db.exec(`
+      CREATE TABLE card_tokens (
+        transit_token_id INTEGER PRIMARY KEY,
+        doc TEXT NOT NULL
+      );
+      CREATE TABLE card_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        transit_token_id INTEGER NOT NULL,
+        doc TEXT NOT NULL
+      );
+      CREATE INDEX card_events_by_card ON card_events (transit_token_id, seq);
+      CREATE TABLE card_requests (
+        request_id TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE card_fees (
+        order_id TEXT PRIMARY KEY,
+        request_id TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `),
 ];

@@ -5,6 +5,7 @@ import { openDatabase, trackVersion } from './database';
 import { ORDER_MIGRATIONS } from './migrations';
 import { listDayClosures, putDayClosure } from './dayClosures';
 import { sqliteFleet } from './fleet';
+import { sqliteCards } from './cards';
 import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
 import { groupCommit } from './groupCommit';
 import { readerPool, type ReaderPool } from './readers';
@@ -74,6 +75,7 @@ export function sqliteOrderStore(
     putDayClosure: async (closure) => putDayClosure(db, closure),
     listDayClosures: async (touchpointId, from, limit, after) => listDayClosures(db, touchpointId, from, limit, after),
     fleet: sqliteFleet(db),
+    cards: sqliteCards(db),
     async ready() {
       // Throws as well when the connection is gone.
       if (trackVersion(db, 'orders') !== ORDER_MIGRATIONS.length) throw new Error("the database's migrations are not current");

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openCounterReader } from '../db/database';
+import { plural } from '../../../shared/plural';
 import { verifyJournal, type Verdict } from './journal';
 
 /**
@@ -26,7 +27,7 @@ const REASONS: Record<Extract<Verdict, { ok: false }>['reason'], string> = {
 
 export function describeVerdict(verdict: Verdict): string {
   return verdict.ok
-    ? `the journal holds: ${verdict.rows} rows, head ${verdict.head}`
+    ? `the journal holds: ${verdict.rows} ${plural('en', verdict.rows, 'row', 'rows')}, head ${verdict.head}`
     : `row ${verdict.seq} does not match: ${REASONS[verdict.reason]}`;
 }
 

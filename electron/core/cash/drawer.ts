@@ -4,7 +4,7 @@ import type { BusinessDay, CashMovement, DrawerView, MovementKind, OpenSession, 
 import { cashTotal, type CashCount } from '../../../shared/manager/schemas';
 import type { Actor } from '../../../shared/manager/types';
 import { ok, refusal } from '../../../shared/refusals';
-import { sessionFigures } from '../../../domain/reports/drawer';
+import { daySessionFigures } from '../../../domain/reports/drawer';
 import { dayBounds } from '../../../domain/reports/timeZone';
 import { recordAct } from '../acts';
 import type { DrawerDays } from '../manager/days';
@@ -73,7 +73,9 @@ export class CashDrawer {
     const s = sessionById(this.db, sessionId);
     if (!s) return null;
     const money = movementsIn(this.db, dayBounds(s.businessDate, this.timeZone));
-    return sessionFigures(s, money, movementsOfDay(this.db, s.businessDate));
+    // Its day's sessions together: cash taken while none was open counts into the next (docs/counter.md §17).
+    const all = daySessionFigures(sessionsOf(this.db, s.businessDate), money, movementsOfDay(this.db, s.businessDate));
+    return all.find((x) => x.sessionId === sessionId) ?? null;
   }
 
   /** Closes the open session with its count (blind: the expected amount comes with the answer). */

@@ -69,6 +69,22 @@ describe('the money journal', () => {
     expect(verifyJournal(cut)).toMatchObject({ ok: false, seq: 3, reason: 'gap' });
   });
 
+  it('names a row changed in any column that verify or replay reads: at, kind, subject, state, content', () => {
+    const changes: [string, string][] = [
+      ['at', '2026-11-27T09:30:00.000Z'],
+      ['kind', 'refund'],
+      ['subject', 'p-2'],
+      ['state', 'FAILED'],
+      ['content', '{"amount":463,"rounding":3}'],
+    ];
+    for (const [column, value] of changes) {
+      const db = openCounterDatabase(':memory:');
+      threeRows(db);
+      db.prepare(`UPDATE money_journal SET ${column} = ? WHERE seq = 2`).run(value);
+      expect(verifyJournal(db), column).toEqual({ ok: false, rows: 2, seq: 2, reason: 'hash' });
+    }
+  });
+
   it('`npm run journal -- verify --data-dir D` says the chain holds, then names the row a tamperer changed', async () => {
     folder = tempDir('counter-journal-');
     const db = openCounterDatabase(join(folder.dir, 'counter.sqlite'));
@@ -80,10 +96,11 @@ describe('the money journal', () => {
     };
     const good = await run();
     expect(good.code).toBe(0);
-    db.prepare(`UPDATE money_journal SET content = '{"amount":1,"reason":"window cleaner"}' WHERE seq = 3`).run();
+    // A settled payment's recorded status turned to FAILED: only the `state` column changes.
+    db.prepare(`UPDATE money_journal SET state = 'FAILED' WHERE seq = 2`).run();
     db.close();
     const bad = await run();
     expect(bad.code).toBe(1);
-    expect(bad.err).toContain('row 3 does not match: its content does not match its hash');
+    expect(bad.err).toContain('row 2 does not match: its content does not match its hash');
   }, 30_000);
 });

@@ -1,6 +1,6 @@
 import type { Order } from '../../../shared/schemas/order';
 import type { Actor } from '../../../shared/manager/types';
-import { cashRoundingDifference } from '../../../domain/order/cashRounding';
+import { cashHandover } from '../../../domain/order/cashRounding';
 import { paymentState } from '../../../domain/order/money';
 import { CASH_PROVIDER } from '../../../domain/reports/figures';
 import { stmt } from '../../../domain/store/sqlite/statements';
@@ -40,6 +40,15 @@ export const roundingOf = (db: CounterDb, paymentId: string): number =>
   (stmt(db, 'SELECT difference FROM cash_roundings WHERE payment_id = ?').get(paymentId) as { difference: number } | undefined)
     ?.difference ?? 0;
 
+/** The rounding recorded for each cash payment and refund of an order, by payment id (none: not there). */
+export function cashRoundingsOf(db: CounterDb, orderId: string): Record<string, number> {
+  const rows = stmt(db, 'SELECT payment_id, difference FROM cash_roundings WHERE order_id = ?').all(orderId) as {
+    payment_id: string;
+    difference: number;
+  }[];
+  return Object.fromEntries(rows.map((r) => [r.payment_id, r.difference]));
+}
+
 /**
  * Journals the money of an order as written, inside the write's transaction: each payment or
  * refund new to the journal, and each status it reached since it was last journaled. A cash
@@ -54,11 +63,13 @@ export function journalOrderMoney(db: CounterDb, order: Order, by: Actor | null,
     // A refund made on the central (docs/api.md §7.1) arrives by pull: no cash of this drawer changed hands.
     const central = p.refundedBy ?? null;
     if (last === undefined && (cash || central)) recordHands(db, p.paymentId, central ? null : by, central);
-    if (last === undefined && cash && !central && rounding && cashRoundingDifference(p.amountDebit) !== 0) {
+    // The cash that changed hands is decided once, here, by the one rule (docs/counter.md §17).
+    const handover = cashHandover(p.amountDebit, rounding);
+    if (last === undefined && cash && !central && handover.rounding !== 0) {
       stmt(db, 'INSERT OR IGNORE INTO cash_roundings (payment_id, order_id, difference) VALUES (?, ?, ?)').run(
         p.paymentId,
         order.orderId,
-        cashRoundingDifference(p.amountDebit),
+        handover.rounding,
       );
     }
     const content: PaymentContent = {

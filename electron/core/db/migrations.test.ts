@@ -260,6 +260,25 @@ const PER_MIGRATION: Record<number, () => void> = {
     expect(before.prepare('SELECT returned_quantity FROM order_fact_lines').get()).toEqual({ returned_quantity: 2 });
     before.close();
   },
+  16: () => {
+    const before = atVersion(15);
+    expect(tables(before)).not.toContain('card_blocks');
+    migrate(before, ':memory:', counterUpTo(16));
+    const block = before.prepare(
+      "INSERT INTO card_blocks (request_id, transit_token_id, reason, created_at, stage) VALUES (?, ?, ?, 't', ?)",
+    );
+    block.run('r1', 7, 'LOST', 'waiting');
+    // One waiting block a card; a sent one may stand beside it; reasons and stages are the contract's.
+    expect(() => block.run('r2', 7, 'STOLEN', 'waiting')).toThrow(/UNIQUE/);
+    block.run('r3', 7, 'STOLEN', 'sent');
+    expect(() => block.run('r4', 8, 'MISLAID', 'waiting')).toThrow(/CHECK/);
+    expect(() => block.run('r5', 8, 'LOST', 'queued')).toThrow(/CHECK/);
+    expect(before.prepare('SELECT request_id, stage FROM card_blocks ORDER BY request_id').all()).toEqual([
+      { request_id: 'r1', stage: 'waiting' },
+      { request_id: 'r3', stage: 'sent' },
+    ]);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

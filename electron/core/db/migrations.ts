@@ -184,4 +184,20 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
   // 15: returns by line (docs/counter.md §19): how many of each indexed line were returned, for
   // the review and the day's product figures. Nothing was returned by line before, hence 0.
   (db) => db.exec('ALTER TABLE order_fact_lines ADD COLUMN returned_quantity INTEGER NOT NULL DEFAULT 0;'),
+  // 16: card blocks made at the counter (docs/counter.md §22.2), each with the requestId made once
+  // when it was asked for, kept until the central has it: a block made offline is sent later,
+  // with the same requestId every time, so the central does it once.
+  (db) =>
+    db.exec(`
+      CREATE TABLE card_blocks (
+        request_id TEXT PRIMARY KEY,
+        transit_token_id INTEGER NOT NULL,
+        reason TEXT NOT NULL CHECK (reason IN ('LOST', 'STOLEN', 'DEFECTIVE', 'OTHER')),
+        note TEXT,
+        created_at TEXT NOT NULL,
+        stage TEXT NOT NULL CHECK (stage IN ('waiting', 'sent', 'refused')),
+        error TEXT
+      ) WITHOUT ROWID;
+      CREATE UNIQUE INDEX card_blocks_waiting ON card_blocks (transit_token_id) WHERE stage = 'waiting';
+    `),
 ];

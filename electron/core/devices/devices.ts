@@ -35,6 +35,8 @@ export interface DevicesOptions extends Omit<ReceiptDeskDeps, 'printer' | 'drawe
   /** How often the printer's status is read while nothing prints (ms); 0: never (tests). Default 15 s. */
   pollMs?: number;
   db: CounterDb;
+  /** Whether cash taken now is rounded (docs/counter.md §17): the customer display's cash due. */
+  cashRounding: () => boolean;
 }
 
 /** `printer.url`: a `tcp://` ESC/POS printer, `none`, or `system` (the default). */
@@ -44,7 +46,7 @@ export function printerFromConfig(url: string | undefined): PrinterPort {
 }
 
 export function createDevices(options: DevicesOptions): Devices {
-  const { config, pollMs = 15_000, ...receiptDeps } = options;
+  const { config, pollMs = 15_000, cashRounding, ...receiptDeps } = options;
   const printer = new SwitchablePrinter(printerFromConfig, config.printer?.url);
   let drawerSetting = config.drawer;
   const drawer = printerDrawer(printer, () => drawerSetting);
@@ -61,7 +63,7 @@ export function createDevices(options: DevicesOptions): Devices {
     printer,
     drawer,
     receipts,
-    display: new CustomerDisplay(receiptDeps.loadOrder),
+    display: new CustomerDisplay(receiptDeps.loadOrder, cashRounding),
     openDrawer: () => drawer.open(),
     deviceStates: () => registry.deviceStates(),
     configure({ printerUrl, drawer: next }) {

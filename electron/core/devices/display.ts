@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { customerViewOf, type CustomerView } from '../../../domain/receipts/customerView';
-import type { Order } from '../../../shared/schemas/order';
+import type { ReceiptOrder } from '../../../domain/receipts/receipt';
 
 /**
  * The customer display's side in the main process (docs/api.md §9.4): the clerk's screen says
@@ -12,7 +12,11 @@ export class CustomerDisplay {
   private current: CustomerView | null = null;
   private readonly events = new EventEmitter();
 
-  constructor(private readonly loadOrder: (orderId: string) => Promise<Order | null>) {}
+  constructor(
+    private readonly loadOrder: (orderId: string) => Promise<ReceiptOrder | null>,
+    /** Whether cash taken now is rounded: the manager's setting as in force (docs/counter.md §17). */
+    private readonly cashRounding: () => boolean,
+  ) {}
 
   view(): CustomerView | null {
     return this.current;
@@ -39,7 +43,7 @@ export class CustomerDisplay {
     const order = wanted ? await this.loadOrder(wanted) : null;
     // A newer sale was shown while this one loaded: the newer one wins.
     if (wanted !== this.orderId) return;
-    this.current = order ? customerViewOf(order) : null;
+    this.current = order ? customerViewOf(order, this.cashRounding()) : null;
     this.events.emit('change', this.current);
   }
 }

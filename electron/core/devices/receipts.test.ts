@@ -27,6 +27,7 @@ function start(url: string, drawer?: 'printer' | 'none') {
     loadOrder: async (id) => orders.get(id) ?? null,
     touchpointName: () => 'Loket 3',
     changed: (id) => changed.push(id),
+    cashRounding: () => true,
   });
 }
 

@@ -1,6 +1,7 @@
+import { packageVersion } from '../testing/packageVersion';
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { FleetStatus, IpcResult } from '../../../shared/ipc';
+import type { FleetStatus, IpcResult, SettingsView } from '../../../shared/ipc';
 import type { CounterReport, Enrolment } from '../../../shared/schemas/fleet';
 import { signOperatorToken } from '../../../server/fleetAuth';
 import { tempDir } from '../../../server/testing/fixtures';
@@ -69,13 +70,17 @@ describe('enrolment, counter side', () => {
       expect.objectContaining({
         deviceId: enrolment.deviceId,
         touchpointId: 11,
-        appVersion: '0.0.0-dev',
+        appVersion: packageVersion,
         // Reported before the round's pushes: the sale was still waiting.
         outboxDepth: 1,
         terminal: 'none',
         printer: 'ready',
       }),
     ]);
+    // The settings name the counter by the id the central lists it by (docs/counter.md §18, Enrolment and heartbeat).
+    const settings = value((await counter.dispatch('settings.get', {})) as IpcResult<SettingsView>);
+    expect(settings.centralDeviceId).toBe(listed.body.counters[0]?.deviceId);
+    expect(settings.centralDeviceId).not.toBe(settings.deviceId);
   });
 
   it('hears that it was revoked, keeps selling, and is enrolled again by a manager with a new code', async () => {

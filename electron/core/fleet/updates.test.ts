@@ -1,3 +1,4 @@
+import { packageVersion } from '../testing/packageVersion';
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { FleetStatus, IpcResult } from '../../../shared/ipc';
@@ -100,6 +101,6 @@ describe('updates in the core', () => {
     opened.push(() => folder.remove());
     const counter = await openCounter({ dataDir: folder.dir, database: join(folder.dir, 'counter.sqlite'), autoSync: false });
     opened.push(() => counter.close());
-    expect(await update(counter)).toEqual({ current: '0.0.0-dev', available: false, pending: null, waitingFor: [] });
+    expect(await update(counter)).toEqual({ current: packageVersion, available: false, pending: null, waitingFor: [] });
   });
 });

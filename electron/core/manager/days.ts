@@ -11,7 +11,7 @@ import { movementsIn, ordersMadeIn, staleCount } from './queries';
 import { recordAct } from '../acts';
 import { appendJournal, headHash } from '../cash/journal';
 import { closeSessionRow, insertSession, movementsOfDay, openSessionNow, sessionsOf } from '../cash/sessions';
-import { sessionFigures } from '../../../domain/reports/drawer';
+import { daySessionFigures } from '../../../domain/reports/drawer';
 
 /**
  * The drawer's days: a day opens with a counted float, is closed with the cash counted by
@@ -144,7 +144,7 @@ export class DrawerDays {
       reachedCentralAt: null,
       generatedAt: this.now().toISOString(),
       drawer: {
-        sessions: sessions.map((x) => sessionFigures(x, money, moves)),
+        sessions: daySessionFigures(sessions, money, moves),
         moves,
         // Counted session by session: the day's count is the sum of its sessions' counts.
         countedTotal: closing && counts.length > 0 ? counts.reduce((t, c) => t + c, 0) : null,
@@ -177,11 +177,11 @@ export class DrawerDays {
       const open = openSessionNow(this.db);
       if (open) {
         // The day's count is the open session's count; written now, undone with the rest if refused below.
-        const figures = sessionFigures(
-          open,
+        const figures = daySessionFigures(
+          sessionsOf(this.db, open.businessDate),
           movementsIn(this.db, dayBounds(open.businessDate, this.timeZone)),
           movementsOfDay(this.db, open.businessDate),
-        );
+        ).find((x) => x.sessionId === open.sessionId)!;
         closeSessionRow(this.db, { sessionId: open.sessionId, at, by: who, counted, expected: figures.expected });
       }
       const report = this.figures(businessDate, { counted, note, by: who, at });

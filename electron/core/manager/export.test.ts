@@ -1,7 +1,7 @@
-import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { pdfLines, pdfTexts } from '../testing/exportFiles';
-import { euros, toCsv, type Report } from './export';
+import { csvFiles, strictCsv } from '../testing/exportCsv';
+import { csvChunks, euros, type Report } from './export';
 import { exportFile } from './exportFile';
 import { pdfFonts, toPdf } from './exportPdf';
 import { exportFontsDir } from './exports';
@@ -15,6 +15,7 @@ const report = (tables: Report['tables'], locale = 'nl-NL'): Report => ({
   period: '2026-10-24',
   heading: ['Winkel: Balie Centraal Station', 'Periode: 24 oktober 2026'],
   runningHead: 'Orders · Balie Centraal Station',
+  nameParts: ['Orders', 'Balie Centraal Station', 'Kassa 1', '2026-10-24', 'Europe/Amsterdam'],
   locale,
   tables,
 });
@@ -42,30 +43,58 @@ describe('euros', () => {
   });
 });
 
+const csvOf = (t: Report['tables'][number]) => [...csvChunks(t)].join('');
+
 describe('CSV', () => {
-  it('a BOM, the title and heading lines, then each table under its title: `;` between fields, CRLF lines, amounts in euros', () => {
-    const csv = toCsv(
-      report([
+  it('a table is a BOM and its header on the first line, then its rows: `;` between fields, CRLF lines, amounts in euros', () => {
+    expect(
+      csvOf(
         table([
           ['Retour', 2, 1280],
           [null, 3, null],
         ]),
-        table([['b', 1, -5]], 'Tweede, met komma'),
-      ]),
-    );
-    expect(csv).toBe(
-      '\uFEFFOrders\r\nWinkel: Balie Centraal Station\r\nPeriode: 24 oktober 2026\r\n\r\n' +
-        'T\r\nNaam;Aantal;Bedrag (€)\r\nRetour;2;12,80\r\n;3;\r\n\r\n' +
-        'Tweede, met komma\r\nNaam;Aantal;Bedrag (€)\r\nb;1;-0,05\r\n',
-    );
+      ),
+    ).toBe('\uFEFFNaam;Aantal;Bedrag (€)\r\nRetour;2;12,80\r\n;3;\r\n');
+  });
+
+  it('a strict RFC 4180 reader (csv-parse) takes the header from the first row, every row as wide as it, quotes and all', () => {
+    const rows = [
+      ['a; b', 1, 100],
+      ['say "hi"', 2, -5],
+      ['two\r\nlines', null, null],
+    ];
+    expect(strictCsv(csvOf(table(rows)))).toEqual({
+      header: ['Naam', 'Aantal', 'Bedrag (€)'],
+      rows: [
+        ['a; b', '1', '1,00'],
+        ['say "hi"', '2', '-0,05'],
+        ['two\r\nlines', '', ''],
+      ],
+    });
+  });
+
+  it('the strict reader refuses what a lenient one takes: a title line above the header, a row of another width', () => {
+    expect(() => strictCsv('\uFEFFOrders\r\nNaam;Aantal\r\na;1\r\n')).toThrow(/Invalid Record Length/);
+    expect(() => strictCsv('Naam;Aantal\r\na;1;2\r\n')).toThrow(/Invalid Record Length/);
   });
 
   it('keeps a text that a spreadsheet would run as a formula as text, and numbers in text columns as they are', () => {
     const cells = ['=SUM(A1)', '+31', '-5', '@me', '\tx', '\rx', 'a=b', 'plain'];
-    const csv = toCsv(report([{ title: 'T', columns: [{ label: 'Text' }], rows: cells.map((c) => [c]) }]));
-    const lines = Papa.parse<string[]>(csv.slice(1).trim(), { delimiter: ';', newline: '\r\n' }).data.map((r) => r[0]);
-    expect(lines.slice(6)).toEqual(["'=SUM(A1)", "'+31", "'-5", "'@me", "'\tx", "'\rx", 'a=b', 'plain']);
-    expect(toCsv(report([{ title: 'T', columns: [{ label: 'N' }], rows: [[-5]] }]))).toContain('\r\nN\r\n-5\r\n');
+    const { rows } = strictCsv(csvOf({ title: 'T', columns: [{ label: 'Text' }], rows: cells.map((c) => [c]) }));
+    expect(rows.map((r) => r[0])).toEqual(["'=SUM(A1)", "'+31", "'-5", "'@me", "'\tx", "'\rx", 'a=b', 'plain']);
+    expect(csvOf({ title: 'T', columns: [{ label: 'N' }], rows: [[-5]] })).toBe('\uFEFFN\r\n-5\r\n');
+  });
+
+  it('reads a paged table a page at a time, after its first rows', () => {
+    const paged = {
+      ...table([['first', 1, 1]]),
+      pages: function* () {
+        yield [['second', 2, 2]];
+        yield [];
+        yield [['third', 3, 3]];
+      },
+    };
+    expect(strictCsv(csvOf(paged)).rows.map((r) => r[0])).toEqual(['first', 'second', 'third']);
   });
 });
 
@@ -155,21 +184,41 @@ describe('PDF', () => {
 });
 
 describe('export files', () => {
-  it('names a file by its title in the manager’s language and its period', async () => {
-    const csv = await exportFile(
-      { ...report([table([['a', 1, 1]])]), title: 'Audit trail', period: '2026-10-24_2026-10-31' },
-      'csv',
-      FONTS,
-    );
-    expect(csv).toMatchObject({
-      fileName: 'Audit_trail-2026-10-24_2026-10-31.csv',
+  it('names a file by its title facts: title, store, counter, period and zone', async () => {
+    const csv = await exportFile({ ...report([table([['a', 1, 1]])]), name: 'audit' }, 'csv', FONTS);
+    expect(csv).toEqual({
+      fileName: 'Orders-Balie_Centraal_Station-Kassa_1-2026-10-24-Europe_Amsterdam.csv',
       mimeType: 'text/csv',
       encoding: 'utf8',
-      report: 'orders',
+      content: '\uFEFFNaam;Aantal;Bedrag (€)\r\na;1;0,01\r\n',
+      report: 'audit',
     });
-    expect(csv.content.startsWith('\uFEFFAudit trail\r\n')).toBe(true);
-    const pdf = await exportFile({ ...report([table([['a', 1, 1]])]), title: 'Z-rapport' }, 'pdf', FONTS);
-    expect(pdf).toMatchObject({ fileName: 'Z-rapport-2026-10-24.pdf', mimeType: 'application/pdf', encoding: 'base64' });
+    const pdf = await exportFile(report([table([['a', 1, 1]])]), 'pdf', FONTS);
+    expect(pdf).toMatchObject({
+      fileName: 'Orders-Balie_Centraal_Station-Kassa_1-2026-10-24-Europe_Amsterdam.pdf',
+      mimeType: 'application/pdf',
+      encoding: 'base64',
+    });
     expect(Buffer.from(pdf.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('several tables are a zip of CSVs, one a table in the report’s order, each named after the report and its table', async () => {
+    const zip = await exportFile(report([table([['a', 1, 1]], 'Eerste'), table([['b', 2, 2]], 'Tweede, met komma')]), 'csv', FONTS);
+    expect(zip).toMatchObject({
+      fileName: 'Orders-Balie_Centraal_Station-Kassa_1-2026-10-24-Europe_Amsterdam.zip',
+      mimeType: 'application/zip',
+    });
+    expect(csvFiles(zip)).toEqual([
+      {
+        name: 'Orders-Balie_Centraal_Station-Kassa_1-2026-10-24-Europe_Amsterdam-1-Eerste.csv',
+        header: ['Naam', 'Aantal', 'Bedrag (€)'],
+        rows: [['a', '1', '0,01']],
+      },
+      {
+        name: 'Orders-Balie_Centraal_Station-Kassa_1-2026-10-24-Europe_Amsterdam-2-Tweede_met_komma.csv',
+        header: ['Naam', 'Aantal', 'Bedrag (€)'],
+        rows: [['b', '2', '0,02']],
+      },
+    ]);
   });
 });

@@ -4,8 +4,9 @@ import type { ReportName } from '../../../shared/manager/schemas';
 /**
  * Reports as files (docs/counter.md §10, "Exports"): CSV that a Dutch spreadsheet opens right
  * (UTF-8 with a BOM, `;` between fields, a decimal comma, amounts in euros), written by
- * papaparse; and PDF, laid out by exportPdf.ts. A report is a heading (store, counter, period,
- * time zone) and tables of text, numbers and amounts; both formats show the same words.
+ * papaparse, one file per table (several in a zip: exportFile.ts); and PDF, laid out by
+ * exportPdf.ts. A report is a heading (store, counter, period, time zone) and tables of text,
+ * numbers and amounts; both formats show the same words.
  */
 
 export interface Column {
@@ -36,6 +37,8 @@ export interface Report {
   period: string;
   /** Lines under the title: the store, the counter, the period and the time zone, in words. */
   heading: string[];
+  /** The title facts a file's name holds: title, store, counter, period and time zone. */
+  nameParts: string[];
   /** Atop each further page of a PDF: the title, the store and the period. */
   runningHead: string;
   /** The locale amounts are written in, in a PDF ("nl-NL", "en-GB"). */
@@ -64,18 +67,16 @@ export function* pagesOf(table: Table): Generator<Cell[][]> {
 }
 
 const CSV = { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: false } as const;
-const csvLines = (rows: string[][]) => Papa.unparse(rows, CSV);
+const csvLines = (rows: string[][]) => `${Papa.unparse(rows, CSV)}\r\n`;
 
-function csvTable(table: Table): string {
-  const parts = [csvLines([[table.title]]), csvLines([table.columns.map((c) => c.label)])];
+/**
+ * A table as one CSV file, a page of rows at a time (docs/counter.md §10, "Exports"): the BOM
+ * and the column headings on the first line, then the rows; no title above it and nothing below,
+ * so an import (an accounting package, a script) reads it as it is.
+ */
+export function* csvChunks(table: Table): Generator<string> {
+  yield `\uFEFF${csvLines([table.columns.map((c) => c.label)])}`;
   for (const page of pagesOf(table)) {
-    if (page.length > 0) parts.push(csvLines(page.map((row) => row.map((cell, i) => csvCell(cell, table.columns[i]!)))));
+    if (page.length > 0) yield csvLines(page.map((row) => row.map((cell, i) => csvCell(cell, table.columns[i]!))));
   }
-  return parts.join('\r\n');
-}
-
-/** The heading's lines, a blank line, then each table under its title, a blank line between. */
-export function toCsv(report: Report): string {
-  const heading = csvLines([[report.title], ...report.heading.map((line) => [safeText(line)])]);
-  return `\uFEFF${[heading, ...report.tables.map(csvTable)].join('\r\n\r\n')}\r\n`;
 }

@@ -77,10 +77,12 @@ const zoneWords = (ctx: ExportContext) =>
 export function reportFrame(ctx: ExportContext, name: Report['name'], title: string, first: string, last = first): Omit<Report, 'tables'> {
   const w = wordsOf(ctx);
   const period = periodWords(ctx, first, last);
+  const days = first === last ? first : `${first}_${last}`;
   return {
     name,
     title,
-    period: first === last ? first : `${first}_${last}`,
+    period: days,
+    nameParts: [title, ctx.store, ctx.counter, days, ctx.timeZone],
     heading: [
       `${w.store}: ${ctx.store}`,
       `${w.counter}: ${ctx.counter}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../shared/manager/types';
 import { pdfLines, pdfTexts } from '../testing/exportFiles';
-import { toCsv } from './export';
+import { reportCsv } from '../testing/exportCsv';
 import type { ExportContext } from './exportContext';
 import { dayReportFile } from './exportDay';
 import { pdfFonts, toPdf } from './exportPdf';
@@ -78,7 +78,19 @@ const day: DayReport = {
     },
     { movementId: 'm2', sessionId: 's1', kind: 'noSale', amount: 0, reason: 'bon nagekeken', by: mohammed, at: '2026-10-24T10:00:00.000Z' },
   ],
-  notSold: { open: { count: 2, amount: 1280 }, cancelled: { count: 1, amount: 640 } },
+  notSold: { open: { count: 2, amount: 1280 }, cancelled: { count: 1, amount: 640 }, refunded: { count: 1, amount: 980 } },
+  terminal: {
+    terminal: { debitCount: 3, debitAmount: 1500, refundCount: 1, refundAmount: 200 },
+    counter: { debitCount: 2, debitAmount: 1300, refundCount: 1, refundAmount: 200 },
+    manual: { debitCount: 1, debitAmount: 200, refundCount: 0, refundAmount: 0 },
+    difference: 200,
+    error: null,
+    at: '2026-10-24T16:31:00.000Z',
+  },
+  clerks: [
+    { clerk: zoe, taken: 985, payments: 2, givenBack: 105, refunds: 1, paidIn: 500, paidOut: 0, drops: 200, noSales: 0, net: 1180 },
+    { clerk: null, taken: 0, payments: 0, givenBack: 0, refunds: 0, paidIn: 0, paidOut: 300, drops: 0, noSales: 1, net: -300 },
+  ],
   orders: { count: 5, byStatus: [] },
   failedPayments: 1,
   reachedCentralAt: null,
@@ -107,6 +119,16 @@ describe('the day report file', () => {
         'Per betaalwijze',
         ['Betaalwijze', 'Betalingen', 'Betaald (€)', 'Terugbetalingen', 'Terugbetaald (€)', 'Netto (€)'],
         [['Contant', 2, 980, 1, 100, 880]],
+      ],
+      [
+        'PIN: de pinautomaat en de kassa',
+        ['Wat', 'Betalingen', 'Ontvangen (€)', 'Terugbetalingen', 'Terugbetaald (€)', 'Netto (€)'],
+        [
+          ['Pinautomaat', 3, 1500, 1, 200, 1300],
+          ['Kassa', 2, 1300, 1, 200, 1100],
+          ['Losse pinautomaat (met de hand bevestigd)', 1, 200, 0, 0, 200],
+          ['Verschil (pinautomaat − kassa)', null, null, null, null, 200],
+        ],
       ],
       [
         'Contant',
@@ -140,6 +162,25 @@ describe('the day report file', () => {
         [['2026-10-24 08:00, Zoë Ölçer', '2026-10-24 18:30, محمد', 10000, 882, 2, 500, 300, 200, 10882, 10875, -7]],
       ],
       [
+        'Contant per medewerker',
+        [
+          'Medewerker',
+          'Betalingen',
+          'Ontvangen (€)',
+          'Terugbetalingen',
+          'Terugbetaald (€)',
+          'Gestort in de la (€)',
+          'Betaald uit de la (€)',
+          'Afgeroomd naar de kluis (€)',
+          'La geopend zonder verkoop (keer)',
+          'Netto (€)',
+        ],
+        [
+          ['Zoë Ölçer', 2, 985, 1, 105, 500, 0, 200, 0, 1180],
+          ['niet vastgelegd', 0, 0, 0, 0, 0, 300, 0, 1, -300],
+        ],
+      ],
+      [
         'Kasbewegingen',
         ['Tijd', 'Soort', 'Bedrag (€)', 'Wie', 'Reden'],
         [
@@ -162,6 +203,7 @@ describe('the day report file', () => {
         [
           ['Open (niet betaald)', 2, 1280],
           ['Geannuleerd', 1, 640],
+          ['Volledig terugbetaald', 1, 980],
         ],
       ],
     ]);
@@ -180,21 +222,23 @@ describe('the day report file', () => {
     expect(file.tables.map((t) => t.title)).toEqual([
       'Day',
       'Per payment method',
+      'PIN: the terminal and the counter',
       'Cash',
       'Drawer sessions',
+      'Cash per clerk',
       'Cash movements',
       'Counted by note and coin',
       'Not sold',
     ]);
-    expect(file.tables[3]!.rows[0]!.slice(0, 2)).toEqual(['2026-10-24 08:00, Zoë Ölçer', 'still open']);
-    const csv = toCsv(file);
+    expect(file.tables[4]!.rows[0]!.slice(0, 2)).toEqual(['2026-10-24 08:00, Zoë Ölçer', 'still open']);
+    const csv = reportCsv(file);
     expect(csv).toContain('2026-10-24 11:00;Paid in;5,00;Zoë Ölçer;wisselgeld bijgelegd\r\n');
     expect(csv).toContain('Safe drops;2,00\r\n');
     for (const raw of ['paidIn;', 'noSale', ';500;', ';10880;', 'zReport']) expect(csv).not.toContain(raw);
   });
 
   it('a report of an older version without sessions or movements leaves those tables out', () => {
-    const { sessions: _s, cashMovements: _m, notSold: _n, ...older } = day;
+    const { sessions: _s, cashMovements: _m, notSold: _n, terminal: _t, clerks: _c, ...older } = day;
     const file = dayReportFile(context('en'), { ...older, cash: { ...day.cash, paidIn: undefined, rounding: undefined } });
     expect(file.tables.map((t) => t.title)).toEqual(['Day', 'Per payment method', 'Cash', 'Counted by note and coin', 'Not sold']);
     expect(file.tables[2]!.rows.map((r) => r[0])).toEqual(['Float', 'Expected', 'Counted', 'Difference']);

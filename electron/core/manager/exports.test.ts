@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ExportFile } from '../../../shared/manager/types';
 import type { IpcResult } from '../../../shared/ipc';
 import { countingIds, testClock } from '../testing/clock';
-import { csvTables, pdfLines, pdfTexts } from '../testing/exportFiles';
+import { csvFiles } from '../testing/exportCsv';
+import { pdfLines, pdfTexts } from '../testing/exportFiles';
 import { clerk, openCounter, value, type TestCounter } from '../testing/counter';
 import { counterCopy, type CounterCopy } from '../testing/counterTemplate';
 
@@ -69,7 +70,7 @@ describe('the export worker', () => {
 
     open(held);
     const csv = await file;
-    const [orders] = csvTables(csv.content).tables;
+    const [orders] = csvFiles(csv);
     expect(orders!.header[0]).toBe('Order');
     // Read after the gate opened, the page holds the sale made meanwhile too.
     expect(orders!.rows.map((r) => r[0]).sort()).toEqual([...before, paid].map((o) => o.orderNumber).sort());

@@ -1,6 +1,8 @@
 import type { SyncState } from '../../../shared/ipc';
+import type { ExportFile } from '../../../shared/manager/types';
 import { setSyncState } from '../testing/managerFacts';
-import { csvTables } from '../testing/exportFiles';
+import { csvFiles } from '../testing/exportCsv';
+import { pdfLines, pdfTexts } from '../testing/exportFiles';
 import { describe, expect, it, vi } from 'vitest';
 import { clerk, STATUS } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
@@ -16,10 +18,10 @@ const m = managerCounter();
 const { call, refused, asMark, asAnna } = m;
 const DAY = { from: '2026-10-24' };
 const single = { productId: 600, quantity: 1 };
-/** The rows of an export's first table. */
-const csvRows = (content: string) => csvTables(content).tables[0]!.rows;
+/** The rows of an export's first table (its first CSV file), read strictly. */
+const csvRows = (file: ExportFile) => csvFiles(file)[0]!.rows;
 /** The first column of an orders export's list: the order numbers. */
-const orderNumbers = (file: { content: string }) => csvRows(file.content).map((r) => r[0]);
+const orderNumbers = (file: ExportFile) => csvRows(file).map((r) => r[0]);
 
 describe('the drawer’s refusals', () => {
   it('a second opening is a conflict, a close without a note for a difference is invalid, an unknown day is not found', async () => {
@@ -179,134 +181,6 @@ describe('stale concepts', () => {
   });
 });
 
-describe('exports', () => {
-  it('names a file by its title in the manager’s language and the day, or both days of a range', async () => {
-    await asMark();
-    expect(await call('reports.export', { report: 'summary', format: 'csv', range: DAY })).toMatchObject({
-      fileName: 'Report-2026-10-24.csv',
-    });
-    expect(await call('reports.export', { report: 'summary', format: 'csv', language: 'nl', range: DAY })).toMatchObject({
-      fileName: 'Rapport-2026-10-24.csv',
-    });
-    expect(await call('reports.export', { report: 'audit', format: 'csv', range: { from: '2026-10-24', to: '2026-10-25' } })).toMatchObject(
-      {
-        fileName: 'Audit_trail-2026-10-24_2026-10-25.csv',
-        report: 'audit',
-      },
-    );
-  });
-
-  it('heads every file with the store, this counter, the period and the time zone, in the language asked for', async () => {
-    await asMark();
-    const nl = csvTables((await call('reports.export', { report: 'orders', format: 'csv', language: 'nl', range: DAY })).content);
-    expect(nl.heading.slice(0, 5)).toEqual([
-      'Orders',
-      'Winkel: Balie Centraal Station',
-      expect.stringMatching(/^Kassa: Kassa K[0-9A-F]{4}$/),
-      'Periode: 24 oktober 2026',
-      'Tijden in: Midden-Europese tijd',
-    ]);
-    expect(nl.tables.map((t) => t.title)).toEqual(['Orders', 'Totalen']);
-    const en = csvTables((await call('reports.export', { report: 'summary', format: 'csv', language: 'en', range: DAY })).content);
-    expect(en.heading.slice(0, 5)).toEqual([
-      'Report',
-      'Store: Balie Centraal Station',
-      expect.stringMatching(/^Counter: Counter K[0-9A-F]{4}$/),
-      'Period: 24 October 2026',
-      'Times in: Central European Time',
-    ]);
-  });
-
-  it('the orders export holds every order of the range under the filters, past a thousand', async () => {
-    await asMark();
-    const mark = clerk(m.counter);
-    const kept = await mark.create([single]);
-    const put = m.counter.test.db.prepare(
-      `INSERT INTO order_facts (order_id, created_on, order_number, status_id, clerk_id, clerk_name, total_amount, paid_amount,
-         refunded_amount, line_count, lines) VALUES (?, ?, ?, 1, 'anna', 'Anna de Vries', 340, 0, 0, 1, '1× x')`,
-    );
-    for (let i = 0; i < 1001; i++) put.run(`bulk-${i}`, '2026-10-24T07:00:00.000Z', `B-${i}`);
-    const all = await call('reports.export', { report: 'orders', format: 'csv', range: DAY });
-    expect(csvRows(all.content)).toHaveLength(1002);
-    const marks = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters: { staffId: 'mark' } });
-    expect(orderNumbers(marks)).toEqual([kept.orderNumber]);
-  });
-
-  it('the orders export takes a token filter given as undefined (an in-process caller) as no filter', async () => {
-    await asMark();
-    const order = await clerk(m.counter).create([single]);
-    const file = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters: { token: undefined } });
-    expect(orderNumbers(file)).toEqual([order.orderNumber]);
-  });
-
-  it('the orders export filtered by a token finds the order with that pass number', async () => {
-    await asAnna();
-    const child = await clerk(m.counter).create([
-      {
-        productId: 102,
-        quantity: 1,
-        validFrom: '2026-10-24T10:00:00.000Z',
-        customerTokens: [{ tokenTypeId: 2, passNumber: '3528 9999 0000 1111' }],
-      } as never,
-    ]);
-    await clerk(m.counter).create([single]);
-    await asMark();
-    const file = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters: { token: '3528 9999 0000 1111' } });
-    expect(orderNumbers(file)).toEqual([child.orderNumber]);
-  });
-
-  it('the audit export holds every entry of the range, past a thousand', async () => {
-    await asMark();
-    for (let i = 0; i < 1001; i++) {
-      recordAudit(m.counter.test.db, {
-        at: '2026-10-24T07:00:00.000Z',
-        who: null,
-        action: 'sync.retry',
-        orderId: null,
-        outcome: 'done',
-        detail: { note: `${i}` },
-      });
-    }
-    recordAudit(m.counter.test.db, {
-      at: '2026-10-25T07:00:00.000Z',
-      who: null,
-      action: 'sync.retry',
-      orderId: null,
-      outcome: 'done',
-      detail: { note: 'next day' },
-    });
-    const file = await call('reports.export', { report: 'audit', format: 'csv', range: DAY });
-    const rows = csvRows(file.content);
-    expect(csvTables(file.content).tables[0]!.header).toEqual(['Time', 'Who', 'What', 'Order', 'Outcome', 'Detail']);
-    expect(rows).toHaveLength(1001);
-  });
-
-  it('the Z report of a closed day exports as its tables', async () => {
-    await asMark();
-    await call('day.close', { counted: { '100': 1 }, note: 'found a euro' });
-    const file = await call('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' });
-    expect(file.fileName).toBe('Z_report-2026-10-24.csv');
-    expect(file.content).toContain('Note;found a euro');
-    expect(file.content).toContain('Difference;1,00');
-  });
-
-  it('the summary covers the range from its first to its last day, each line at its own amount', async () => {
-    await asMark();
-    const mark = clerk(m.counter);
-    const first = await mark.create([single]);
-    await mark.pay(first.orderId, first.totalAmount);
-    m.clock.set('2026-10-25T12:00:00.000Z');
-    const second = await mark.create([{ productId: 600, quantity: 2 }]);
-    await mark.pay(second.orderId, second.totalAmount);
-    // Only what was paid is sold (docs/api.md §10.2): an open order is apart.
-    await mark.create([{ productId: 600, quantity: 5 }]);
-    const summary = await call('reports.summary', { range: { from: '2026-10-24', to: '2026-10-25' } });
-    expect(summary).toMatchObject({ from: '2026-10-23T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z' });
-    expect(summary.byProduct.map((p) => [p.count, p.amount])).toEqual([[3, 1020]]);
-    expect((await call('reports.summary', { range: { from: '2026-10-25' } })).byProduct.map((p) => p.count)).toEqual([2]);
-  });
-});
-
 describe('registered tokens', () => {
   it('find an order carrying the token by the token’s pass number, in the review and in the export', async () => {
     await asMark();
@@ -328,6 +202,14 @@ describe('registered tokens', () => {
     expect(page.summary.count).toBe(1);
     const file = await call('reports.export', { report: 'orders', format: 'csv', range: DAY, filters });
     expect(orderNumbers(file)).toEqual([carried.order.orderNumber]);
+    // Found by the pass number, and yet no file holds it, the token's id or the manager's PIN: no personal data or tokens.
+    const pdf = await call('reports.export', { report: 'orders', format: 'pdf', range: DAY, filters });
+    const texts = [
+      ...csvFiles(file).flatMap((f) => [f.name, ...f.header, ...f.rows.flat()]),
+      ...pdfLines(await pdfTexts(Buffer.from(pdf.content, 'base64'))),
+    ].join('\n');
+    expect(texts).toContain(carried.order.orderNumber);
+    for (const secret of ['3528', '4411', '880001', '9999']) expect(texts).not.toContain(secret);
   });
 });
 

@@ -4,6 +4,7 @@ import type { managerChannels } from '../../../shared/ipc/manager';
 import { ok, refusal } from '../../../shared/refusals';
 import type { Catalog } from '../../../domain/catalog';
 import { dayBounds } from '../../../domain/reports/timeZone';
+import { readDayTerminalTotals } from '../devices/terminal/dayClose';
 import type { OrderDesk } from '../orders/desk';
 import { auditPage } from './audit';
 import type { DrawerDays } from './days';
@@ -40,6 +41,12 @@ export function managerHandlers(deps: ManagerDeps): HandlersOf<typeof managerCha
     return { staffId: who.staffId, name: who.name };
   };
   const summaryOf = (range: { from: string; to: string }) => reportSummaryOf(db, range, timeZone);
+  /** A closed day's Z with the terminal's totals kept with it (docs/api.md §9.2), on screen, reprinted and exported alike. */
+  const zReport = (businessDate: string) => {
+    const z = days.zReport(businessDate);
+    const kept = z.ok ? readDayTerminalTotals(db, businessDate) : null;
+    return z.ok && kept ? ok({ ...z.value, terminal: kept }) : z;
+  };
 
   return {
     'manager.orders': async ({ range, filters, cursor, limit }) => {
@@ -105,7 +112,7 @@ export function managerHandlers(deps: ManagerDeps): HandlersOf<typeof managerCha
       if (closed.ok) deps.syncSoon();
       return closed;
     },
-    'day.zReport': async ({ businessDate }) => days.zReport(businessDate),
+    'day.zReport': async ({ businessDate }) => zReport(businessDate),
     'day.list': async ({ before, limit }) => ok(days.list(before, limit)),
     'reports.summary': async ({ range }) => ok(summaryOf(range)),
     'reports.export': async (input) => {
@@ -119,7 +126,7 @@ export function managerHandlers(deps: ManagerDeps): HandlersOf<typeof managerCha
         today: days.today(),
       });
       if (input.report === 'zReport') {
-        const z = days.zReport(input.businessDate);
+        const z = zReport(input.businessDate);
         return z.ok ? ok(await deps.exports.file(dayReportFile(context, z.value), input.format)) : z;
       }
       // Everything over a range of days is built by the export worker (exports.ts), off this loop.

@@ -121,6 +121,7 @@ describe('a page of orders', () => {
         lineCount: 2,
         totalAmount: 980,
         paidAmount: 640,
+        refundedAmount: 0,
         syncState: 'synced',
       },
       expect.objectContaining({ orderId: 'central', clerk: null, centralOrderNumber: null, syncState: 'pending' }),

@@ -102,12 +102,14 @@ interface FactRow {
   lineCount: number;
   totalAmount: number;
   paidAmount: number;
+  refundedAmount: number;
   syncState: SyncStateName;
 }
 
 const ROW_COLUMNS = `f.order_id AS orderId, f.order_number AS orderNumber, s.central_order_number AS centralOrderNumber,
   f.created_on AS createdOn, f.status_id AS statusId, f.clerk_id AS clerkId, f.clerk_name AS clerkName, f.lines,
-  f.line_count AS lineCount, f.total_amount AS totalAmount, f.paid_amount AS paidAmount, f.sync_state AS syncState`;
+  f.line_count AS lineCount, f.total_amount AS totalAmount, f.paid_amount AS paidAmount,
+  f.refunded_amount AS refundedAmount, f.sync_state AS syncState`;
 
 const toRow = ({ clerkId, clerkName, ...row }: FactRow): ManagerOrderRow => ({
   ...row,
@@ -173,18 +175,21 @@ interface MoneyRow {
   takenById: string | null;
   takenByName: string | null;
   fromCentral: string | null;
+  manual: number | null;
 }
 const MONEY_COLUMNS = `payment_id AS paymentId, order_id AS orderId, payment_method_id AS paymentMethodId, method_name AS methodName,
   provider, is_refund AS isRefund, amount, state, created_on AS createdOn, settled_at AS settledAt, last_at AS lastAt,
   COALESCE((SELECT difference FROM cash_roundings r WHERE r.payment_id = money_facts.payment_id), 0) AS rounding,
   (SELECT staff_id FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS takenById,
   (SELECT staff_name FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS takenByName,
-  (SELECT central_by FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS fromCentral`;
-const toMovement = ({ takenById, takenByName, fromCentral, ...r }: MoneyRow): Movement => ({
+  (SELECT central_by FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS fromCentral,
+  (SELECT manual FROM terminal_payments t WHERE t.payment_id = money_facts.payment_id) AS manual`;
+const toMovement = ({ takenById, takenByName, fromCentral, manual, ...r }: MoneyRow): Movement => ({
   ...r,
   isRefund: r.isRefund === 1,
   takenBy: takenById === null ? null : { staffId: takenById, name: takenByName ?? '' },
   fromCentral,
+  ...(manual === 1 && { manual: true }),
 });
 
 export const MOVEMENTS_SETTLED_SQL = `SELECT ${MONEY_COLUMNS} FROM money_facts WHERE settled_at >= ? AND settled_at < ?`;
@@ -198,8 +203,8 @@ export function movementsIn(db: Database, bounds: Bounds): Movement[] {
 }
 
 export const ORDERS_MADE_SQL = `SELECT f.order_id AS orderId, f.order_number AS orderNumber, f.created_on AS createdOn,
-  f.status_id AS statusId, f.total_amount AS totalAmount, f.clerk_id AS clerkId, f.clerk_name AS clerkName
-  FROM order_facts f WHERE f.created_on >= ? AND f.created_on < ?`;
+  f.status_id AS statusId, f.total_amount AS totalAmount, f.refunded_amount AS refundedAmount, f.clerk_id AS clerkId,
+  f.clerk_name AS clerkName FROM order_facts f WHERE f.created_on >= ? AND f.created_on < ?`;
 export const LINES_MADE_SQL = `SELECT order_id AS orderId, product_id AS productId, product_name AS productName, quantity, amount,
   returned_quantity AS returned FROM order_fact_lines WHERE created_on >= ? AND created_on < ?`;
 
@@ -216,8 +221,9 @@ export function ordersMadeIn(db: Database, bounds: Bounds, withLines: boolean): 
       lines.set(orderId, [...(lines.get(orderId) ?? []), returned ? { ...line, returned } : line]);
     }
   }
-  return rows.map(({ clerkId, clerkName, ...r }) => ({
+  return rows.map(({ clerkId, clerkName, refundedAmount, ...r }) => ({
     ...r,
+    ...(refundedAmount ? { refundedAmount } : {}),
     clerk: clerkId === null ? null : { staffId: clerkId, name: clerkName ?? '' },
     lines: lines.get(r.orderId) ?? [],
   }));

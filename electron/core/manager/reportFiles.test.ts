@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, ManagerOrderRow, MethodFigures, ReportSummary } from '../../../shared/manager/types';
-import { toCsv, type Report } from './export';
+import { reportCsv } from '../testing/exportCsv';
+import type { Report } from './export';
 import type { ExportContext } from './exportContext';
 import { EXPORT_WORDS } from './exportWords';
 import { auditReport, ordersReport, soldTally, summaryReport } from './reportFiles';
@@ -32,6 +33,7 @@ const row: ManagerOrderRow = {
   lineCount: 1,
   totalAmount: 640,
   paidAmount: 640,
+  refundedAmount: 0,
   syncState: 'synced',
 };
 const orders: ManagerOrderRow[] = [
@@ -113,6 +115,7 @@ describe('the orders report', () => {
         ['Open (niet betaald)', 0, 0],
         ['Open van een eerdere dag (blijven liggen)', 1, 640],
         ['Geannuleerd', 1, 640],
+        ['Volledig terugbetaald', 0, 0],
       ],
     ]);
   });
@@ -131,7 +134,7 @@ describe('the orders report', () => {
       'Paid (€)',
       'Head office',
     ]);
-    const csv = toCsv(report);
+    const csv = reportCsv(report);
     expect(csv).toContain('K1A2B-000001;4711;2026-10-24 10:00;Delivered;Anna de Vries;1× Retour stad;6,40;6,40;Sent\r\n');
     expect(csv).toContain('Open from an earlier day (abandoned);1;6,40\r\n');
     for (const raw of [';delivered;', ';concept;', ';synced;', ';pending;', ';rejected;', ';640;', ';5;', 'o1'])
@@ -140,7 +143,7 @@ describe('the orders report', () => {
 });
 
 describe('sold or not', () => {
-  it('counts as sold only paid and delivered orders; open ones of today apart from abandoned ones of earlier days', () => {
+  it('counts as sold only paid and delivered orders; open ones of today apart from abandoned ones of earlier days; refunded apart from cancelled', () => {
     const tally = soldTally(TODAY_START);
     const at = (statusId: number, createdOn: string, totalAmount: number) => tally.add({ statusId, createdOn, totalAmount });
     at(4, '2026-10-25T08:00:00.000Z', 100);
@@ -149,6 +152,8 @@ describe('sold or not', () => {
     at(3, '2026-10-20T08:00:00.000Z', 800);
     at(2, '2026-10-20T08:00:00.000Z', 1600);
     at(6, '2026-10-25T08:00:00.000Z', 3200);
+    // Cancelled by its full refund: refunded, not cancelled.
+    tally.add({ statusId: 6, createdOn: '2026-10-25T08:00:00.000Z', totalAmount: 6400, refundedAmount: 6400 });
     const table = tally.table(EXPORT_WORDS.en, 'Totals');
     expect(table.columns).toEqual([
       { label: 'What', width: 3 },
@@ -162,6 +167,7 @@ describe('sold or not', () => {
         ['Open (not paid)', 2, 1200],
         ['Open from an earlier day (abandoned)', 1, 1600],
         ['Cancelled', 1, 3200],
+        ['Refunded in full', 1, 6400],
       ],
     ]);
   });

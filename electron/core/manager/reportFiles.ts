@@ -2,6 +2,7 @@ import { ORDER_STATUS } from '../../../shared/enums';
 import type { AuditEntry, ManagerOrderRow, ReportSummary } from '../../../shared/manager/types';
 import { auditAct, type AuditSay } from '../../../shared/manager/auditText';
 import { REFUSAL_TEXT } from '../../../shared/refusalText';
+import { refundedInFull } from '../../../domain/reports/figures';
 import { localDateTime } from '../../../domain/reports/timeZone';
 import type { Cell, Column, Report, Table } from './export';
 import { reportFrame, wordsOf, type ExportContext } from './exportContext';
@@ -34,9 +35,11 @@ function pagedTable<T>(table: Omit<Table, 'rows' | 'pages'>, pages: () => Iterab
 }
 
 type Tallied = { count: number; amount: number };
+type TallyOrder = { statusId: number; createdOn: string; refundedAmount?: number };
 /**
  * Orders made, as sold (paid or delivered: docs/api.md §10.2) or not: open, abandoned (a concept
- * or awaiting payment from before today, as the stale list has it) and cancelled.
+ * or awaiting payment from before today, as the stale list has it), cancelled, and refunded in
+ * full (domain/reports/figures.ts refundedInFull: cancelled by the refund, listed apart).
  */
 export function soldTally(todayStart: string) {
   const start = Date.parse(todayStart);
@@ -45,15 +48,17 @@ export function soldTally(todayStart: string) {
     open: { count: 0, amount: 0 },
     abandoned: { count: 0, amount: 0 },
     cancelled: { count: 0, amount: 0 },
+    refundedInFull: { count: 0, amount: 0 },
   };
-  const bucket = (o: { statusId: number; createdOn: string }): Tallied => {
+  const bucket = (o: TallyOrder): Tallied => {
     if (o.statusId === ORDER_STATUS.paid || o.statusId === ORDER_STATUS.delivered) return t.sold;
+    if (refundedInFull(o)) return t.refundedInFull;
     if (o.statusId === ORDER_STATUS.cancelled) return t.cancelled;
     const stale = o.statusId === ORDER_STATUS.concept || o.statusId === ORDER_STATUS.awaitingPayment;
     return stale && Date.parse(o.createdOn) < start ? t.abandoned : t.open;
   };
   return {
-    add(o: { statusId: number; createdOn: string; totalAmount: number }) {
+    add(o: TallyOrder & { totalAmount: number }) {
       const b = bucket(o);
       b.count += 1;
       b.amount += o.totalAmount;
@@ -65,7 +70,7 @@ export function soldTally(todayStart: string) {
         rows: [],
         // Read when the file reaches this table: after the rows that fill the tally.
         pages: function* () {
-          yield (['sold', 'open', 'abandoned', 'cancelled'] as const).map((k) => [w[k], t[k].count, t[k].amount]);
+          yield (['sold', 'open', 'abandoned', 'cancelled', 'refundedInFull'] as const).map((k) => [w[k], t[k].count, t[k].amount]);
         },
       };
     },
@@ -118,11 +123,11 @@ export function ordersReport(ctx: ExportContext, range: Range, todayStart: strin
   };
 }
 
-/** The methods' figures of a range or a day: payments, refunds and net, the method in words. */
-export function methodsTable(ctx: ExportContext, methods: ReportSummary['byMethod']): Table {
+/** The methods' figures of a range or a day: payments, refunds and net, the method in words; `title` another table of them. */
+export function methodsTable(ctx: ExportContext, methods: ReportSummary['byMethod'], title?: string): Table {
   const w = wordsOf(ctx);
   return {
-    title: w.perMethod,
+    title: title ?? w.perMethod,
     columns: [
       text(w.method, 2),
       count(w.payments),

@@ -5,6 +5,7 @@ import type { Refusal, Result } from '../../../domain/result';
 import { owns, type Caller, type OrderService } from '../../../domain/service';
 import type { CounterDb } from '../db/database';
 import { getSync, syncView } from '../db/syncOrders';
+import { cashRoundingsOf } from '../cash/orderMoney';
 
 /**
  * What every area that changes orders at the counter shares: the order service as this counter
@@ -68,6 +69,7 @@ export function orderDesk(deps: {
     order,
     sync: syncView(getSync(deps.db, order.orderId)),
     readOnly: !owns(caller(), { touchpointId: order.touchPoint.salesTouchpointId }),
+    cashRounding: cashRoundingsOf(deps.db, order.orderId),
   });
   return {
     service: deps.service,

@@ -3,6 +3,7 @@ import type { settingsChannels, SettingsView } from '../../../shared/ipc/setting
 import { ok, refusal } from '../../../shared/refusals';
 import type { CatalogCache } from '../catalog/catalogCache';
 import type { CounterDb } from '../db/database';
+import type { FleetDeps } from '../fleet/handlers';
 import { unknownLanguage } from '../session/handlers';
 import type { Staff } from '../session/staff';
 import { purgePersonalData } from './retention';
@@ -15,6 +16,8 @@ export interface SettingsDeps {
   staff: Staff;
   embeddedCentral: boolean;
   now: () => Date;
+  /** The enrolment: its device id is the one the central knows this counter by (docs/counter.md §18, Enrolment and heartbeat). */
+  fleet: Pick<FleetDeps, 'status'>;
 }
 
 /** This counter's settings: anyone reads them, a manager changes them (docs/counter.md §2). */
@@ -25,9 +28,11 @@ export function settingsHandlers({
   staff,
   embeddedCentral,
   now,
+  fleet,
 }: SettingsDeps): HandlersOf<typeof settingsChannels> {
+  const view = (): SettingsView => ({ ...settings.view(embeddedCentral), centralDeviceId: fleet.status().enrolment.deviceId });
   return {
-    'settings.get': async () => ok(settings.view(embeddedCentral)),
+    'settings.get': async () => ok(view()),
     'settings.set': async (change) => {
       // Whatever the configuration fixes (Settings.fixedSettings) is refused here, one list for both.
       const fixedNames = Object.keys(settings.fixedSettings) as (keyof SettingsView['fixed'])[];
@@ -53,7 +58,7 @@ export function settingsHandlers({
       settings.update(change, staff.who());
       // A shorter retention applies at once, not at the next daily run.
       if (change.retentionDays !== undefined) purgePersonalData(db, settings.retentionDays, now());
-      return ok(settings.view(embeddedCentral));
+      return ok(view());
     },
     'settings.history': async () => ok(settings.history()),
   };

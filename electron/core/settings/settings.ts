@@ -202,7 +202,8 @@ export class CounterSettings {
     ).all(limit) as SettingsChange[];
   }
 
-  view(embeddedCentral: boolean): SettingsView {
+  /** The settings as kept here; the enrolment's device id is added by the handler (./handlers.ts). */
+  view(embeddedCentral: boolean): Omit<SettingsView, 'centralDeviceId'> {
     const sealed = readSetting<string>(this.db, SEALED_TOKEN) !== undefined;
     return {
       centralUrl: this.centralUrl,

@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** A run of text a PDF draws, as a reader (pdf.js) takes it out: its page, where it starts and ends, and its font. */
@@ -42,17 +41,4 @@ export function pdfLines(texts: PdfText[]): string[] {
       .map((t) => t.text)
       .join(' '),
   );
-}
-
-/** An exported CSV read back: its heading lines (title first), then each table's title, column headings and rows. */
-export function csvTables(content: string): { heading: string[]; tables: { title: string; header: string[]; rows: string[][] }[] } {
-  const [heading, ...sections] = content
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n$/, '')
-    .split('\r\n\r\n')
-    .map((section) => Papa.parse<string[]>(section, { delimiter: ';', newline: '\r\n' }).data);
-  return {
-    heading: heading!.map((line) => line[0]!),
-    tables: sections.map(([title, header, ...rows]) => ({ title: title![0]!, header: header!, rows })),
-  };
 }

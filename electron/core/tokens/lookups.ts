@@ -31,7 +31,7 @@ export class Lookups {
   constructor(
     private readonly db: Database,
     private readonly catalog: CatalogCache,
-    private readonly client: () => CentralClient,
+    readonly client: () => CentralClient,
     private readonly now: () => Date,
   ) {}
 

@@ -48,7 +48,7 @@ export async function reconcileDay(deps: TerminalMoneyDeps, report: DayReport, n
   return keepDayTerminalTotals(deps.db, report.businessDate, totals, now().toISOString());
 }
 
-/** The manager's day channels with the terminal's period closed at Z and shown with the Z (reprints included). */
+/** The manager's day channels with the terminal's period closed at Z (the Z shows what was kept: manager/handlers.ts). */
 export function withTerminalAtClose(
   handlers: HandlersOf<typeof managerChannels>,
   deps: TerminalMoneyDeps,
@@ -60,11 +60,6 @@ export function withTerminalAtClose(
       const closed = await handlers['day.close'](input);
       if (!closed.ok) return closed;
       return ok({ ...closed.value, terminal: await reconcileDay(deps, closed.value, now) });
-    },
-    'day.zReport': async (input) => {
-      const z = await handlers['day.zReport'](input);
-      const kept = z.ok ? readDayTerminalTotals(deps.db, z.value.businessDate) : null;
-      return z.ok && kept ? ok({ ...z.value, terminal: kept }) : z;
     },
   };
 }

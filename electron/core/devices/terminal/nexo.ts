@@ -8,6 +8,7 @@ import { TransactionStatusRequest } from '@adyen/api-library/lib/src/typings/ter
 import type { SaleToPOIRequest } from '@adyen/api-library/lib/src/typings/terminal/saleToPOIRequest.js';
 import { z } from 'zod';
 import { TERMINAL_ERRORS, type PinTotals, type TerminalError } from '../../../../shared/ipc/terminal';
+import { NEXO_MESSAGE, NEXO_RESULT, NEXO_TRANSACTION } from '../../../../shared/nexoValues';
 
 /**
  * The nexo Retailer messages the counter sends and the answers it reads (docs/api.md §9.2), in
@@ -109,7 +110,7 @@ export const reconciliationBody = (): NexoBody => ({
 // ---- answers ----
 
 const result = z.object({
-  Result: z.enum(['Success', 'Failure', 'Partial']),
+  Result: z.enum([NEXO_RESULT.success, NEXO_RESULT.failure, NEXO_RESULT.partial]),
   ErrorCondition: z.string().optional(),
   AdditionalResponse: z.string().optional(),
 });
@@ -135,7 +136,11 @@ const totals = z.array(z.object({ PaymentTotals: z.array(paymentTotals).optional
 /** A SaleToPOIResponse as far as the counter reads it. */
 export const nexoResponse = z.object({
   SaleToPOIResponse: z.object({
-    MessageHeader: z.object({ MessageCategory: z.string(), ServiceID: z.string().optional(), MessageType: z.literal('Response') }),
+    MessageHeader: z.object({
+      MessageCategory: z.string(),
+      ServiceID: z.string().optional(),
+      MessageType: z.literal(NEXO_MESSAGE.response),
+    }),
     PaymentResponse: paymentResponse.optional(),
     TransactionStatusResponse: z
       .object({
@@ -187,10 +192,10 @@ export function pinTotals(transactionTotals: z.infer<typeof totals>): PinTotals 
   const sum: PinTotals = { debitCount: 0, debitAmount: 0, refundCount: 0, refundAmount: 0 };
   for (const group of transactionTotals ?? []) {
     for (const t of group.PaymentTotals ?? []) {
-      if (t.TransactionType === 'Debit') {
+      if (t.TransactionType === NEXO_TRANSACTION.debit) {
         sum.debitCount += t.TransactionCount;
         sum.debitAmount += cents(t.TransactionAmount);
-      } else if (t.TransactionType === 'ReverseDebit' || t.TransactionType === 'Credit') {
+      } else if (t.TransactionType === NEXO_TRANSACTION.reverseDebit || t.TransactionType === NEXO_TRANSACTION.credit) {
         sum.refundCount += t.TransactionCount;
         sum.refundAmount += cents(t.TransactionAmount);
       }

@@ -54,8 +54,8 @@ describe('the nexo driver against the simulator', () => {
 
   it('is declined with the terminal’s reason', async () => {
     const d = driver(plain);
-    plain.next({ kind: 'decline', error: 'WrongPin' });
-    expect(await d.pay('P2', 'ref-2', 500)).toEqual({ kind: 'declined', error: 'WrongPin' });
+    plain.next({ kind: 'decline', error: 'WrongPIN' });
+    expect(await d.pay('P2', 'ref-2', 500)).toEqual({ kind: 'declined', error: 'WrongPIN' });
     expect(plain.book.chargesOf('ref-2')).toEqual([]);
     d.close();
   });

@@ -1,4 +1,5 @@
 import type { DeviceState } from '../../../../shared/devices';
+import { NEXO_ERROR, NEXO_RESULT } from '../../../../shared/nexoValues';
 import {
   abortBody,
   errorOf,
@@ -40,10 +41,10 @@ const REQUEST_MS = 10_000;
 
 /** A PaymentResponse read: approved only on Success with the terminal's own transaction. */
 export function outcomeOf(payment: NexoPaymentResponse): PaymentOutcome {
-  if (payment.Response.Result === 'Success' && payment.POIData) {
+  if (payment.Response.Result === NEXO_RESULT.success && payment.POIData) {
     return { kind: 'approved', poiTransaction: payment.POIData.POITransactionID, receipt: receiptLines(payment) };
   }
-  if (payment.Response.Result === 'Failure') return { kind: 'declined', error: errorOf(payment.Response) };
+  if (payment.Response.Result === NEXO_RESULT.failure) return { kind: 'declined', error: errorOf(payment.Response) };
   // Partial (or a success without the terminal's transaction): not what the counter asked: ask again.
   return { kind: 'unknown', reason: `the terminal answered ${payment.Response.Result}` };
 }
@@ -51,8 +52,8 @@ export function outcomeOf(payment: NexoPaymentResponse): PaymentOutcome {
 /** A ReversalResponse read: given back only on Success. */
 function reversalOutcomeOf(response: NexoResult | undefined): ReversalOutcome {
   if (!response) return { kind: 'unknown', reason: 'an answer without a ReversalResponse' };
-  if (response.Result === 'Success') return { kind: 'reversed' };
-  if (response.Result === 'Failure') return { kind: 'refused', error: errorOf(response) };
+  if (response.Result === NEXO_RESULT.success) return { kind: 'reversed' };
+  if (response.Result === NEXO_RESULT.failure) return { kind: 'refused', error: errorOf(response) };
   return { kind: 'unknown', reason: `the terminal answered ${response.Result}` };
 }
 
@@ -97,12 +98,12 @@ export class NexoDriver implements TerminalPort {
     if (sent.kind !== 'answer') return { kind: 'unknown', reason: sent.kind === 'lost' ? sent.reason : 'an empty answer' };
     const status = sent.response.TransactionStatusResponse;
     if (!status) return { kind: 'unknown', reason: 'an answer without a TransactionStatusResponse' };
-    if (status.Response.Result === 'Success') {
+    if (status.Response.Result === NEXO_RESULT.success) {
       const payment = status.RepeatedMessageResponse?.RepeatedResponseMessageBody.PaymentResponse;
       return payment ? outcomeOf(payment) : { kind: 'unknown', reason: 'a status without the payment' };
     }
     // NotFound: the terminal never took the request, so nothing was charged (docs/api.md §9.2, decided here).
-    if (status.Response.ErrorCondition === 'NotFound') return { kind: 'declined', error: 'NotFound' };
+    if (status.Response.ErrorCondition === NEXO_ERROR.notFound) return { kind: 'declined', error: 'NotFound' };
     return { kind: 'unknown', reason: `the terminal says ${status.Response.ErrorCondition ?? 'nothing yet'}` };
   }
 
@@ -122,11 +123,11 @@ export class NexoDriver implements TerminalPort {
     if (sent.kind !== 'answer') return { kind: 'unknown', reason: sent.kind === 'lost' ? sent.reason : 'an empty answer' };
     const status = sent.response.TransactionStatusResponse;
     if (!status) return { kind: 'unknown', reason: 'an answer without a TransactionStatusResponse' };
-    if (status.Response.Result === 'Success') {
+    if (status.Response.Result === NEXO_RESULT.success) {
       return reversalOutcomeOf(status.RepeatedMessageResponse?.RepeatedResponseMessageBody.ReversalResponse?.Response);
     }
     // NotFound: the terminal never took the reversal, so nothing was given back.
-    if (status.Response.ErrorCondition === 'NotFound') return { kind: 'refused', error: 'NotFound' };
+    if (status.Response.ErrorCondition === NEXO_ERROR.notFound) return { kind: 'refused', error: 'NotFound' };
     return { kind: 'unknown', reason: `the terminal says ${status.Response.ErrorCondition ?? 'nothing yet'}` };
   }
 
@@ -137,7 +138,7 @@ export class NexoDriver implements TerminalPort {
     if (sent.kind !== 'answer') return { ok: false, error: 'unreachable' };
     const answer = close ? sent.response.ReconciliationResponse : sent.response.GetTotalsResponse;
     if (!answer) return { ok: false, error: 'unreachable' };
-    if (answer.Response.Result !== 'Success') return { ok: false, error: errorOf(answer.Response) };
+    if (answer.Response.Result !== NEXO_RESULT.success) return { ok: false, error: errorOf(answer.Response) };
     return { ok: true, value: pinTotals(answer.TransactionTotals) };
   }
 

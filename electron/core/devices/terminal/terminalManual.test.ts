@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../../../shared/ipc';
 import type { TerminalSetup, TerminalTotals } from '../../../../shared/ipc/terminal';
+import type { DayReport } from '../../../../shared/manager/types';
 import { clerk, latestPayment, STATUS, statusOf, value, type TestCounter } from '../../testing/counter';
 import { offlineCounterPerTest } from '../../testing/offlineCounter';
 import { startPin } from '../../testing/terminal';
@@ -44,6 +45,19 @@ describe('a PIN payment on a stand-alone terminal', () => {
       difference: null,
       error: null,
     });
+    // The X report (and the Z, from the same figures) totals the confirmation apart, on screen and in its files.
+    const x = value((await counter.dispatch('day.xReport', {})) as IpcResult<DayReport>);
+    expect(x.manual).toEqual([
+      {
+        paymentMethodId: payment.paymentMethod.paymentMethodId,
+        name: payment.paymentMethod.name,
+        payments: order.totalAmount,
+        paymentCount: 1,
+        refunds: 0,
+        refundCount: 0,
+        expected: order.totalAmount,
+      },
+    ]);
   });
 
   it('is FAILED when the clerk says the stand-alone terminal did not approve it', async () => {

@@ -1,6 +1,7 @@
 import type { IpcResult } from '../../../../shared/ipc';
 import type { PinTotals, TerminalTotals } from '../../../../shared/ipc/terminal';
 import { ok } from '../../../../shared/refusals';
+import { pinNet } from '../../../../domain/reports/pin';
 import type { CounterDb } from '../../db/database';
 import type { OrderDesk } from '../../orders/desk';
 import type { TerminalPort } from './port';
@@ -20,7 +21,6 @@ export interface TerminalMoneyDeps {
 }
 
 const ZERO: PinTotals = { debitCount: 0, debitAmount: 0, refundCount: 0, refundAmount: 0 };
-const net = (t: PinTotals) => t.debitAmount - t.refundAmount;
 
 /** The counter's own PIN totals of [from, to), those the terminal took apart from those confirmed by hand. */
 export function counterPinTotals(deps: TerminalMoneyDeps, from: string, to: string): { counter: PinTotals; manual: PinTotals } {
@@ -55,5 +55,5 @@ export async function terminalTotals(
   if (!deps.port) return ok({ ...own, terminal: null, difference: null, error: null });
   const answer = await deps.port.totals(range.close);
   if (!answer.ok) return ok({ ...own, terminal: null, difference: null, error: answer.error });
-  return ok({ ...own, terminal: answer.value, difference: net(answer.value) - net(own.counter), error: null });
+  return ok({ ...own, terminal: answer.value, difference: pinNet(answer.value) - pinNet(own.counter), error: null });
 }

@@ -17,7 +17,7 @@ import { progress, SIMULATOR_CONFIG, startPin } from '../../testing/terminal';
 
 const outcome: fc.Arbitrary<Outcome> = fc.oneof(
   fc.constant<Outcome>({ kind: 'approve' }),
-  fc.constantFrom<Outcome>({ kind: 'decline', error: 'Refusal' }, { kind: 'decline', error: 'WrongPin' }),
+  fc.constantFrom<Outcome>({ kind: 'decline', error: 'Refusal' }, { kind: 'decline', error: 'WrongPIN' }),
   fc.constant<Outcome>({ kind: 'lose' }),
   fc.constantFrom<Outcome>({ kind: 'silent', then: 'approve' }, { kind: 'silent', then: 'decline' }),
 );

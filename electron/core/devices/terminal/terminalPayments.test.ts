@@ -59,12 +59,12 @@ describe('a PIN payment through the terminal', () => {
 
   it('is FAILED on a refusal, with the terminal’s reason; nothing charged', async () => {
     const order = await newOrder();
-    sim.next({ kind: 'decline', error: 'WrongPin' });
+    sim.next({ kind: 'decline', error: 'WrongPIN' });
     const declined = progress(counter, (p) => p.stage === 'declined');
     const { payment: pin } = await startPin(counter, order.orderId);
-    expect(await declined).toMatchObject({ error: 'WrongPin' });
+    expect(await declined).toMatchObject({ error: 'WrongPIN' });
     const failed = await pinOf(order.orderId, pin.paymentId);
-    expect(failed.paymentStatuses[0]).toMatchObject({ statusCode: 'FAILED', statusSubCode: 'WrongPin' });
+    expect(failed.paymentStatuses[0]).toMatchObject({ statusCode: 'FAILED', statusSubCode: 'WrongPIN' });
     expect(sim.book.chargesOf(pin.operatorPaymentReference)).toEqual([]);
   });
 

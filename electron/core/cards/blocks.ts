@@ -1,0 +1,109 @@
+import type { CounterDb as Database } from '../db/database';
+import { stmt } from '../../../domain/store/sqlite/statements';
+import type { WaitingBlock } from '../../../shared/ipc/cards';
+import type { BlockReason } from '../../../shared/schemas/cards';
+import { transitTokenRecord, type TransitTokenRecord } from '../../../shared/schemas/reference';
+import { recordAct } from '../acts';
+import type { CentralClient } from '../central/centralClient';
+
+interface Row {
+  requestId: string;
+  transitTokenId: number;
+  reason: BlockReason;
+  note: string | null;
+  at: string;
+}
+
+const COLUMNS = 'request_id AS requestId, transit_token_id AS transitTokenId, reason, note, created_at AS at';
+const waitingBlock = ({ requestId, reason, at }: Row): WaitingBlock => ({ requestId, reason, at });
+
+/** What a send came to: the card as the central now has it, or the block still waiting, or refused. */
+export type Sent = { stage: 'sent'; card: TransitTokenRecord } | { stage: 'waiting' } | { stage: 'refused'; detail: string };
+
+/**
+ * The counter's outbox of card blocks (docs/counter.md §22.2). A block is written with its audit
+ * row and a requestId made once, then sent; one the central did not answer stays and goes with
+ * the next sync round, always under the same requestId, so a block sent twice (its answer lost)
+ * is done once by the central (docs/api.md §12). A card has at most one waiting block: asking
+ * again while it waits answers the waiting one. Sends run one at a time.
+ */
+export class CardBlocks {
+  private sending: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly client: () => Pick<CentralClient, 'lookupBase' | 'request'>,
+    private readonly newId: () => string,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Keeps the block (and the act's audit row) in one transaction; a card's waiting block is answered again. */
+  record(transitTokenId: number, reason: BlockReason, note: string | null): WaitingBlock {
+    return this.db.transaction(() => {
+      const before = this.waitingRow(transitTokenId);
+      if (before) {
+        recordAct();
+        return waitingBlock(before);
+      }
+      const row: Row = { requestId: this.newId(), transitTokenId, reason, note, at: this.now().toISOString() };
+      stmt(
+        this.db,
+        `INSERT INTO card_blocks (request_id, transit_token_id, reason, note, created_at, stage) VALUES (?, ?, ?, ?, ?, 'waiting')`,
+      ).run(row.requestId, transitTokenId, reason, note, row.at);
+      recordAct();
+      return waitingBlock(row);
+    })();
+  }
+
+  waiting(transitTokenId: number): WaitingBlock | null {
+    const row = this.waitingRow(transitTokenId);
+    return row ? waitingBlock(row) : null;
+  }
+
+  /** Sends one card's waiting block now. */
+  send(transitTokenId: number): Promise<Sent> {
+    return this.serially(async () => {
+      const row = this.waitingRow(transitTokenId);
+      return row ? this.sendRow(row) : { stage: 'waiting' as const };
+    });
+  }
+
+  /** Sends every waiting block, oldest first (each sync round, docs/counter.md §22.2); stops at the first the central did not answer. */
+  sendAll(): Promise<void> {
+    return this.serially(async () => {
+      const rows = stmt(
+        this.db,
+        `SELECT ${COLUMNS} FROM card_blocks WHERE stage = 'waiting' ORDER BY created_at, request_id`,
+      ).all() as Row[];
+      for (const row of rows) if ((await this.sendRow(row)).stage === 'waiting') return;
+    });
+  }
+
+  private serially<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.sending.then(run, run);
+    this.sending = next.catch(() => undefined);
+    return next;
+  }
+
+  private waitingRow(transitTokenId: number): Row | undefined {
+    return stmt(this.db, `SELECT ${COLUMNS} FROM card_blocks WHERE transit_token_id = ? AND stage = 'waiting'`).get(transitTokenId) as
+      Row | undefined;
+  }
+
+  private async sendRow(row: Row): Promise<Sent> {
+    const client = this.client();
+    const body = { requestId: row.requestId, reason: row.reason, ...(row.note ? { note: row.note } : {}) };
+    const answer = await client.request('POST', `${client.lookupBase}/transittokens/${row.transitTokenId}/block`, transitTokenRecord, body);
+    if (answer.kind === 'unknown') return { stage: 'waiting' };
+    const sent: Sent =
+      answer.kind === 'ok'
+        ? { stage: 'sent', card: answer.value }
+        : { stage: 'refused', detail: answer.problem.detail ?? answer.problem.title };
+    stmt(this.db, 'UPDATE card_blocks SET stage = ?, error = ? WHERE request_id = ?').run(
+      sent.stage,
+      sent.stage === 'refused' ? sent.detail : null,
+      row.requestId,
+    );
+    return sent;
+  }
+}
