@@ -33,7 +33,8 @@ for (const [who, stops] of [
         page,
         counter,
       }, testInfo) => {
-        test.setTimeout(240_000);
+        // About 30 stops, each with axe-core, on a shared two-core machine.
+        test.setTimeout(600_000);
         await page.setViewportSize(size);
         await openCounter(page, counter.url);
         const s = walkOf(page, lang, counter);

@@ -1,5 +1,6 @@
 import { expect } from './fixtures';
 import { dialog, PASS_JAN, topBar, login, type Stop } from './screenWalk';
+import { CARD_SERVICE } from './cardStops';
 
 /** A clerk's stops of e2e/screens.spec.ts, each opened from the one before it. */
 export const CLERK: Stop[] = [
@@ -225,6 +226,7 @@ export const CLERK: Stop[] = [
     },
     actions: (s) => [s.page.locator('main').getByRole('button', { name: s.w('Sync now') }), s.button('Back')],
   },
+  ...CARD_SERVICE,
   {
     name: 'unfinished-at-logout',
     dialog: true,

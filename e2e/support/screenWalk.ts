@@ -96,6 +96,18 @@ const NL: Record<string, string> = {
   'Save settings': 'Instellingen opslaan',
   'Save counter setup': 'Inrichting opslaan',
   Enrol: 'Aanmelden',
+  'Card service': 'Passenservice',
+  'Find card': 'Pas zoeken',
+  'Card {alias}': 'Pas {alias}',
+  'Block card': 'Pas blokkeren',
+  'Unblock found card': 'Gevonden pas deblokkeren',
+  'Replacement card': 'Vervangende pas',
+  'New card’s pass number': 'Pasnummer van de nieuwe pas',
+  'Sell the replacement fee': 'Vervangingskosten verkopen',
+  'Waive the fee': 'Kosten kwijtschelden',
+  'Why the fee is waived': 'Waarom de kosten vervallen',
+  'Issue replacement card': 'Vervangende pas uitgeven',
+  'Replacement receipt': 'Bon van de vervanging',
 };
 
 /** The counter's demo catalogue and passes (the same in both languages). */

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import type { OrderLine } from '../../shared/schemas/order';
 import { useAction } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
@@ -22,21 +21,20 @@ export function OrderLineItem({ line, editable }: { line: OrderLine; editable: b
   const until = dateOfTimestamp(line.validUntil);
   const birthdate = lineBirthdate(line);
   const titleId = `line-${line.orderLineId}-title`;
-  // A line just added is scrolled into the order's list, its name and actions first.
-  const shown = useRef<HTMLLIElement>(null);
-  useEffect(() => shown.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  // Beside Edit and Remove while they are there: the name then keeps a line of its own (docs/counter.md §12.1).
+  const price = <strong className="num">{money(line.amountInclTax)}</strong>;
 
   return (
-    <li ref={shown} className="card line" aria-labelledby={titleId}>
+    <li className="card line" aria-labelledby={titleId}>
       <div className="line-head">
         <h3 id={titleId}>
           {line.quantity} × {line.productName}
         </h3>
-        <strong className="num">{money(line.amountInclTax)}</strong>
+        {!editable && price}
       </div>
       {/* Under the line's name: in view as soon as the line is (the remarks below never cover them, docs/counter.md §12.1). */}
       {editable && (
-        <div className="row">
+        <div className="row line-actions">
           <button
             type="button"
             aria-expanded={editing !== null}
@@ -56,6 +54,7 @@ export function OrderLineItem({ line, editable }: { line: OrderLine; editable: b
           >
             <SeenFirst seen={t('line.remove')} more={line.productName} />
           </button>
+          {price}
         </div>
       )}
       <dl className="facts">
