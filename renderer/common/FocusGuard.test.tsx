@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { FocusGuard } from './FocusGuard';
+import { focusSoon } from '../sale/saleStore';
 
 /** Two screens: "Go" on the first leaves it (and its focused self) for the second. */
 function Screens() {
@@ -35,6 +36,15 @@ function Screens() {
   );
 }
 
+/** The guard over the two screens, as the app draws it. */
+const drawScreens = () =>
+  render(
+    <>
+      <FocusGuard />
+      <Screens />
+    </>,
+  );
+
 /** The guard looks once the page's change is drawn: the observer's microtask, then a timer. */
 async function settle() {
   await act(async () => {
@@ -51,23 +61,13 @@ afterEach(() => {
 
 describe('FocusGuard', () => {
   it('puts the focus on a control as the page is drawn, never leaving it on the body', async () => {
-    render(
-      <>
-        <FocusGuard />
-        <Screens />
-      </>,
-    );
+    drawScreens();
     await settle();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Go' }));
   });
 
   it('moves the focus to the landing control of lowest rank that can take it when the focused control goes', async () => {
-    render(
-      <>
-        <FocusGuard />
-        <Screens />
-      </>,
-    );
+    drawScreens();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     await settle();
@@ -76,12 +76,7 @@ describe('FocusGuard', () => {
   });
 
   it('leaves the focus alone when the control that had it is still there (a press on empty space)', async () => {
-    render(
-      <>
-        <FocusGuard />
-        <Screens />
-      </>,
-    );
+    drawScreens();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     await settle();
@@ -92,6 +87,21 @@ describe('FocusGuard', () => {
     await settle();
     expect(screen.getByText('1')).toBeTruthy();
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('looks again once a focusSoon that was still looking has given up (a logout: the login screen drawn meanwhile)', async () => {
+    drawScreens();
+    await settle();
+    const go = screen.getByRole('button', { name: 'Go' });
+    go.focus();
+    focusSoon('not-on-this-screen');
+    fireEvent.click(go);
+    await settle();
+    // Left to the focusSoon while it looks, then landed once that gave up (its 30 frames), with no further change of the page.
+    await act(async () => {
+      vi.runAllTimers();
+    });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next step' }));
   });
 
   it('gives the focus back to a control that lost it by being disabled while its work ran', async () => {

@@ -9,7 +9,8 @@ import { focusPending } from '../sale/saleStore';
  * `data-landing` rank that can take the focus (1: what to do next, 2: where to start typing),
  * else the first control of an open dialog or of `main`. A control disabled while its work runs
  * gets the focus back when enabled; a press on the page's empty space (the control that had the
- * focus still there) is left alone.
+ * focus still there and drawn) is left alone. While a `focusSoon` still looks for its control the
+ * guard waits for it, and looks again once it has found it or given up.
  */
 
 const CONTROLS = 'button,input,select,textarea';
@@ -42,8 +43,10 @@ export function FocusGuard(): null {
     const check = () => {
       queued = false;
       const active = document.activeElement;
-      if ((active && active !== document.body) || focusPending()) return;
-      if (last?.isConnected) {
+      if (active && active !== document.body) return;
+      // A focusSoon still looking: looked at again once it has found its element or given up (at most 30 frames).
+      if (focusPending()) return void setTimeout(check, 16);
+      if (last?.isConnected && (usable(last) || waiting === last)) {
         // It gets the focus back once enabled again; a press on empty space is left alone.
         if (waiting === last && !(last as HTMLButtonElement).disabled) (last as HTMLElement).focus();
         return;
