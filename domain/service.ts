@@ -188,8 +188,15 @@ export class OrderService {
     return refuse({ kind: 'conflict', detail: 'The order kept changing while it was being deleted; try again.', errors: [] });
   }
 
-  /** A page of GET /orders: the JSON texts of its orders' answers joined by commas, as UTF-8 (answersOf). */
-  async list(query: OrderListQuery, caller: Caller, after: PageAfter | null): Promise<{ orders: Buffer; next: PageAfter | null }> {
+  /**
+   * A page of GET /orders: where the next page starts, and its orders' answers as JSON texts
+   * joined by commas, as UTF-8 between the envelope's text before and after them (answersOf).
+   */
+  async list(
+    query: OrderListQuery,
+    caller: Caller,
+    after: PageAfter | null,
+  ): Promise<{ next: PageAfter | null; body: (head: Buffer, tail: Buffer) => Buffer }> {
     const { limit = 100, cursor: _cursor, xTat, ...filters } = query;
     const filter: OrderFilter = { ...filters };
     if (caller.customerProfileId !== null) filter.customerProfileId = caller.customerProfileId;
@@ -200,7 +207,8 @@ export class OrderService {
         .map((t) => t.transitTokenId);
     }
     const page = await this.store.listJoined(filter, limit, after);
-    return { orders: answersOf(page, this.catalog(), caller.customerProfileId), next: page.next };
+    const catalog = this.catalog();
+    return { next: page.next, body: (head, tail) => answersOf(page, catalog, caller.customerProfileId, head, tail) };
   }
 
   /** A page of GET /deletedorders; a customer sees the deletions of their own orders only. */

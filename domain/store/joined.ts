@@ -30,16 +30,18 @@ export function joinDocs(rows: ListedOrder[]): JoinedDocs {
 /** A store's page joined for an answer. */
 export const joinPage = ({ rows, next }: Page): JoinedPage => ({ ...joinDocs(rows), next });
 
-/** The answers of a joined page as UTF-8: the stored text as it is, each range to present replaced by its answer (answerText). */
-export function answersOf({ text, toPresent }: JoinedDocs, catalog: Catalog, viewer: number | null): Buffer {
+/**
+ * The answers of a joined page as UTF-8 between `head` and `tail` (the envelope), in one copy:
+ * the stored text as it is, each range to present replaced by its answer (answerText).
+ */
+export function answersOf({ text, toPresent }: JoinedDocs, catalog: Catalog, viewer: number | null, head: Buffer, tail: Buffer): Buffer {
   const whole = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
-  if (toPresent.length === 0) return whole;
-  const parts: Buffer[] = [];
+  const parts: Buffer[] = [head];
   let from = 0;
   for (const { start, end } of toPresent) {
     parts.push(whole.subarray(from, start), Buffer.from(presentedText(whole.toString('utf8', start, end), catalog, viewer)));
     from = end;
   }
-  parts.push(whole.subarray(from));
+  parts.push(whole.subarray(from), tail);
   return Buffer.concat(parts);
 }

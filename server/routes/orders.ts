@@ -50,8 +50,8 @@ export const orderRoutes =
         const page = await service.list(req.query, req.caller, after);
         const { _links, href } = pageLinks(req.url, page.next, req.query.updatedAfter !== undefined);
         // The orders are already JSON text as UTF-8: the envelope is put around them, nothing re-serialised or re-encoded.
-        const tail = `],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`;
-        return reply.type('application/json; charset=utf-8').send(Buffer.concat([ORDERS_HEAD, page.orders, Buffer.from(tail)]) as never);
+        const body = page.body(ORDERS_HEAD, Buffer.from(`],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`));
+        return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );
 
