@@ -43,12 +43,29 @@ const KEEP_COUNT = `
   BEGIN UPDATE temp.sync_pending_count SET n = n + 1; END;
 `;
 
-/** Starts keeping the count on this connection (once, right after it is opened and migrated). */
+const LIVE_COUNT = `SELECT COUNT(DISTINCT order_id) AS n FROM outbox
+  WHERE order_id NOT IN (SELECT order_id FROM sync_orders WHERE set_aside = 1)`;
+
+/** The connections whose count is kept; on any other (a damaged file at start) it is counted each time. */
+const kept = new WeakSet<Database>();
+
+/**
+ * Starts keeping the count on this connection (once, right after it is opened and migrated). A damaged
+ * file (SQLITE_CORRUPT in the first count) must not stop the counter from opening: the database check at
+ * start says the damage (docs/counter.md §18), so the count falls back to counting, as each write that
+ * meets the damage is refused as such.
+ */
 export function keepPendingCount(db: Database): void {
-  db.exec(KEEP_COUNT);
+  try {
+    db.transaction(() => db.exec(KEEP_COUNT))();
+    kept.add(db);
+  } catch (error) {
+    if (!String((error as { code?: unknown }).code).startsWith('SQLITE_CORRUPT')) throw error;
+  }
 }
 
 /** Orders waiting to be sent, not counting those set aside. */
 export function pendingCount(db: Database): number {
+  if (!kept.has(db)) return (stmt(db, LIVE_COUNT).get() as { n: number }).n;
   return (stmt(db, 'SELECT n FROM temp.sync_pending_count').get() as { n: number }).n;
 }
