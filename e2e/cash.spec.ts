@@ -138,7 +138,7 @@ test('a manager’s day of two sessions, cash movements, a rounded sale and a bl
     '€0.20 coins': '2',
   });
   await expect(close.getByTestId('cash-difference')).toHaveText(en.money(0));
-  await button(close, 'Close the day').click();
+  await button(page, 'Close the day').click();
   const freezes = close.getByTestId('close-freezes');
   await expect(freezes).toContainText('its drawer sessions (2), the open one closed with this count;');
   await expect(freezes).toContainText(`the count of ${en.money(3_340)};`);

@@ -104,7 +104,7 @@ for (const lang of ['en', 'nl'] as const) {
   }) => {
     await openCounter(page, counter.url);
     if (lang === 'en') await useEnglish(page);
-    else await expect(button(page, 'Nederlands')).toHaveAttribute('aria-pressed', 'true');
+    else await expect(button(page, 'NL Nederlands')).toHaveAttribute('aria-pressed', 'true');
     // A manager returns tickets at the till without a second PIN (docs/counter.md §19).
     await page.getByLabel(lang === 'en' ? 'Staff member' : 'Medewerker').selectOption('mark');
     await page.getByLabel(lang === 'en' ? 'PIN' : 'Pincode', { exact: true }).fill('9999');
@@ -153,7 +153,7 @@ for (const lang of ['en', 'nl'] as const) {
   }) => {
     await openCounter(page, counter.url);
     if (lang === 'en') await useEnglish(page);
-    else await expect(button(page, 'Nederlands')).toHaveAttribute('aria-pressed', 'true');
+    else await expect(button(page, 'NL Nederlands')).toHaveAttribute('aria-pressed', 'true');
     await page.getByLabel(lang === 'en' ? 'Staff member' : 'Medewerker').selectOption('mark');
     await page.getByLabel(lang === 'en' ? 'PIN' : 'Pincode', { exact: true }).fill('9999');
     await button(page, lang === 'en' ? 'Log in' : 'Inloggen').click();

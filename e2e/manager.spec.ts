@@ -155,10 +155,10 @@ test('a manager’s day: review, part refund, X report, day close with a differe
   await count.getByLabel('€0.20 coins').fill('1');
   await expect(count).toContainText('Counted: €105.70');
   await expect(close.getByTestId('cash-difference')).toHaveText('-€0.10');
-  await button(close, 'Close the day').click();
+  await button(page, 'Close the day').click();
   await expect(close.getByRole('alert')).toContainText('say why in a note');
   await close.getByLabel(/Note on the difference/).fill('ten cents given too much in change');
-  await button(close, 'Close the day').click();
+  await button(page, 'Close the day').click();
   await button(close, 'Confirm: close the day').click();
   const z = page.getByRole('article', { name: /^Z report / });
   await expect(fact(z, 'Difference')).toHaveText('-€0.10');

@@ -89,7 +89,7 @@ test('a product that needs more opens exactly its step; an undone touch leaves n
   await expect(orderLine(page, 'Saldo opladen')).toBeVisible();
   const needed = page.getByRole('list', { name: 'Remarks and errors' });
   await expect(needed).toContainText('The product needs a registered token of the customer.');
-  await expect(button(needed, 'Add token')).toBeFocused();
+  await expect(button(needed, 'Add registered token')).toBeFocused();
 
   // Undo: the order had only this line, so the order goes too: the sale starts empty again.
   await button(page, 'Undo Saldo opladen').click();
