@@ -97,8 +97,8 @@ export const MANAGER: Stop[] = [
   },
   {
     name: 'settings-form',
-    // The form's last field scrolled to as the browser does it (the page's scroll padding keeps it above the bar, not under it).
-    open: (s) => s.page.locator('#settings-retention').evaluate((el) => el.scrollIntoView({ block: 'nearest' })),
+    // The form's last field scrolled to the middle of the window, as a person scrolls to it: above the bar, not under it.
+    open: (s) => s.page.locator('#settings-retention').evaluate((el) => el.scrollIntoView({ block: 'center' })),
     actions: (s) => [s.page.locator('#settings-retention'), s.button('Save settings')],
   },
   {
