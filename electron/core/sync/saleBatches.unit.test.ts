@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Order } from '../../../shared/schemas/order';
 import { pendingCount, pendingOrders } from '../db/outbox';
-import { pushWorld } from '../testing/pushWorld';
+import { problem, pushWorld } from '../testing/pushWorld';
 import { sendSaleBatches } from './saleBatches';
 
 /** docs/api.md §8: a sale is synced only on an answer that is the order as the counter holds it. */
@@ -14,9 +14,10 @@ async function deliveredSale(): Promise<Order> {
   return world.anna.deliver(order.orderId);
 }
 
-/** One round of sale batches answered with `results`: the orders it wrote down as synced. */
-async function batchAnswered(results: unknown[]): Promise<string[]> {
-  const client = scripted((_method, url) => (url.endsWith('/salebatches') ? { kind: 'ok', status: 200, value: { results } } : undefined));
+/** One round of sale batches answered with `results` (or refused as a whole): the orders it wrote down as synced. */
+async function batchAnswered(results: unknown[] | ReturnType<typeof problem>): Promise<string[]> {
+  const answer = Array.isArray(results) ? { kind: 'ok' as const, status: 200, value: { results } } : results;
+  const client = scripted((_method, url) => (url.endsWith('/salebatches') ? answer : undefined));
   const synced: string[] = [];
   await sendSaleBatches(
     world.pushDeps(client),
@@ -46,4 +47,12 @@ it('leaves every sale waiting when the answer does not hold one result per sale'
   expect(await batchAnswered([])).toEqual([]);
   expect(pendingCount(db())).toBe(1);
   expect(sync(sale.orderId)?.state).not.toBe('synced');
+});
+
+it('leaves every sale waiting, not marked as of unknown outcome, when the central answers the batch 404; the next round sends it', async () => {
+  const sale = await deliveredSale();
+  expect(await batchAnswered(problem(404, 'no such route'))).toEqual([]);
+  expect(sync(sale.orderId)?.outcomeUnknown ?? false).toBe(false);
+  expect((await world.counter.test.engine.settle()).pending).toBe(0);
+  expect((await world.centralCopy(sale.orderId))!.order_OrderStatuses[0]!.orderStatus.name).toBe('delivered');
 });
