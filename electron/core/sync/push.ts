@@ -202,8 +202,17 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
     central = judged.order;
   }
 
-  const converged = central;
-  const overruled = cancellationOverruled(local, converged);
+  return convergedCommit(deps, work, record, central);
+}
+
+/**
+ * What a push that brought the central to the local order (`record`, as read before it) writes
+ * down, in the engine's batch transaction: whether one order's requests or a sale batch did it.
+ */
+export function convergedCommit(deps: PushDeps, work: OutboxWork, record: OrderRecord, converged: Order): () => void {
+  const { db } = deps;
+  const { orderId } = work;
+  const overruled = cancellationOverruled(record.order, converged);
   return () => {
     settleOutbox(db, work);
     // A change made while this push was under way is still to be sent: not synced yet.
