@@ -48,6 +48,12 @@ const coreFeatures = [
   'fleet',
   'cash',
   'devices',
+  'terminal',
+  'returns',
+  'display',
+  'printing',
+  'staff',
+  'audit',
 ];
 
 const domainTests = {

@@ -1,6 +1,6 @@
 import type { MailTransport } from './tokens/challenge';
 import type { LoadedConfig } from './config/machineConfig';
-import type { TerminalOptions } from './devices/terminal/setup';
+import type { TerminalOptions } from './terminal/setup';
 import type { Updater } from './fleet/updates';
 
 export type { Updater };

@@ -3,7 +3,7 @@ import { stmt } from '../../../domain/store/sqlite/statements';
 import type { WaitingBlock } from '../../../shared/ipc/cards';
 import type { BlockReason } from '../../../shared/schemas/cards';
 import { transitTokenRecord, type TransitTokenRecord } from '../../../shared/schemas/reference';
-import { recordAct } from '../acts';
+import { recordAct } from '../audit/acts';
 import type { CentralClient } from '../central/centralClient';
 
 interface Row {

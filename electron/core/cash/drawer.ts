@@ -6,7 +6,7 @@ import type { Actor } from '../../../shared/manager/types';
 import { ok, refusal } from '../../../shared/refusals';
 import { daySessionFigures } from '../../../domain/reports/drawer';
 import { dayBounds } from '../../../domain/reports/timeZone';
-import { recordAct } from '../acts';
+import { recordAct } from '../audit/acts';
 import type { DrawerDays } from '../manager/days';
 import { movementsIn } from '../manager/queries';
 import { closeSessionRow, insertMovement, insertSession, movementsOfDay, openSessionNow, sessionById, sessionsOf } from './sessions';

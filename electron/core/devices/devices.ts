@@ -1,12 +1,12 @@
 import type { DeviceStates } from '../../../shared/devices';
 import type { MachineConfig } from '../config/machineConfig';
 import type { CounterDb } from '../db/database';
-import { CustomerDisplay } from './display';
+import { CustomerDisplay } from '../display/display';
 import { printerDrawer, type Drawer, type DrawerOutcome } from './drawer';
 import { EscPosPrinter } from './printer/escpos';
 import { pagePrinter, type PrinterPort } from './printer/port';
 import { SwitchablePrinter } from './printer/switchable';
-import { ReceiptDesk, type ReceiptDeskDeps } from './receipts';
+import { ReceiptDesk, type ReceiptDeskDeps } from '../printing/receipts';
 import { DeviceRegistry } from './states';
 
 /**

@@ -5,7 +5,7 @@ import type { printingChannels } from '../../../shared/ipc/printing';
 import type { settingsChannels } from '../../../shared/ipc/settings';
 import { ok, refusal } from '../../../shared/refusals';
 import type { Devices } from './devices';
-import type { CustomerDisplay } from './display';
+import type { CustomerDisplay } from '../display/display';
 
 /** Receipts, the test print and the devices' states (docs/api.md §9.3); the gate checks that a test print is a manager's. */
 export function printingHandlers({

@@ -8,7 +8,7 @@ import { cashTotal } from '../../../shared/manager/schemas';
 import { dayBounds, localDate } from '../../../domain/reports/timeZone';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import { movementsIn, ordersMadeIn, staleCount } from './queries';
-import { recordAct } from '../acts';
+import { recordAct } from '../audit/acts';
 import { appendJournal, headHash } from '../cash/journal';
 import { closeSessionRow, insertSession, movementsOfDay, openSessionNow, sessionsOf } from '../cash/sessions';
 import { daySessionFigures } from '../../../domain/reports/drawer';

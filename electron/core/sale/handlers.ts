@@ -6,7 +6,7 @@ import type { CatalogCache } from '../catalog/catalogCache';
 import type { CounterDb } from '../db/database';
 import { ordersPage, searchByText } from '../manager/queries';
 import type { OrderDesk } from '../orders/desk';
-import type { Staff } from '../session/staff';
+import type { Staff } from '../staff/staff';
 import type { CounterSettings } from '../settings/settings';
 import type { Lookups } from '../tokens/lookups';
 import { parkSale, unfinishedSale, unfinishedSales, unparkSale } from './parked';

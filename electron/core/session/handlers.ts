@@ -3,7 +3,7 @@ import type { sessionChannels, staffChannels } from '../../../shared/ipc/session
 import { ok, refusal } from '../../../shared/refusals';
 import type { CatalogCache } from '../catalog/catalogCache';
 import type { CounterSettings } from '../settings/settings';
-import type { Staff } from './staff';
+import type { Staff } from '../staff/staff';
 
 export interface SessionDeps {
   staff: Staff;

@@ -5,7 +5,7 @@ import type { CatalogCache } from '../catalog/catalogCache';
 import type { CounterDb } from '../db/database';
 import type { FleetDeps } from '../fleet/handlers';
 import { unknownLanguage } from '../session/handlers';
-import type { Staff } from '../session/staff';
+import type { Staff } from '../staff/staff';
 import { purgePersonalData } from './retention';
 import type { CounterSettings } from './settings';
 

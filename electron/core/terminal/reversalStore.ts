@@ -1,6 +1,6 @@
-import type { CounterDb } from '../../db/database';
-import type { TerminalError } from '../../../../shared/ipc/terminal';
-import { returnedLines, type ReturnedLine } from '../../../../shared/schemas/order';
+import type { CounterDb } from '../db/database';
+import type { TerminalError } from '../../../shared/ipc/terminal';
+import { returnedLines, type ReturnedLine } from '../../../shared/schemas/order';
 
 /**
  * The counter's ReversalRequests (docs/counter.md §15), each kept before it is sent with the

@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../../../shared/ipc';
-import type { TerminalPayment, TerminalTotals } from '../../../../shared/ipc/terminal';
-import { TerminalSimulator } from '../../../../devtools/terminalSimulator/simulator';
-import { endpointOf } from '../../../../devtools/terminalSimulator/endpoint';
-import { clerk, latestPayment, STATUS, statusOf, value, type TestCounter } from '../../testing/counter';
-import { offlineCounterPerTest } from '../../testing/offlineCounter';
-import { progress, SIMULATOR_CONFIG, stagesSeen, startPin } from '../../testing/terminal';
+import type { IpcResult } from '../../../shared/ipc';
+import type { TerminalPayment, TerminalTotals } from '../../../shared/ipc/terminal';
+import { TerminalSimulator } from '../../../devtools/terminalSimulator/simulator';
+import { endpointOf } from '../../../devtools/terminalSimulator/endpoint';
+import { clerk, latestPayment, STATUS, statusOf, value, type TestCounter } from '../testing/counter';
+import { offlineCounterPerTest } from '../testing/offlineCounter';
+import { progress, SIMULATOR_CONFIG, stagesSeen, startPin } from '../testing/terminal';
 
 /**
  * PIN payments of a counter through the simulator over HTTPS (docs/api.md §9.2): settled only

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { MachineConfig } from '../../config/machineConfig';
-import { NexoDriver } from './nexoDriver';
+import type { MachineConfig } from '../config/machineConfig';
+import { NexoDriver } from './nexo/driver';
 import type { TerminalPort } from './port';
 
 /**

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { endpointOf } from '../../../../devtools/terminalSimulator/endpoint';
-import { TerminalSimulator } from '../../../../devtools/terminalSimulator/simulator';
-import { tempDir } from '../../../../server/testing/fixtures';
-import { countingIds, testClock } from '../../testing/clock';
-import { clerk, latestPayment, openCounter, type TestCounter } from '../../testing/counter';
-import { progress, SIMULATOR_CONFIG, startPin } from '../../testing/terminal';
+import { endpointOf } from '../../../devtools/terminalSimulator/endpoint';
+import { TerminalSimulator } from '../../../devtools/terminalSimulator/simulator';
+import { tempDir } from '../../../server/testing/fixtures';
+import { countingIds, testClock } from '../testing/clock';
+import { clerk, latestPayment, openCounter, type TestCounter } from '../testing/counter';
+import { progress, SIMULATOR_CONFIG, startPin } from '../testing/terminal';
 
 /**
  * Refunds of PIN payments through the terminal (docs/api.md §9.2, docs/counter.md §15), with

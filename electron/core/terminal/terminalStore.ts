@@ -1,7 +1,7 @@
-import type { ReceiptOrder } from '../../../../domain/receipts/receipt';
-import type { Order } from '../../../../shared/schemas/order';
-import type { CounterDb } from '../../db/database';
-import type { TerminalError, TerminalStage } from '../../../../shared/ipc/terminal';
+import type { ReceiptOrder } from '../../../domain/receipts/receipt';
+import type { Order } from '../../../shared/schemas/order';
+import type { CounterDb } from '../db/database';
+import type { TerminalError, TerminalStage } from '../../../shared/ipc/terminal';
 
 /**
  * What the counter keeps of its exchanges with the terminal (docs/counter.md §15), so that a

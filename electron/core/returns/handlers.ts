@@ -4,11 +4,11 @@ import { returnedItems } from '../../../domain/order/returns';
 import { ok, refusal } from '../../../shared/refusals';
 import { paymentState } from '../../../domain/order/money';
 import type { Order } from '../../../shared/schemas/order';
-import { actIsOrderWrite, addActValues } from '../acts';
+import { actIsOrderWrite, addActValues } from '../audit/acts';
 import type { OrderDesk } from '../orders/desk';
-import type { Staff } from '../session/staff';
-import type { TerminalRefunds } from '../devices/terminal/terminalRefunds';
-import type { TerminalGuard } from './handlers';
+import type { Staff } from '../staff/staff';
+import type { TerminalRefunds } from '../terminal/terminalRefunds';
+import type { TerminalGuard } from '../payments/handlers';
 
 export interface ReturnDeps {
   desk: OrderDesk;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AuditValues } from '../../shared/ipc/declare';
+import type { AuditValues } from '../../../shared/ipc/declare';
 
 /**
  * The act a call is doing, while it runs: so the transaction that commits the act also commits

@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PinTotals } from '../../../../shared/ipc/terminal';
-import type { DayReport } from '../../../../shared/manager/types';
-import { endpointOf } from '../../../../devtools/terminalSimulator/endpoint';
-import { TerminalSimulator } from '../../../../devtools/terminalSimulator/simulator';
-import { clerk, latestPayment } from '../../testing/counter';
-import { managerCounter } from '../../testing/managerCounter';
-import { progress, SIMULATOR_CONFIG, startPin } from '../../testing/terminal';
+import type { PinTotals } from '../../../shared/ipc/terminal';
+import type { DayReport } from '../../../shared/manager/types';
+import { endpointOf } from '../../../devtools/terminalSimulator/endpoint';
+import { TerminalSimulator } from '../../../devtools/terminalSimulator/simulator';
+import { clerk, latestPayment } from '../testing/counter';
+import { managerCounter } from '../testing/managerCounter';
+import { progress, SIMULATOR_CONFIG, startPin } from '../testing/terminal';
 
 /**
  * The terminal at the day's close (docs/api.md §9.2, docs/counter.md §15), with the simulator

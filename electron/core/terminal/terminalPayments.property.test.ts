@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Outcome } from '../../../../devtools/terminalSimulator/simulator';
-import { TerminalSimulator } from '../../../../devtools/terminalSimulator/simulator';
-import { endpointOf } from '../../../../devtools/terminalSimulator/endpoint';
-import { tempDir } from '../../../../server/testing/fixtures';
-import { countingIds, testClock } from '../../testing/clock';
-import { clerk, latestPayment, openCounter, type TestCounter } from '../../testing/counter';
-import { progress, SIMULATOR_CONFIG, startPin } from '../../testing/terminal';
+import type { Outcome } from '../../../devtools/terminalSimulator/simulator';
+import { TerminalSimulator } from '../../../devtools/terminalSimulator/simulator';
+import { endpointOf } from '../../../devtools/terminalSimulator/endpoint';
+import { tempDir } from '../../../server/testing/fixtures';
+import { countingIds, testClock } from '../testing/clock';
+import { clerk, latestPayment, openCounter, type TestCounter } from '../testing/counter';
+import { progress, SIMULATOR_CONFIG, startPin } from '../testing/terminal';
 
 /**
  * docs/api.md §9.2 as a property: whatever the terminal answers and whatever answers are lost

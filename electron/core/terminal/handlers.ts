@@ -1,6 +1,6 @@
-import type { HandlersOf } from '../../../../shared/ipc';
-import type { terminalChannels } from '../../../../shared/ipc/terminal';
-import { ok, refusal } from '../../../../shared/refusals';
+import type { HandlersOf } from '../../../shared/ipc';
+import type { terminalChannels } from '../../../shared/ipc/terminal';
+import { ok, refusal } from '../../../shared/refusals';
 import { dayIsClosed, keepDayTerminalTotals } from './dayClose';
 import { terminalTotals, type TerminalMoneyDeps } from './terminalMoney';
 import type { TerminalPayments } from './terminalPayments';

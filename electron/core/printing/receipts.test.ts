@@ -5,7 +5,7 @@ import type { ReceiptOrder } from '../../../domain/receipts/receipt';
 import { CASH, line, order, pay, PIN } from '../../../domain/receipts/testing/orders';
 import { tempDir } from '../../../server/testing/fixtures';
 import { openCounterDatabase, type CounterDb } from '../db/database';
-import { createDevices, type Devices } from './devices';
+import { createDevices, type Devices } from '../devices/devices';
 
 /** Receipts at the desk (docs/api.md §9.3): the drawer after cash, the receipt after the sale, originals and duplicates. */
 

@@ -1,9 +1,9 @@
-import type { DeviceState } from '../../../../shared/devices';
-import type { PinTotals, TerminalError } from '../../../../shared/ipc/terminal';
+import type { DeviceState } from '../../../shared/devices';
+import type { PinTotals, TerminalError } from '../../../shared/ipc/terminal';
 
 /**
  * The payment terminal as the counter uses it (docs/api.md §9.2): one port, with the nexo
- * driver (nexoDriver.ts) behind it, a real terminal or the built-in simulator alike. Every call
+ * driver (nexo/driver.ts) behind it, a real terminal or the built-in simulator alike. Every call
  * answers what the terminal said, or that no answer came; none throws, none guesses.
  */
 

@@ -17,8 +17,8 @@ import {
   type NexoIds,
   type NexoPaymentResponse,
   type NexoResult,
-} from './nexo';
-import type { PaymentOutcome, PoiTransaction, ReversalOutcome, TerminalAnswer, TerminalPort } from './port';
+} from './messages';
+import type { PaymentOutcome, PoiTransaction, ReversalOutcome, TerminalAnswer, TerminalPort } from '../port';
 import { TerminalTransport, type Sent, type TransportConfig } from './transport';
 
 /**

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSimulatorTls, type SimulatorTls } from '../../../../devtools/terminalSimulator/certificates';
 import { TERMINAL_ERRORS } from '../../../../shared/terminalErrors';
-import { NexoDriver } from './nexoDriver';
+import { NexoDriver } from './driver';
 
 /**
  * The nexo driver against a peer no one here wrote (docs/api.md §9.2): a terminal whose every

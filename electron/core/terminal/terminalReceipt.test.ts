@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { printedText, startFakePrinter, type FakePrinter } from '../../../../devtools/escposPrinter/fakePrinter';
-import { endpointOf } from '../../../../devtools/terminalSimulator/endpoint';
-import { TerminalSimulator } from '../../../../devtools/terminalSimulator/simulator';
-import { clerk, type TestCounter } from '../../testing/counter';
-import { offlineCounterPerTest } from '../../testing/offlineCounter';
-import { progress, startPin } from '../../testing/terminal';
+import { printedText, startFakePrinter, type FakePrinter } from '../../../devtools/escposPrinter/fakePrinter';
+import { endpointOf } from '../../../devtools/terminalSimulator/endpoint';
+import { TerminalSimulator } from '../../../devtools/terminalSimulator/simulator';
+import { clerk, type TestCounter } from '../testing/counter';
+import { offlineCounterPerTest } from '../testing/offlineCounter';
+import { progress, startPin } from '../testing/terminal';
 
 /**
  * The terminal's receipt text on the sale's receipt (docs/api.md §9.2, §9.3): kept with the

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TerminalSimulator } from '../../../../devtools/terminalSimulator/simulator';
-import { NexoDriver, type NexoDriverOptions } from './nexoDriver';
+import { NexoDriver, type NexoDriverOptions } from './driver';
 
 /**
  * The nexo driver against the built-in simulator over real HTTPS (docs/api.md §9.2): every

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../../../shared/ipc';
-import type { TerminalSetup, TerminalTotals } from '../../../../shared/ipc/terminal';
-import type { DayReport } from '../../../../shared/manager/types';
-import { clerk, latestPayment, STATUS, statusOf, value, type TestCounter } from '../../testing/counter';
-import { offlineCounterPerTest } from '../../testing/offlineCounter';
-import { startPin } from '../../testing/terminal';
+import type { IpcResult } from '../../../shared/ipc';
+import type { TerminalSetup, TerminalTotals } from '../../../shared/ipc/terminal';
+import type { DayReport } from '../../../shared/manager/types';
+import { clerk, latestPayment, STATUS, statusOf, value, type TestCounter } from '../testing/counter';
+import { offlineCounterPerTest } from '../testing/offlineCounter';
+import { startPin } from '../testing/terminal';
 
 /**
  * No terminal (`terminal.url` none, the default beside a real central): the clerk confirms

@@ -1,9 +1,9 @@
-import type { HandlersOf } from '../../../../shared/ipc';
-import type { managerChannels } from '../../../../shared/ipc/manager';
-import type { DayTerminalTotals, TerminalTotals } from '../../../../shared/ipc/terminal';
-import type { DayReport } from '../../../../shared/manager/types';
-import { ok } from '../../../../shared/refusals';
-import type { CounterDb } from '../../db/database';
+import type { HandlersOf } from '../../../shared/ipc';
+import type { managerChannels } from '../../../shared/ipc/manager';
+import type { DayTerminalTotals, TerminalTotals } from '../../../shared/ipc/terminal';
+import type { DayReport } from '../../../shared/manager/types';
+import { ok } from '../../../shared/refusals';
+import type { CounterDb } from '../db/database';
 import { counterPinTotals, terminalTotals, type TerminalMoneyDeps } from './terminalMoney';
 
 /**

@@ -1,9 +1,9 @@
-import type { CounterOrder, IpcResult } from '../../../../shared/ipc';
-import type { TerminalPayment, TerminalProgress, TerminalStage } from '../../../../shared/ipc/terminal';
-import { ok, refusal } from '../../../../shared/refusals';
-import type { Order } from '../../../../shared/schemas/order';
-import { outstanding, paymentState } from '../../../../domain/order/money';
-import type { OrderDesk } from '../../orders/desk';
+import type { CounterOrder, IpcResult } from '../../../shared/ipc';
+import type { TerminalPayment, TerminalProgress, TerminalStage } from '../../../shared/ipc/terminal';
+import { ok, refusal } from '../../../shared/refusals';
+import type { Order } from '../../../shared/schemas/order';
+import { outstanding, paymentState } from '../../../domain/order/money';
+import type { OrderDesk } from '../orders/desk';
 import type { PaymentOutcome, TerminalPort } from './port';
 import { Background } from './background';
 import { OPEN_STAGES, type TerminalRow, type TerminalStore } from './terminalStore';

@@ -4,7 +4,7 @@ import type { SaleToPOISecuredMessage } from '@adyen/api-library/lib/src/typings
 import type { SecurityKey } from '@adyen/api-library/lib/src/typings/terminal/securityKey.js';
 import { Agent, request as httpsRequest } from 'node:https';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
-import { nexoResponse, type NexoResponse } from './nexo';
+import { nexoResponse, type NexoResponse } from './messages';
 
 /**
  * The terminal's HTTPS (docs/api.md §9.2): one kept-alive TLS connection to `terminal.url`,

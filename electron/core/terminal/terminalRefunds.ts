@@ -1,9 +1,9 @@
-import type { CounterOrder, IpcResult, StaffMember } from '../../../../shared/ipc';
-import type { AuditFacts } from '../../../../shared/manager/types';
-import type { ReturnedLine } from '../../../../shared/schemas/order';
-import { refusal } from '../../../../shared/refusals';
-import { refundable } from '../../../../domain/order/money';
-import { actIsOrderWrite, runAct } from '../../acts';
+import type { CounterOrder, IpcResult, StaffMember } from '../../../shared/ipc';
+import type { AuditFacts } from '../../../shared/manager/types';
+import type { ReturnedLine } from '../../../shared/schemas/order';
+import { refusal } from '../../../shared/refusals';
+import { refundable } from '../../../domain/order/money';
+import { actIsOrderWrite, runAct } from '../audit/acts';
 import { Background } from './background';
 import type { ReversalOutcome } from './port';
 import type { ReversalRow, ReversalStore } from './reversalStore';
@@ -77,7 +77,7 @@ export class TerminalRefunds {
       stage: 'sent',
       error: null,
     };
-    // The refund, its audit row and its journal row commit in the order's write (acts.ts).
+    // The refund, its audit row and its journal row commit in the order's write (audit/acts.ts).
     actIsOrderWrite();
     if (row.manual) return this.record(reversal);
     if (!port) return refusal('conflict', 'terminal.none');
