@@ -1,14 +1,10 @@
-import { isDamage } from './fleet/databaseCheck';
+import { isDamage } from './fleet';
 import { channels, isChannel, mayCall, type Channel, type IpcResult, type StaffMember } from '../../shared/ipc';
 import type { AuditFacts } from '../../shared/manager/types';
 import type { AnyDeclared, AuditValues } from '../../shared/ipc/declare';
 import { refusal } from '../../shared/refusals';
 import type { Handlers } from './handlers';
-import type { AuditRecord } from './audit/audit';
-import { runAct, type Act } from './audit/acts';
-
-/** What one call leaves in the audit trail (the time is the recorder's). */
-export type Audit = (entry: Omit<AuditRecord, 'at'>) => void;
+import { runAct, type Act, type Audit } from './audit';
 
 const orderIdOf = (input: unknown) => {
   const id = (input as { orderId?: unknown } | null)?.orderId;

@@ -2,7 +2,12 @@ import type { CounterDb as Database } from '../db/database';
 import type { AuditEntry, AuditFacts } from '../../../shared/manager/types';
 import type { StaffMember } from '../../../shared/ipc';
 import { stmt } from '../../../domain/store/sqlite/statements';
-import type { Bounds } from '../manager/queries';
+
+/** An interval of instants, `from` included, `to` not (ISO strings). */
+interface Bounds {
+  from: string;
+  to: string;
+}
 
 /** The audit trail: who did what, when, to which order; and every manager call refused to someone else. */
 

@@ -1,8 +1,8 @@
 import type { HandlersOf } from '../../../shared/ipc';
 import type { paymentChannels } from '../../../shared/ipc/payments';
 import { refusal } from '../../../shared/refusals';
-import type { OrderDesk } from '../orders/desk';
-import { actIsOrderWrite } from '../audit/acts';
+import type { OrderDesk } from '../orders';
+import { actIsOrderWrite } from '../audit';
 
 /** What the terminal owns (docs/api.md §9.2): a PIN payment it took is settled only by its answer. */
 export interface TerminalGuard {

@@ -7,8 +7,8 @@ import type { PrintAnswer, ReceiptPrintState } from '../../../shared/ipc/printin
 import type { Order } from '../../../shared/schemas/order';
 import type { CounterDb } from '../db/database';
 import { markFailed, markPrinted, readReceiptPrint } from '../db/receiptPrints';
-import type { Drawer } from '../devices/drawer';
-import type { PrinterPort } from '../devices/printer/port';
+import type { Drawer } from '../devices';
+import type { PrinterPort } from '../devices';
 
 /**
  * The counter's receipts (docs/api.md §9.3): each finished sale and each refund prints on a

@@ -1,14 +1,14 @@
-import type { CounterOrder, HandlersOf, IpcResult, StaffMember } from '../../../shared/ipc';
+import type { CounterOrder, HandlersOf, IpcResult } from '../../../shared/ipc';
 import type { returnChannels } from '../../../shared/ipc/returns';
 import { returnedItems } from '../../../domain/order/returns';
-import { ok, refusal } from '../../../shared/refusals';
+import { refusal } from '../../../shared/refusals';
 import { paymentState } from '../../../domain/order/money';
 import type { Order } from '../../../shared/schemas/order';
-import { actIsOrderWrite, addActValues } from '../audit/acts';
-import type { OrderDesk } from '../orders/desk';
-import type { Staff } from '../staff/staff';
-import type { TerminalRefunds } from '../terminal/terminalRefunds';
-import type { TerminalGuard } from '../payments/handlers';
+import { actIsOrderWrite, addActValues } from '../audit';
+import type { OrderDesk } from '../orders';
+import { approverOf, type Staff } from '../staff';
+import type { TerminalRefunds } from '../terminal';
+import type { TerminalGuard } from '../payments';
 
 export interface ReturnDeps {
   desk: OrderDesk;
@@ -18,18 +18,6 @@ export interface ReturnDeps {
   refunds: Pick<TerminalRefunds, 'refund'>;
   /** What a refund made at the counter sets off (the receipt printer, the drawer). */
   afterRefund: (order: Order, paymentId: string) => void;
-}
-
-/** Who approves a return (or a card's unblock, docs/counter.md §22): the manager logged in, or a manager whose PIN was given at this till (docs/counter.md §19). */
-export function approverOf(
-  staff: Staff,
-  approval: { staffId: string; pin: string } | undefined,
-  needed: 'returns.approvalNeeded' | 'cards.approvalNeeded' = 'returns.approvalNeeded',
-): IpcResult<StaffMember> {
-  const who = staff.who();
-  if (who?.role === 'manager') return ok(who);
-  if (!approval) return refusal('forbidden', needed);
-  return staff.approve(approval.staffId, approval.pin);
 }
 
 /** The order's last settled payment by the PIN method: the one the terminal reverses. */

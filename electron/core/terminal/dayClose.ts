@@ -20,9 +20,6 @@ export function readDayTerminalTotals(db: CounterDb, businessDate: string): DayT
   return row ? { ...(JSON.parse(row.totals) as TerminalTotals), at: row.at } : null;
 }
 
-export const dayIsClosed = (db: CounterDb, businessDate: string): boolean =>
-  db.prepare('SELECT 1 FROM drawer_days WHERE business_date = ? AND closed_at IS NOT NULL').get(businessDate) !== undefined;
-
 /** Keeps a day's Reconciliation: a later one (the manager's, from the Z) replaces the close's. */
 export function keepDayTerminalTotals(db: CounterDb, businessDate: string, totals: TerminalTotals, at: string): DayTerminalTotals {
   db.prepare(

@@ -1,7 +1,7 @@
 import type { HandlersOf } from '../../../shared/ipc';
 import type { terminalChannels } from '../../../shared/ipc/terminal';
 import { ok, refusal } from '../../../shared/refusals';
-import { dayIsClosed, keepDayTerminalTotals } from './dayClose';
+import { keepDayTerminalTotals } from './dayClose';
 import { terminalTotals, type TerminalMoneyDeps } from './terminalMoney';
 import type { TerminalPayments } from './terminalPayments';
 import type { TerminalRefunds } from './terminalRefunds';
@@ -10,6 +10,8 @@ import type { TerminalRefunds } from './terminalRefunds';
 export function terminalHandlers(
   { payments, refunds, money }: { payments: TerminalPayments; refunds: TerminalRefunds; money: TerminalMoneyDeps },
   now: () => Date,
+  /** Whether a business day is closed: the manager's area keeps the days (manager/days.ts). */
+  dayIsClosed: (businessDate: string) => boolean,
 ): HandlersOf<typeof terminalChannels> {
   return {
     'terminal.setup': async () => ok({ kind: money.port ? 'nexo' : 'none' }),
@@ -20,7 +22,7 @@ export function terminalHandlers(
     'terminal.refund': (input) => refunds.refund(input),
     'terminal.totals': async ({ businessDate, ...range }) => {
       const answer = await terminalTotals(money, range);
-      if (answer.ok && range.close && businessDate && dayIsClosed(money.db, businessDate)) {
+      if (answer.ok && range.close && businessDate && dayIsClosed(businessDate)) {
         keepDayTerminalTotals(money.db, businessDate, answer.value, now().toISOString());
       }
       return answer;

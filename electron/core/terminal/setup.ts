@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { MachineConfig } from '../config/machineConfig';
+import type { MachineConfig } from '../config';
 import { NexoDriver } from './nexo/driver';
 import type { TerminalPort } from './port';
 

@@ -3,7 +3,7 @@ import type { PinTotals, TerminalTotals } from '../../../shared/ipc/terminal';
 import { ok } from '../../../shared/refusals';
 import { pinNet } from '../../../domain/reports/pin';
 import type { CounterDb } from '../db/database';
-import type { OrderDesk } from '../orders/desk';
+import type { OrderDesk } from '../orders';
 import type { TerminalPort } from './port';
 import type { TerminalStore } from './terminalStore';
 

@@ -3,7 +3,7 @@ import type { TerminalPayment, TerminalProgress, TerminalStage } from '../../../
 import { ok, refusal } from '../../../shared/refusals';
 import type { Order } from '../../../shared/schemas/order';
 import { outstanding, paymentState } from '../../../domain/order/money';
-import type { OrderDesk } from '../orders/desk';
+import type { OrderDesk } from '../orders';
 import type { PaymentOutcome, TerminalPort } from './port';
 import { Background } from './background';
 import { OPEN_STAGES, type TerminalRow, type TerminalStore } from './terminalStore';

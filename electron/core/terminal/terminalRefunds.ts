@@ -3,7 +3,7 @@ import type { AuditFacts } from '../../../shared/manager/types';
 import type { ReturnedLine } from '../../../shared/schemas/order';
 import { refusal } from '../../../shared/refusals';
 import { refundable } from '../../../domain/order/money';
-import { actIsOrderWrite, runAct } from '../audit/acts';
+import { actIsOrderWrite, runAct } from '../audit';
 import { Background } from './background';
 import type { ReversalOutcome } from './port';
 import type { ReversalRow, ReversalStore } from './reversalStore';
