@@ -68,7 +68,7 @@ export async function terminalArea(deps: {
   return {
     payments,
     refunds,
-    handlers: terminalHandlers({ payments, refunds, money }, now, (businessDate) => deps.days.isClosed(businessDate)),
+    handlers: terminalHandlers({ payments, refunds, money, brand: opened.brand }, now, (businessDate) => deps.days.isClosed(businessDate)),
     guard: {
       owns: (paymentId: string) => store.byPayment(paymentId) !== null,
       takesPin: (m: number) => port !== null && m === pinMethod(),

@@ -1,5 +1,5 @@
 import type { HandlersOf } from '../../../shared/ipc';
-import type { terminalChannels } from '../../../shared/ipc/terminal';
+import type { TerminalBrand, terminalChannels } from '../../../shared/ipc/terminal';
 import { ok, refusal } from '../../../shared/refusals';
 import { keepDayTerminalTotals } from './dayClose';
 import { terminalTotals, type TerminalMoneyDeps } from './terminalMoney';
@@ -8,13 +8,18 @@ import type { TerminalRefunds } from './terminalRefunds';
 
 /** The terminal's channels (docs/api.md §9.2): the work is in terminalPayments.ts and terminalMoney.ts. */
 export function terminalHandlers(
-  { payments, refunds, money }: { payments: TerminalPayments; refunds: TerminalRefunds; money: TerminalMoneyDeps },
+  {
+    payments,
+    refunds,
+    money,
+    brand,
+  }: { payments: TerminalPayments; refunds: TerminalRefunds; money: TerminalMoneyDeps; brand: TerminalBrand | null },
   now: () => Date,
   /** Whether a business day is closed: the manager's area keeps the days (manager/days.ts). */
   dayIsClosed: (businessDate: string) => boolean,
 ): HandlersOf<typeof terminalChannels> {
   return {
-    'terminal.setup': async () => ok({ kind: money.port ? 'nexo' : 'none' }),
+    'terminal.setup': async () => ok({ kind: brand ?? 'none' }),
     'terminal.pay': ({ orderId }) => payments.pay(orderId),
     'terminal.stop': ({ paymentId }) => payments.stop(paymentId),
     'terminal.payment': async ({ paymentId }) => ok(payments.payment(paymentId)),
@@ -30,7 +35,8 @@ export function terminalHandlers(
     'terminal.test': async () => {
       if (!money.port) return refusal('conflict', 'terminal.none');
       const answer = await money.port.totals(false);
-      return ok(answer.ok ? { reachable: true, error: null } : { reachable: answer.error !== 'unreachable', error: answer.error });
+      if (answer.kind === 'ok') return ok({ reachable: true, error: null });
+      return ok(answer.kind === 'refused' ? { reachable: true, error: answer.error } : { reachable: false, error: 'unreachable' as const });
     },
   };
 }

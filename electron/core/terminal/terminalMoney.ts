@@ -54,6 +54,8 @@ export async function terminalTotals(
   const own = counterPinTotals(deps, range.from, range.to);
   if (!deps.port) return ok({ ...own, terminal: null, difference: null, error: null });
   const answer = await deps.port.totals(range.close);
-  if (!answer.ok) return ok({ ...own, terminal: null, difference: null, error: answer.error });
+  // No answer is said as unreachable on the screens (docs/api.md §9.2).
+  if (answer.kind !== 'ok')
+    return ok({ ...own, terminal: null, difference: null, error: answer.kind === 'refused' ? answer.error : 'unreachable' });
   return ok({ ...own, terminal: answer.value, difference: pinNet(answer.value) - pinNet(own.counter), error: null });
 }

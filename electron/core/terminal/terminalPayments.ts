@@ -100,7 +100,7 @@ export class TerminalPayments {
     if (!OPEN_STAGES.includes(row.stage)) return ok(this.view(row));
     if (!port) {
       // A stand-alone terminal: the clerk's word is all there is.
-      await this.conclude(row, { kind: 'declined', error: 'Cancel' });
+      await this.conclude(row, { kind: 'refused', error: 'Cancel' });
       return ok(this.view(store.byService(row.serviceId)!));
     }
     store.update(row.serviceId, { stage: 'stopping', stopped: true });
@@ -115,7 +115,7 @@ export class TerminalPayments {
     if (!row) return refusal('not-found', 'terminal.notTerminal');
     if (!row.manual || this.deps.port) return refusal('conflict', 'terminal.notManual');
     if (!OPEN_STAGES.includes(row.stage)) return this.deps.desk.get(row.orderId);
-    return this.conclude(row, { kind: 'approved', poiTransaction: { TransactionID: 'MANUAL', TimeStamp: '' }, receipt: [] });
+    return this.conclude(row, { kind: 'ok', value: { transaction: { reference: 'MANUAL', at: '' }, receipt: [] } });
   }
 
   private track(work: Promise<void>): void {
@@ -172,7 +172,8 @@ export class TerminalPayments {
   private async conclude(row: TerminalRow, outcome: Exclude<PaymentOutcome, { kind: 'unknown' }>): Promise<IpcResult<CounterOrder>> {
     const { store, desk } = this.deps;
     const paymentId = row.paymentId ?? store.byService(row.serviceId)!.paymentId!;
-    const approved = outcome.kind === 'approved';
+    const approved = outcome.kind === 'ok' ? outcome.value : null;
+    const error = outcome.kind === 'refused' ? outcome.error : null;
     const target = approved ? 'SETTLED' : 'FAILED';
     const got = await desk.get(row.orderId);
     const payment = got.ok ? got.value.order.payments.find((p) => p.paymentId === paymentId) : undefined;
@@ -181,10 +182,10 @@ export class TerminalPayments {
       const status = approved
         ? {
             statusCode: 'SETTLED' as const,
-            statusSubCode: row.manual ? 'MANUAL' : outcome.poiTransaction.TransactionID,
+            statusSubCode: row.manual ? 'MANUAL' : approved.transaction.reference,
             statusDescription: row.manual ? 'approved on the stand-alone terminal' : 'approved by the terminal',
           }
-        : { statusCode: 'FAILED' as const, statusSubCode: outcome.error, statusDescription: `declined by the terminal: ${outcome.error}` };
+        : { statusCode: 'FAILED' as const, statusSubCode: error, statusDescription: `declined by the terminal: ${error}` };
       // On a closed day the write is refused and the exchange stays open: the terminal's word is
       // recorded on the next open day, the day the money counts in (docs/counter.md §15, §17).
       result = await desk.change(() => desk.service.paymentStatus(paymentId, status, desk.caller()));
@@ -193,9 +194,9 @@ export class TerminalPayments {
     const stage: TerminalStage = approved ? 'approved' : 'declined';
     store.update(row.serviceId, {
       stage,
-      error: approved ? null : outcome.error,
-      poiTransaction: approved && !row.manual ? outcome.poiTransaction : null,
-      receipt: approved ? outcome.receipt : [],
+      error: approved ? null : error,
+      transaction: approved && !row.manual ? approved.transaction : null,
+      receipt: approved ? approved.receipt : [],
     });
     this.tell(store.byService(row.serviceId)!);
     if (approved) this.deps.settled?.(result.value.order, paymentId);

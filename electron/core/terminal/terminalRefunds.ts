@@ -83,7 +83,7 @@ export class TerminalRefunds {
     if (!port) return refusal('conflict', 'terminal.none');
     // Kept before it is sent: a counter killed from here on asks about it after the restart.
     reversals.insert(reversal);
-    let outcome: ReversalOutcome = await port.reverse(serviceId, row.poiTransaction!, reversal.whole ? null : reversal.amount);
+    let outcome: ReversalOutcome = await port.reverse(serviceId, row.transaction!, reversal.whole ? null : reversal.amount);
     const answered = outcome.kind !== 'unknown';
     if (!answered) outcome = await port.reversalStatus(serviceId);
     if (outcome.kind === 'unknown') {

@@ -1,7 +1,19 @@
 import type { ReceiptOrder } from '../../../domain/receipts/receipt';
 import type { Order } from '../../../shared/schemas/order';
 import type { CounterDb } from '../db/database';
+import type { TerminalTransaction } from './port';
 import type { TerminalError, TerminalStage } from '../../../shared/ipc/terminal';
+
+/**
+ * The column poi_transaction keeps the form the released versions wrote (nexo's
+ * `{"TransactionID", "TimeStamp"}`), so a reversal after an update still names the payment.
+ */
+const storeTransaction = (t: TerminalTransaction | null) =>
+  t === null ? null : JSON.stringify({ TransactionID: t.reference, TimeStamp: t.at });
+function storedTransaction(stored: string): TerminalTransaction {
+  const { TransactionID, TimeStamp } = JSON.parse(stored) as { TransactionID: string; TimeStamp: string };
+  return { reference: TransactionID, at: TimeStamp };
+}
 
 /**
  * What the counter keeps of its exchanges with the terminal (docs/counter.md §15), so that a
@@ -17,7 +29,8 @@ export interface TerminalRow {
   amount: number;
   stage: TerminalStage;
   error: TerminalError | null;
-  poiTransaction: { TransactionID: string; TimeStamp: string } | null;
+  /** The terminal's reference of the payment it approved: what a reversal names. */
+  transaction: TerminalTransaction | null;
   receipt: string[];
   manual: boolean;
   /** The clerk asked to stop it. */
@@ -46,7 +59,7 @@ const rowOf = (r: Raw): TerminalRow => ({
   amount: r.amount,
   stage: r.stage,
   error: r.error,
-  poiTransaction: r.poi_transaction === null ? null : (JSON.parse(r.poi_transaction) as TerminalRow['poiTransaction']),
+  transaction: r.poi_transaction === null ? null : storedTransaction(r.poi_transaction),
   receipt: JSON.parse(r.receipt) as string[],
   manual: r.manual === 1,
   stopped: r.stopped === 1,
@@ -89,13 +102,13 @@ export class TerminalStore {
 
   update(
     serviceId: string,
-    change: Partial<Pick<TerminalRow, 'paymentId' | 'stage' | 'error' | 'poiTransaction' | 'receipt' | 'stopped'>>,
+    change: Partial<Pick<TerminalRow, 'paymentId' | 'stage' | 'error' | 'transaction' | 'receipt' | 'stopped'>>,
   ): void {
     const columns: Record<string, unknown> = {
       payment_id: change.paymentId,
       stage: change.stage,
       error: change.error,
-      poi_transaction: change.poiTransaction === undefined ? undefined : JSON.stringify(change.poiTransaction),
+      poi_transaction: change.transaction === undefined ? undefined : storeTransaction(change.transaction),
       receipt: change.receipt === undefined ? undefined : JSON.stringify(change.receipt),
       stopped: change.stopped === undefined ? undefined : change.stopped ? 1 : 0,
     };

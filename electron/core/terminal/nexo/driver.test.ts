@@ -41,12 +41,12 @@ describe('the nexo driver against the simulator', () => {
     const d = driver(sealed);
     const outcome = await d.pay('P1', 'K0001-000001-PIN-P1', 1250);
     d.close();
-    expect(outcome).toMatchObject({ kind: 'approved', poiTransaction: { TransactionID: expect.stringMatching(/^SIM/) } });
-    expect(outcome.kind === 'approved' && outcome.receipt).toEqual([
+    expect(outcome).toMatchObject({ kind: 'ok', value: { transaction: { reference: expect.stringMatching(/^SIM/) } } });
+    expect(outcome.kind === 'ok' && outcome.value.receipt).toEqual([
       'Terminal simulator',
       'Card: **** **** **** 0004',
       'Amount: EUR 12.50',
-      `Transaction: ${outcome.kind === 'approved' ? outcome.poiTransaction.TransactionID : ''}`,
+      `Transaction: ${outcome.kind === 'ok' ? outcome.value.transaction.reference : ''}`,
       'Result: APPROVED',
     ]);
     expect(sealed.book.chargesOf('K0001-000001-PIN-P1')).toEqual([expect.objectContaining({ amount: 1250 })]);
@@ -55,7 +55,7 @@ describe('the nexo driver against the simulator', () => {
   it('is declined with the terminal’s reason', async () => {
     const d = driver(plain);
     plain.next({ kind: 'decline', error: 'WrongPIN' });
-    expect(await d.pay('P2', 'ref-2', 500)).toEqual({ kind: 'declined', error: 'WrongPIN' });
+    expect(await d.pay('P2', 'ref-2', 500)).toEqual({ kind: 'refused', error: 'WrongPIN' });
     expect(plain.book.chargesOf('ref-2')).toEqual([]);
     d.close();
   });
@@ -68,7 +68,7 @@ describe('the nexo driver against the simulator', () => {
     expect(outcome).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/within/) });
     await settled;
     // The terminal finished the card once the counter stopped waiting; asked, it says so.
-    expect(await d.status('P3')).toMatchObject({ kind: 'approved', receipt: expect.arrayContaining(['Amount: EUR 7.00']) });
+    expect(await d.status('P3')).toMatchObject({ kind: 'ok', value: { receipt: expect.arrayContaining(['Amount: EUR 7.00']) } });
     expect(plain.book.chargesOf('ref-3')).toHaveLength(1);
     d.close();
   });
@@ -83,7 +83,7 @@ describe('the nexo driver against the simulator', () => {
     expect(d.state()).toBe('busy');
     // Stopped by the clerk: the waiting request itself answers Aborted.
     await d.abort('P4');
-    expect(await paying).toEqual({ kind: 'declined', error: 'Aborted' });
+    expect(await paying).toEqual({ kind: 'refused', error: 'Aborted' });
     expect(d.state()).toBe('ready');
     d.close();
   });
@@ -92,29 +92,29 @@ describe('the nexo driver against the simulator', () => {
     const d = driver(plain);
     plain.next({ kind: 'lose' });
     expect(await d.pay('P5', 'ref-5', 900)).toMatchObject({ kind: 'unknown' });
-    expect(await d.status('P5')).toMatchObject({ kind: 'approved' });
+    expect(await d.status('P5')).toMatchObject({ kind: 'ok' });
     expect(plain.book.chargesOf('ref-5')).toHaveLength(1);
     d.close();
   });
 
   it('hears NotFound about a request the terminal never took', async () => {
     const d = driver(plain);
-    expect(await d.status('NEVER1')).toEqual({ kind: 'declined', error: 'NotFound' });
+    expect(await d.status('NEVER1')).toEqual({ kind: 'refused', error: 'NotFound' });
     d.close();
   });
 
   it('reverses part of a payment and then the rest, and no more', async () => {
     const d = driver(plain);
     const paid = await d.pay('P6', 'ref-6', 1000);
-    if (paid.kind !== 'approved') throw new Error('not approved');
-    expect(await d.reverse('R61', paid.poiTransaction, 400)).toEqual({ kind: 'reversed' });
-    expect(await d.reverse('R62', paid.poiTransaction, null)).toEqual({ kind: 'reversed' });
-    expect(await d.reverse('R63', paid.poiTransaction, 100)).toEqual({ kind: 'refused', error: 'NotAllowed' });
+    if (paid.kind !== 'ok') throw new Error('not approved');
+    expect(await d.reverse('R61', paid.value.transaction, 400)).toEqual({ kind: 'ok', value: true });
+    expect(await d.reverse('R62', paid.value.transaction, null)).toEqual({ kind: 'ok', value: true });
+    expect(await d.reverse('R63', paid.value.transaction, 100)).toEqual({ kind: 'refused', error: 'NotAllowed' });
     // Asked about afterwards, by their ServiceIDs; one never sent is not found.
-    expect(await d.reversalStatus('R61')).toEqual({ kind: 'reversed' });
+    expect(await d.reversalStatus('R61')).toEqual({ kind: 'ok', value: true });
     expect(await d.reversalStatus('R63')).toEqual({ kind: 'refused', error: 'NotAllowed' });
     expect(await d.reversalStatus('R69')).toEqual({ kind: 'refused', error: 'NotFound' });
-    expect(plain.book.reversals.filter((r) => r.poiTransactionId === paid.poiTransaction.TransactionID).map((r) => r.amount)).toEqual([
+    expect(plain.book.reversals.filter((r) => r.poiTransactionId === paid.value.transaction.reference).map((r) => r.amount)).toEqual([
       400, 600,
     ]);
     d.close();
@@ -126,13 +126,13 @@ describe('the nexo driver against the simulator', () => {
       const d = driver(sim);
       const paid = await d.pay('Q1', 'q-1', 1500);
       await d.pay('Q2', 'q-2', 250);
-      if (paid.kind !== 'approved') throw new Error('not approved');
-      await d.reverse('Q3', paid.poiTransaction, 500);
+      if (paid.kind !== 'ok') throw new Error('not approved');
+      await d.reverse('Q3', paid.value.transaction, 500);
       const expected = { debitCount: 2, debitAmount: 1750, refundCount: 1, refundAmount: 500 };
-      expect(await d.totals(false)).toEqual({ ok: true, value: expected });
-      expect(await d.totals(false)).toEqual({ ok: true, value: expected });
-      expect(await d.totals(true)).toEqual({ ok: true, value: expected });
-      expect(await d.totals(false)).toEqual({ ok: true, value: { debitCount: 0, debitAmount: 0, refundCount: 0, refundAmount: 0 } });
+      expect(await d.totals(false)).toEqual({ kind: 'ok', value: expected });
+      expect(await d.totals(false)).toEqual({ kind: 'ok', value: expected });
+      expect(await d.totals(true)).toEqual({ kind: 'ok', value: expected });
+      expect(await d.totals(false)).toEqual({ kind: 'ok', value: { debitCount: 0, debitAmount: 0, refundCount: 0, refundAmount: 0 } });
       d.close();
     } finally {
       await sim.close();

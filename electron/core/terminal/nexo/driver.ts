@@ -18,7 +18,7 @@ import {
   type NexoPaymentResponse,
   type NexoResult,
 } from './messages';
-import type { PaymentOutcome, PoiTransaction, ReversalOutcome, TerminalAnswer, TerminalPort } from '../port';
+import type { PaymentOutcome, ReversalOutcome, TerminalAnswer, TerminalPort, TerminalTransaction } from '../port';
 import { TerminalTransport, type Sent, type TransportConfig } from './transport';
 
 /**
@@ -42,9 +42,10 @@ const REQUEST_MS = 10_000;
 /** A PaymentResponse read: approved only on Success with the terminal's own transaction. */
 export function outcomeOf(payment: NexoPaymentResponse): PaymentOutcome {
   if (payment.Response.Result === NEXO_RESULT.success && payment.POIData) {
-    return { kind: 'approved', poiTransaction: payment.POIData.POITransactionID, receipt: receiptLines(payment) };
+    const { TransactionID, TimeStamp } = payment.POIData.POITransactionID;
+    return { kind: 'ok', value: { transaction: { reference: TransactionID, at: TimeStamp }, receipt: receiptLines(payment) } };
   }
-  if (payment.Response.Result === NEXO_RESULT.failure) return { kind: 'declined', error: errorOf(payment.Response) };
+  if (payment.Response.Result === NEXO_RESULT.failure) return { kind: 'refused', error: errorOf(payment.Response) };
   // Partial (or a success without the terminal's transaction): not what the counter asked: ask again.
   return { kind: 'unknown', reason: `the terminal answered ${payment.Response.Result}` };
 }
@@ -52,7 +53,7 @@ export function outcomeOf(payment: NexoPaymentResponse): PaymentOutcome {
 /** A ReversalResponse read: given back only on Success. */
 function reversalOutcomeOf(response: NexoResult | undefined): ReversalOutcome {
   if (!response) return { kind: 'unknown', reason: 'an answer without a ReversalResponse' };
-  if (response.Result === NEXO_RESULT.success) return { kind: 'reversed' };
+  if (response.Result === NEXO_RESULT.success) return { kind: 'ok', value: true };
   if (response.Result === NEXO_RESULT.failure) return { kind: 'refused', error: errorOf(response) };
   return { kind: 'unknown', reason: `the terminal answered ${response.Result}` };
 }
@@ -103,7 +104,7 @@ export class NexoDriver implements TerminalPort {
       return payment ? outcomeOf(payment) : { kind: 'unknown', reason: 'a status without the payment' };
     }
     // NotFound: the terminal never took the request, so nothing was charged (docs/api.md §9.2, decided here).
-    if (status.Response.ErrorCondition === NEXO_ERROR.notFound) return { kind: 'declined', error: 'NotFound' };
+    if (status.Response.ErrorCondition === NEXO_ERROR.notFound) return { kind: 'refused', error: 'NotFound' };
     return { kind: 'unknown', reason: `the terminal says ${status.Response.ErrorCondition ?? 'nothing yet'}` };
   }
 
@@ -111,8 +112,9 @@ export class NexoDriver implements TerminalPort {
     await this.send('abort', abortBody(this.ids.saleId, paymentServiceId), this.options.requestMs ?? REQUEST_MS);
   }
 
-  async reverse(serviceId: string, original: PoiTransaction, amountCents: number | null): Promise<ReversalOutcome> {
-    const sent = await this.send('reversal', reversalBody(original, amountCents), this.options.requestMs ?? REQUEST_MS, serviceId);
+  async reverse(serviceId: string, original: TerminalTransaction, amountCents: number | null): Promise<ReversalOutcome> {
+    const poiTransaction = { TransactionID: original.reference, TimeStamp: original.at };
+    const sent = await this.send('reversal', reversalBody(poiTransaction, amountCents), this.options.requestMs ?? REQUEST_MS, serviceId);
     if (sent.kind !== 'answer') return { kind: 'unknown', reason: sent.kind === 'lost' ? sent.reason : 'an empty answer' };
     return reversalOutcomeOf(sent.response.ReversalResponse?.Response);
   }
@@ -135,11 +137,11 @@ export class NexoDriver implements TerminalPort {
     const sent = close
       ? await this.send('reconciliation', reconciliationBody(), this.options.requestMs ?? REQUEST_MS)
       : await this.send('totals', totalsBody(), this.options.requestMs ?? REQUEST_MS);
-    if (sent.kind !== 'answer') return { ok: false, error: 'unreachable' };
+    if (sent.kind !== 'answer') return { kind: 'unknown', reason: sent.kind === 'lost' ? sent.reason : 'an empty answer' };
     const answer = close ? sent.response.ReconciliationResponse : sent.response.GetTotalsResponse;
-    if (!answer) return { ok: false, error: 'unreachable' };
-    if (answer.Response.Result !== NEXO_RESULT.success) return { ok: false, error: errorOf(answer.Response) };
-    return { ok: true, value: pinTotals(answer.TransactionTotals) };
+    if (!answer) return { kind: 'unknown', reason: 'an answer without the totals' };
+    if (answer.Response.Result !== NEXO_RESULT.success) return { kind: 'refused', error: errorOf(answer.Response) };
+    return { kind: 'ok', value: pinTotals(answer.TransactionTotals) };
   }
 
   close(): void {

@@ -105,7 +105,7 @@ describe('the nexo driver against messages built with the library’s own models
       },
     });
     const d = driver();
-    expect(await d.pay('S1', 'ref-1', 500)).toEqual({ kind: 'declined', error: 'WrongPIN' });
+    expect(await d.pay('S1', 'ref-1', 500)).toEqual({ kind: 'refused', error: 'WrongPIN' });
     d.close();
     expect(requests.at(-1)!.MessageHeader.MessageCategory).toBe(MessageCategoryType.Payment);
   });
@@ -120,9 +120,12 @@ describe('the nexo driver against messages built with the library’s own models
       },
     });
     const d = driver();
-    expect(await d.pay('S2', 'ref-2', 1250)).toMatchObject({ kind: 'approved', poiTransaction: poi });
+    expect(await d.pay('S2', 'ref-2', 1250)).toMatchObject({
+      kind: 'ok',
+      value: { transaction: { reference: poi.TransactionID, at: poi.TimeStamp } },
+    });
     answer = () => ({ TransactionStatusResponse: { Response: failure(Response.ErrorConditionEnum.NotFound) } });
-    expect(await d.status('S3')).toEqual({ kind: 'declined', error: 'NotFound' });
+    expect(await d.status('S3')).toEqual({ kind: 'refused', error: 'NotFound' });
     answer = () => ({ TransactionStatusResponse: { Response: failure(Response.ErrorConditionEnum.InProgress) } });
     expect(await d.status('S3')).toMatchObject({ kind: 'unknown' });
     d.close();
@@ -131,7 +134,7 @@ describe('the nexo driver against messages built with the library’s own models
   it('reads a reversal’s refusal and the terminal’s totals by the library’s transaction types', async () => {
     const d = driver();
     answer = () => ({ ReversalResponse: { Response: failure(Response.ErrorConditionEnum.NotAllowed) } });
-    expect(await d.reverse('S4', { TransactionID: 'ADY-42', TimeStamp: '2026-11-27T09:00:05Z' }, 100)).toEqual({
+    expect(await d.reverse('S4', { reference: 'ADY-42', at: '2026-11-27T09:00:05Z' }, 100)).toEqual({
       kind: 'refused',
       error: 'NotAllowed',
     });
@@ -151,7 +154,7 @@ describe('the nexo driver against messages built with the library’s own models
         ],
       },
     });
-    expect(await d.totals(false)).toEqual({ ok: true, value: { debitCount: 2, debitAmount: 1750, refundCount: 2, refundAmount: 150 } });
+    expect(await d.totals(false)).toEqual({ kind: 'ok', value: { debitCount: 2, debitAmount: 1750, refundCount: 2, refundAmount: 150 } });
     d.close();
   });
 });
