@@ -168,11 +168,13 @@ export async function benchCounter(): Promise<void> {
   const { dir, remove } = tempDir('counter-bench-');
   try {
     console.log(`counter benchmark: ${ORDERS} orders of 3 lines per measurement (BENCH_ORDERS), ${ROUNDS} rounds (BENCH_ROUNDS)\n`);
-    await handlerLatency(dir);
-    console.log('');
-    await syncThroughput(dir);
-    console.log('');
-    await (await import('./touch')).benchTouch();
+    // BENCH_ONLY: one part (handler, sync or touch); all three when unset.
+    const only = process.env.BENCH_ONLY?.toLowerCase();
+    if (!only || only === 'handler') await handlerLatency(dir);
+    if (!only) console.log('');
+    if (!only || only === 'sync') await syncThroughput(dir);
+    if (!only) console.log('');
+    if (!only || only === 'touch') await (await import('./touch')).benchTouch();
   } finally {
     remove();
   }

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import type { CounterOrder, SyncStatus } from '../shared/ipc';
+import type { CounterOrder } from '../shared/ipc';
 import { order as orderSchema } from '../shared/schemas/order';
 import type { CreateOrderInput } from '../shared/schemas/requests';
 import { tempDir } from '../server/testing/fixtures';
@@ -13,8 +13,10 @@ import { createBody } from '../electron/core/sync/plan';
 import { counterToken, TEST_SECRET } from '../electron/core/testing/central';
 import { offlineCounter } from './counter';
 import { benchOutage } from './outage';
+import { benchMonthOffline } from './monthOffline';
 import { startServerChild } from '../server/testing/child';
 import { mapLimited } from './lib/limit';
+import { secondsUntilSent } from './lib/untilSent';
 import { comparison, fmt, goalVerdict, summary } from './lib/report';
 import { envNumber, interleaved, ROUNDS } from './lib/rounds';
 
@@ -34,7 +36,7 @@ const SMALL = envNumber('BENCH_SYNC_SMALL', 1000);
 const LARGE = envNumber('BENCH_SYNC_LARGE', 10_000);
 /** Sales made while the central was down, counted from its return (docs/counter.md §18). */
 const OUTAGE = envNumber('BENCH_SYNC_OUTAGE', 2000);
-/** `outage`: only the outage comparison (BENCH_SYNC_PART). */
+/** `outage` or `month`: only the outage comparison, or only the month offline (BENCH_SYNC_PART). */
 const PART = process.env.BENCH_SYNC_PART ?? 'all';
 const GOALS = { loss: 1.5, lossySeconds: 60, throughput: 0.8 } as const;
 /** The sync engine's own: orders pushed at once. */
@@ -79,22 +81,14 @@ async function lossyCentral(dir: string, loss: number, seed: number) {
   };
 }
 
-/** Seconds from the engine's start until it reports, by itself, nothing pending and no error. */
+/** Seconds for the counter to send its queue through a proxy losing `loss` of the answers. */
 async function converge(queue: Queue, dir: string, loss: number, seed: number, token: string): Promise<number> {
   mkdirSync(dir, { recursive: true });
   copyFileSync(queue.file, join(dir, 'counter.sqlite'));
   const central = await lossyCentral(dir, loss, seed);
   const counter = await createCounter({ dataDir: dir, vault: null, central: { url: central.url, bearerToken: token }, autoSync: false });
   try {
-    const done = new Promise<SyncStatus>((resolve) => {
-      counter.on('sync.changed', (s) => s.pending === 0 && s.lastError === null && resolve(s));
-    });
-    const start = performance.now();
-    counter.test.engine.start();
-    const status = await done;
-    const seconds = (performance.now() - start) / 1000;
-    if (status.rejected > 0 || status.setAside > 0) throw new Error(`sync did not take every order: ${JSON.stringify(status)}`);
-    return seconds;
+    return await secondsUntilSent(counter);
   } finally {
     await counter.close();
     await central.stop();
@@ -126,6 +120,7 @@ export async function benchSync(): Promise<void> {
       `sync benchmark: ${SMALL} and ${LARGE} queued orders (BENCH_SYNC_SMALL, BENCH_SYNC_LARGE), ${ROUNDS} rounds (BENCH_ROUNDS)\n`,
     );
     const token = await counterToken();
+    if (PART === 'month') return await benchMonthOffline(dir, token);
     const outage = await queued(join(dir, 'queue-outage'), OUTAGE, token);
     await benchOutage(outage.file, OUTAGE, join(dir, 'outage'), token);
     if (PART === 'outage') return;
@@ -165,6 +160,7 @@ export async function benchSync(): Promise<void> {
         { label: 'orders/s', of: (r) => r, goal: { direction: '>=', value: GOALS.throughput }, digits: 0 },
       ]),
     );
+    await benchMonthOffline(dir, token);
   } finally {
     remove();
   }

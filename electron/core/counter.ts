@@ -178,8 +178,10 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       probeIntervalMs: options.probeIntervalMs,
       clock: central.clockOffset,
       revoked: fleet.revoked,
-      // Each round that reached the central: the heartbeat, then the card blocks made offline (docs/counter.md §22.2).
+      // Each round that reached the central: the heartbeat, then the card blocks made offline, those
+      // behind a sale on their card after the sales (docs/counter.md §22.2).
       beforePush: [fleet.heartbeat, cards.sendBlocks],
+      afterPush: [cards.sendBlocks],
       desk: orders.desk,
       statusChanged: (status) => emit('sync.changed', status),
       ordersChanged: (orderId) => emit('orders.changed', { orderId }),

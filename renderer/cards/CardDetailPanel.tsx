@@ -1,4 +1,5 @@
 import type { BlockReason, CardEvent } from '../../shared/schemas/cards';
+import { useEffect, useRef } from 'react';
 import { TOKEN_STATUS } from '../../shared/enums';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
@@ -22,12 +23,13 @@ export function eventText(t: I18n['t'], e: CardEvent): string {
 
 /** The card as the clerk checks it (docs/counter.md §22.1), and what may be done to it. */
 export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) {
-  const { t, date, dateTime } = useI18n();
+  const { t, date, dateTime, money } = useI18n();
   const detail = useInvoke('cards.detail', { transitTokenId });
   const replaced = useCardService((s) => (s.replaced?.old.transitTokenId === transitTokenId ? s.replaced : null));
+  const ended = useCardService((s) => (s.ended?.transitTokenId === transitTokenId ? s.ended.text : null));
   const value = detail.value;
   if (!value) return <ErrorNote error={detail.error} />;
-  const { card, owner, products, events, waitingBlock } = value;
+  const { card, owner, products, events, waitingBlock, ePurse } = value;
   const status = card.tokenStatus.tokenStatusId;
   return (
     <section className="card card-detail" aria-label={t('cards.card', { alias: card.alias ?? String(card.transitTokenId) })}>
@@ -37,6 +39,8 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
         <dd>{card.passNumber ?? `•••• ${card.lastDigits}`}</dd>
         <dt>{t('cards.status')}</dt>
         <dd>{tokenStatusName(t, status)}</dd>
+        <dt>{t('cards.ePurse')}</dt>
+        <dd>{!ePurse.known ? t('cards.ePurseUnknown') : ePurse.balance ? money(ePurse.balance.amount) : t('cards.ePurseNone')}</dd>
       </dl>
       {waitingBlock && (
         <p className="note note-warning" role="status">
@@ -65,11 +69,12 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
               {p.productName} ·{' '}
               {t('cards.valid', { from: p.validFrom ? date(p.validFrom) : '–', until: p.validUntil ? date(p.validUntil) : '–' })}
               {p.movedFrom !== null && <> · {t('cards.movedFrom', { card: String(p.movedFrom) })}</>}
-              {p.local && <SeasonEnd product={p} local={p.local} />}
+              {p.local && <SeasonEnd transitTokenId={transitTokenId} product={p} local={p.local} />}
             </li>
           ))}
         </ul>
       )}
+      {ended && <RefundWords text={ended} />}
       <CardEvents events={events} />
       {isIn(status, 'active', 'inactive') && !waitingBlock && <BlockForm transitTokenId={transitTokenId} />}
       {isIn(status, 'suspended') && <UnblockForm transitTokenId={transitTokenId} />}
@@ -99,5 +104,16 @@ export function CardEvents({ events }: { events: CardEvent[] | null }) {
         </ol>
       )}
     </section>
+  );
+}
+
+/** A season's refund in words (docs/counter.md §22.4), brought into view: the clerk pressed far below it. */
+function RefundWords({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [text]);
+  return (
+    <p ref={ref} className="receipt" role="status">
+      {text}
+    </p>
   );
 }

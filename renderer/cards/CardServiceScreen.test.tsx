@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CardDetail } from '../../shared/ipc/cards';
@@ -10,6 +10,7 @@ import { renderWith } from '../testing/render';
 import { CardServiceScreen } from './CardServiceScreen';
 import { useCardService } from './cardStore';
 import { OrderCardEvents } from './OrderCardEvents';
+import { ScannerListener } from '../tokens/ScannerListener';
 
 /** The card service screen (docs/counter.md §22) over a fake main process, in both languages. */
 
@@ -34,7 +35,10 @@ const online: CardDetail = {
   ],
   events: [],
   waitingBlock: null,
+  ePurse: { known: true, balance: { currency: 'EUR', amount: 1250 } },
 };
+/** What the detail says on the line after "E-purse balance". */
+const balanceShown = (detail: HTMLElement, label: string) => within(detail).getByText(label).nextElementSibling?.textContent;
 
 function counter(extra: FakeHandlers = {}) {
   return fakeCounter({
@@ -51,7 +55,10 @@ beforeEach(() => {
   useSale.setState({ screen: 'cards' });
   useCardService.setState({ transitTokenId: null, replacing: null });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 async function findJan(lang: 'en' | 'nl', api = counter()) {
   renderWith(<CardServiceScreen />, api, lang);
@@ -70,6 +77,20 @@ describe('the card service', () => {
     expect(within(detail).getByText(/Jan de Vries/)).toBeTruthy();
     expect(within(detail).getByText(/Maandabonnement stad/)).toBeTruthy();
     expect(within(detail).getByRole('form', { name: 'Block card' })).toBeTruthy();
+    expect(balanceShown(detail, 'E-purse balance')).toBe('€12.50');
+  });
+
+  it('says when the e-purse balance is not known, and when the card has none (Dutch)', async () => {
+    let ePurse: CardDetail['ePurse'] = { known: false };
+    const api = counter({ 'cards.detail': () => ({ ...online, ePurse }) });
+    await findJan('nl', api);
+    const detail = await screen.findByRole('region', { name: 'Pas Pas Jan' });
+    expect(balanceShown(detail, 'Saldo e-purse')).toBe('Onbekend: de centrale geeft het alleen bij een open verkoop op de pas');
+    cleanup();
+    ePurse = { known: true, balance: null };
+    await findJan('nl', api);
+    const again = await screen.findByRole('region', { name: 'Pas Pas Jan' });
+    expect(balanceShown(again, 'Saldo e-purse')).toBe('Geen e-purse op deze pas');
   });
 
   it('a block made offline says it has not reached the central yet (Dutch)', async () => {
@@ -79,6 +100,7 @@ describe('the card service', () => {
         ...online,
         products: null,
         events: null,
+        ePurse: { known: false },
         card: blocked ? blockedJan : jan,
         waitingBlock: blocked ? { requestId: 'r1', reason: 'STOLEN', at: '2024-05-01T08:00:00.000Z' } : null,
       }),
@@ -133,5 +155,54 @@ describe('the card’s events in an order’s detail', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent?.replace(/^.*?: /, '')),
     ).toEqual(['Geblokkeerd (Verloren)', 'Vervangen door pas 880010']);
+  });
+});
+
+describe('a scan on the card service', () => {
+  /** A keyboard-wedge scanner: keys 5 ms apart on the keys' own clock (jsdom stamps events with Date.now()). */
+  function scanner() {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    return userEvent.setup({ delay: 5, advanceTimers: vi.advanceTimersByTime });
+  }
+
+  it('into the search field finds the card by its pass number and stays on the card service (English)', async () => {
+    const api = counter();
+    renderWith(
+      <>
+        <ScannerListener />
+        <CardServiceScreen />
+      </>,
+      api,
+      'en',
+    );
+    const field = screen.getByLabelText<HTMLInputElement>('Pass number');
+    const keys = scanner();
+    await keys.click(field);
+    await keys.keyboard('3528010000004411{Enter}');
+    expect(await screen.findByRole('button', { name: /Pas Jan/ })).toBeTruthy();
+    expect(api.callsOf('cards.find')).toEqual([{ passNumber: '3528010000004411' }]);
+    expect(field.value).toBe('3528010000004411');
+    expect(useSale.getState().screen).toBe('cards');
+    expect(api.callsOf('orders.create')).toEqual([]);
+  });
+
+  it('into the new card’s field fills that field and searches nothing (Dutch)', async () => {
+    const api = counter();
+    useCardService.setState({ transitTokenId: 880001 });
+    renderWith(
+      <>
+        <ScannerListener />
+        <CardServiceScreen />
+      </>,
+      api,
+      'nl',
+    );
+    const field = await screen.findByLabelText<HTMLInputElement>('Pasnummer van de nieuwe pas');
+    const keys = scanner();
+    await keys.click(field);
+    await keys.keyboard('3528010000007777{Enter}');
+    await waitFor(() => expect(field.value).toBe('3528010000007777'));
+    expect(api.callsOf('cards.find')).toEqual([]);
+    expect(screen.getByLabelText<HTMLInputElement>('Pasnummer').value).toBe('');
   });
 });

@@ -8,6 +8,7 @@ import { tokenStatusName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { CardDetailPanel } from './CardDetailPanel';
 import { useCardService } from './cardStore';
+import { useScanned } from './useScanned';
 
 type By = 'pass' | 'digits' | 'name';
 type Search = IpcInput<'cards.find'>;
@@ -21,6 +22,13 @@ export function CardServiceScreen() {
   const [search, setSearch] = useState<Search | null>(null);
   const chosen = useCardService((s) => s.transitTokenId);
   const found = useInvoke('cards.find', search ?? { passNumber: '' }, { enabled: search !== null });
+  // A scan finds the card by its pass number, unless it is the replacement's new card (ReplaceForm).
+  useScanned((value) => {
+    setBy('pass');
+    setText(value);
+    useCardService.setState({ transitTokenId: null });
+    setSearch({ passNumber: value });
+  }, 'elsewhere');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

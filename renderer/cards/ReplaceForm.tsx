@@ -9,6 +9,7 @@ import { ManagerApproval, type Approval } from '../manager/ManagerApproval';
 import { useSale } from '../sale/saleStore';
 import { useCardChanged } from './BlockForms';
 import { useCardService } from './cardStore';
+import { NEW_PASS_FIELD, useScanned } from './useScanned';
 
 /**
  * A replacement card (docs/counter.md §22.3): the new pass number, then the fee sold as any sale
@@ -19,6 +20,7 @@ export function ReplaceForm({ card, online }: { card: TransitTokenRecord; online
   const { t, money } = useI18n();
   const replacing = useCardService((s) => (s.replacing?.transitTokenId === card.transitTokenId ? s.replacing : null));
   const [passNumber, setPassNumber] = useState(replacing?.passNumber ?? '');
+  useScanned(setPassNumber, 'newPass');
   const [waiving, setWaiving] = useState(false);
   const [why, setWhy] = useState('');
   const [approval, setApproval] = useState<Approval>({ staffId: '', pin: '' });
@@ -46,7 +48,7 @@ export function ReplaceForm({ card, online }: { card: TransitTokenRecord; online
   return (
     <section className="card-act" aria-label={t('cards.replace')}>
       <h4>{t('cards.replace')}</h4>
-      <Field id="replace-pass" label={t('cards.newPass')}>
+      <Field id={NEW_PASS_FIELD} label={t('cards.newPass')}>
         {(control) => (
           <input {...control} value={passNumber} inputMode="numeric" autoComplete="off" onChange={(e) => setPassNumber(e.target.value)} />
         )}

@@ -6,6 +6,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { ManagerApproval, type Approval } from '../manager/ManagerApproval';
 import { useCardChanged } from './BlockForms';
+import { useCardService } from './cardStore';
 
 const CASH = 1;
 const PIN = 2;
@@ -15,16 +16,22 @@ const PIN = 2;
  * through `cards.quote`; the refund is a return of the line as any return (`returns.refund`,
  * docs/counter.md §19), approved by a manager's PIN, its reason naming the product and the period.
  */
-export function SeasonEnd({ product, local }: { product: HeldProduct; local: { orderId: string; orderLineId: string } }) {
+export function SeasonEnd({
+  transitTokenId,
+  product,
+  local,
+}: {
+  transitTokenId: number;
+  product: HeldProduct;
+  local: { orderId: string; orderLineId: string };
+}) {
   const { t, date, money } = useI18n();
   const [open, setOpen] = useState(false);
   const [approval, setApproval] = useState<Approval>({ staffId: '', pin: '' });
   const [tried, setTried] = useState(false);
-  const [refunded, setRefunded] = useState<string | null>(null);
   const quote = useInvoke('cards.quote', local, { enabled: open });
   const changed = useCardChanged();
   const refund = useAction('returns.refund', changed);
-  if (refunded) return <p role="status">{refunded}</p>;
   if (!open)
     return (
       <button type="button" onClick={() => setOpen(true)}>
@@ -52,7 +59,8 @@ export function SeasonEnd({ product, local }: { product: HeldProduct; local: { o
       },
       approval,
     });
-    if (answer.ok) setRefunded(t('cards.refunded', { ...words, amount: money(q.refundable) }));
+    if (answer.ok)
+      useCardService.setState({ ended: { transitTokenId, text: t('cards.refunded', { ...words, amount: money(q.refundable) }) } });
   };
   return (
     <section className="card-act" aria-label={t('cards.quote', { name: product.productName })}>

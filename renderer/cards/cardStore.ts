@@ -12,7 +12,14 @@ export interface Replacing {
   feeOrderId: string | null;
 }
 
-/** The card chosen, a replacement on its way, and the last replacement's answer (its receipt stays after the card is replaced). */
-export const useCardService = create<{ replacing: Replacing | null; transitTokenId: number | null; replaced: ReplacementAnswer | null }>(
-  () => ({ replacing: null, transitTokenId: null, replaced: null }),
-);
+/**
+ * The card chosen, a replacement on its way, the last replacement's answer (its receipt stays after
+ * the card is replaced) and the last season ended early's refund words (they stay after the
+ * season leaves the running products).
+ */
+export const useCardService = create<{
+  replacing: Replacing | null;
+  transitTokenId: number | null;
+  replaced: ReplacementAnswer | null;
+  ended: { transitTokenId: number; text: string } | null;
+}>(() => ({ replacing: null, transitTokenId: null, replaced: null, ended: null }));

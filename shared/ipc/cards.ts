@@ -59,7 +59,15 @@ export interface CardDetail {
   products: HeldProduct[] | null;
   events: CardEvent[] | null;
   waitingBlock: WaitingBlock | null;
+  ePurse: EPurseSeen;
 }
+
+/**
+ * The card's e-purse where the central gives it: the lookup's record has none (interface.md
+ * 2.8), an open order's token carries the card as it is, e-purse included (interface.md 2.4).
+ * `balance` null: the card has no e-purse. Not known otherwise (docs/counter.md §22.1).
+ */
+export type EPurseSeen = { known: true; balance: { currency: string; amount: number } | null } | { known: false };
 
 export interface BlockAnswer {
   /** True once the central has the block; false while it waits in the counter's outbox. */

@@ -99,6 +99,39 @@ describe('the outbox of blocks', () => {
     expect(blocks.waiting(JAN)).toBeNull();
   });
 
+  it('a block waits for a sale on its card made before it, not for one made after it, nor for one set aside', async () => {
+    const db = counter().test.db;
+    // Bare outbox rows stand for the sales (the orders' own rows are not what this is about).
+    db.pragma('foreign_keys = OFF');
+    const sale = (orderId: string, card: number) => {
+      db.prepare("INSERT INTO outbox (order_id, change, created_at) VALUES (?, 'insert', 't')").run(orderId);
+      db.prepare('INSERT INTO order_tokens (transit_token_id, order_id) VALUES (?, ?)').run(card, orderId);
+    };
+    answer = { kind: 'ok', status: 200, value: JAN_RECORD };
+    sale('before', JAN);
+    sale('other card', 880002);
+    blocks.record(JAN, 'LOST', null);
+    sale('after', JAN);
+    expect(blocks.heldBySale(JAN)).toBe(true);
+    expect(await blocks.send(JAN)).toEqual({ stage: 'waiting' });
+    await blocks.sendAll();
+    expect(bodies).toEqual([]);
+    // The sale before it was sent (its outbox rows gone): the block goes, though a later sale waits.
+    db.prepare("DELETE FROM outbox WHERE order_id = 'before'").run();
+    expect(blocks.heldBySale(JAN)).toBe(false);
+    await blocks.sendAll();
+    expect(bodies).toHaveLength(1);
+
+    // A sale set aside for a manager does not hold a lost card's block.
+    blocks.record(880002, 'STOLEN', null);
+    sale('stuck', 880002);
+    db.prepare("UPDATE outbox SET seq = seq - 1000 WHERE order_id = 'stuck'").run();
+    expect(blocks.heldBySale(880002)).toBe(true);
+    db.prepare("INSERT INTO sync_orders (order_id, state, updated_at, set_aside) VALUES ('stuck', 'pending', 't', 1)").run();
+    db.prepare("INSERT INTO sync_orders (order_id, state, updated_at, set_aside) VALUES ('other card', 'pending', 't', 1)").run();
+    expect(blocks.heldBySale(880002)).toBe(false);
+  });
+
   it('two sends at once send once', async () => {
     blocks.record(JAN, 'DEFECTIVE', null);
     answer = { kind: 'ok', status: 200, value: JAN_RECORD };

@@ -12,9 +12,20 @@ interface Row {
   reason: BlockReason;
   note: string | null;
   at: string;
+  /** The outbox's last row when the block was made: the sales made before it. */
+  afterSeq: number | null;
 }
 
-const COLUMNS = 'request_id AS requestId, transit_token_id AS transitTokenId, reason, note, created_at AS at';
+const COLUMNS = 'request_id AS requestId, transit_token_id AS transitTokenId, reason, note, created_at AS at, after_seq AS afterSeq';
+
+/**
+ * Whether a sale on the block's card made before the block still waits in the outbox (and is not
+ * set aside for a manager): the central must have it first, or it refuses the sale on a card it
+ * already has suspended (docs/counter.md §22.2). Rows are compared by outbox seq, not by clock.
+ */
+const HELD = `(EXISTS (SELECT 1 FROM outbox o JOIN order_tokens t ON t.order_id = o.order_id
+   WHERE t.transit_token_id = b.transit_token_id AND o.seq <= b.after_seq
+     AND o.order_id NOT IN (SELECT order_id FROM sync_orders WHERE set_aside = 1)))`;
 const waitingBlock = ({ requestId, reason, at }: Row): WaitingBlock => ({ requestId, reason, at });
 
 /** What a send came to: the card as the central now has it, or the block still waiting, or refused. */
@@ -35,6 +46,8 @@ export class CardBlocks {
     private readonly client: () => Pick<CentralClient, 'lookupBase' | 'request'>,
     private readonly newId: () => string,
     private readonly now: () => Date,
+    /** The card as the central has it after a block it took (the counter's cache keeps it). */
+    private readonly onSent: (card: TransitTokenRecord) => void = () => undefined,
   ) {}
 
   /** Keeps the block (and the act's audit row) in one transaction; a card's waiting block is answered again. */
@@ -45,14 +58,23 @@ export class CardBlocks {
         recordAct();
         return waitingBlock(before);
       }
-      const row: Row = { requestId: this.newId(), transitTokenId, reason, note, at: this.now().toISOString() };
+      const last = stmt(this.db, 'SELECT MAX(seq) AS seq FROM outbox').get() as { seq: number | null };
+      const row: Row = { requestId: this.newId(), transitTokenId, reason, note, at: this.now().toISOString(), afterSeq: last.seq };
       stmt(
         this.db,
-        `INSERT INTO card_blocks (request_id, transit_token_id, reason, note, created_at, stage) VALUES (?, ?, ?, ?, ?, 'waiting')`,
-      ).run(row.requestId, transitTokenId, reason, note, row.at);
+        `INSERT INTO card_blocks (request_id, transit_token_id, reason, note, created_at, stage, after_seq)
+         VALUES (?, ?, ?, ?, ?, 'waiting', ?)`,
+      ).run(row.requestId, transitTokenId, reason, note, row.at, row.afterSeq);
       recordAct();
       return waitingBlock(row);
     })();
+  }
+
+  /** Where a block stands, and the central's words when it refused it. */
+  stageOf(requestId: string): { stage: Sent['stage']; detail: string | null } {
+    const row = stmt(this.db, 'SELECT stage, error FROM card_blocks WHERE request_id = ?').get(requestId) as
+      { stage: Sent['stage']; error: string | null } | undefined;
+    return { stage: row?.stage ?? 'waiting', detail: row?.error ?? null };
   }
 
   waiting(transitTokenId: number): WaitingBlock | null {
@@ -60,20 +82,31 @@ export class CardBlocks {
     return row ? waitingBlock(row) : null;
   }
 
-  /** Sends one card's waiting block now. */
+  /** Whether the card's waiting block waits for a sale on the card made before it (HELD). */
+  heldBySale(transitTokenId: number): boolean {
+    return (
+      stmt(this.db, `SELECT 1 FROM card_blocks b WHERE transit_token_id = ? AND stage = 'waiting' AND ${HELD}`).get(transitTokenId) !==
+      undefined
+    );
+  }
+
+  /** Sends one card's waiting block now, unless a sale made before it still waits. */
   send(transitTokenId: number): Promise<Sent> {
     return this.serially(async () => {
       const row = this.waitingRow(transitTokenId);
-      return row ? this.sendRow(row) : { stage: 'waiting' as const };
+      return row && !this.heldBySale(transitTokenId) ? this.sendRow(row) : { stage: 'waiting' as const };
     });
   }
 
-  /** Sends every waiting block, oldest first (each sync round, docs/counter.md §22.2); stops at the first the central did not answer. */
+  /**
+   * Sends every waiting block whose earlier sales the central has, oldest first (each sync round,
+   * before and after its sales: docs/counter.md §22.2); stops at the first the central did not answer.
+   */
   sendAll(): Promise<void> {
     return this.serially(async () => {
       const rows = stmt(
         this.db,
-        `SELECT ${COLUMNS} FROM card_blocks WHERE stage = 'waiting' ORDER BY created_at, request_id`,
+        `SELECT ${COLUMNS} FROM card_blocks b WHERE stage = 'waiting' AND NOT ${HELD} ORDER BY created_at, request_id`,
       ).all() as Row[];
       for (const row of rows) if ((await this.sendRow(row)).stage === 'waiting') return;
     });
@@ -104,6 +137,7 @@ export class CardBlocks {
       sent.stage === 'refused' ? sent.detail : null,
       row.requestId,
     );
+    if (sent.stage === 'sent') this.onSent(sent.card);
     return sent;
   }
 }

@@ -46,8 +46,13 @@ const audit = (action: string) =>
 
 /** A month in the city on Pas Jan from today, with Jan's name and birth date typed on it, paid in cash. */
 async function seasonOnJan() {
-  const anna = clerk(counter);
-  const order = await anna.create([
+  const order = await openSeasonOnJan();
+  return clerk(counter).pay(order.orderId, order.totalAmount);
+}
+
+/** The same month, not paid yet: an open order on the card. */
+function openSeasonOnJan() {
+  return clerk(counter).create([
     {
       productId: 201,
       quantity: 1,
@@ -55,7 +60,6 @@ async function seasonOnJan() {
       customerTokens: [{ tokenTypeId: 2, transitTokenId: JAN, personalAccountData: { name: 'Jan de Vries', birthdate: '1961-03-14' } }],
     } as never,
   ]);
-  return anna.pay(order.orderId, order.totalAmount);
 }
 
 describe('finding a card', () => {
@@ -81,6 +85,32 @@ describe('finding a card', () => {
     expect(seen.products?.map((p) => [p.productId, p.movedFrom, p.local])).toEqual([
       [201, null, { orderId: season.orderId, orderLineId: season.orderLines[0]!.orderLineId }],
     ]);
+  });
+});
+
+describe('the e-purse on the card’s detail', () => {
+  beforeEach(() => clerk(counter).login());
+
+  it('is not known while no open order carries the card; an open order at the central gives the balance', async () => {
+    expect((await detail()).ePurse).toEqual({ known: false });
+    await seasonOnJan();
+    await counter.test.engine.settle();
+    // A paid order's token no longer carries the card (docs/api.md §3.1): still not known.
+    expect((await detail()).ePurse).toEqual({ known: false });
+    await openSeasonOnJan();
+    await counter.test.engine.settle();
+    expect((await detail()).ePurse).toEqual({ known: true, balance: { currency: 'EUR', amount: 1250 } });
+    // Another card on no open order: not known, whatever Jan's says.
+    expect((await detail(880003)).ePurse).toEqual({ known: false });
+  });
+
+  it('offline it is not known', async () => {
+    await openSeasonOnJan();
+    await counter.test.engine.settle();
+    await central.close();
+    const seen = await detail();
+    expect(seen.products).toBeNull();
+    expect(seen.ePurse).toEqual({ known: false });
   });
 });
 
@@ -167,7 +197,7 @@ describe('a replacement whose answer is lost', () => {
   let proxy: FaultyProxy;
   afterEach(() => proxy.close());
 
-  it('asked again, it goes under the first requestId and gets the central’s first answer, not a refusal of a used fee', async () => {
+  it('asked again after a restart, it goes under the first requestId and gets the central’s first answer, not a refusal of a used fee', async () => {
     // A second counter, on the same central, behind a proxy that drops the first replacement's answer.
     proxy = await new FaultyProxy({ target: central.url }).start();
     let dropped = 0;
@@ -179,13 +209,91 @@ describe('a replacement whose answer is lost', () => {
     const paid = await anna.pay((await anna.create([{ productId: 410, quantity: 1 }])).orderId, 1150);
     const input = { transitTokenId: JAN, passNumber: '3528 0100 0000 7777', fee: { orderId: paid.orderId } };
     expect(await call('cards.replace', input)).toMatchObject({ ok: false, error: { code: 'cards.centralNeeded' } });
+    const kept = () => counter.test.db.prepare('SELECT request_id AS id, transit_token_id AS card FROM card_replacements').all();
+    const [asked] = kept() as { id: string }[];
+    expect(kept()).toEqual([{ id: asked!.id, card: JAN }]);
+    // The counter stops before the answer (its store closed), and starts again with ids of another run.
+    await counter.close();
+    counter = await counterSyncingWith(folder.dir, proxy.url, await counterToken(), 'ca2d2000');
+    await clerk(counter).login();
     const replaced = await must<ReplacementAnswer>('cards.replace', input);
     expect(replaced.old.replacedByTokenId).toBe(replaced.new.transitTokenId);
     expect(replaced.new.passNumber).toBe('3528 0100 0000 7777');
     const posts = proxy.log.filter((r) => r.method === 'POST' && r.path.endsWith('/replacement'));
     expect(posts.map((r) => r.fate)).toEqual(['drop', 'forward']);
     // The central carried out one replacement, under the one requestId both asks went with.
-    expect((await detail()).events?.filter((e) => e.type === 'REPLACED').map((e) => e.requestId)).toHaveLength(1);
+    expect((await detail()).events?.filter((e) => e.type === 'REPLACED').map((e) => e.requestId)).toEqual([asked!.id]);
+    expect(kept()).toEqual([]);
+  });
+});
+
+describe('blocks made while the central does not answer', () => {
+  let proxy: FaultyProxy;
+  beforeEach(async () => {
+    // The counter reaches the central through a proxy the test cuts and mends.
+    proxy = await new FaultyProxy({ target: central.url }).start();
+    await counter.close();
+    counter = await counterSyncingWith(folder.dir, proxy.url, await counterToken(), 'ca2d3000');
+    await clerk(counter).login();
+    // Jan's card looked up while the central answered: the counter knows it offline.
+    await detail();
+  });
+  afterEach(() => proxy.close());
+  const syncState = (orderId: string) =>
+    (counter.test.db.prepare('SELECT state FROM sync_orders WHERE order_id = ?').get(orderId) as { state: string }).state;
+
+  it('a sale on the card made before the block reaches the central first: the sale is taken, then the card blocked', async () => {
+    proxy.decide = () => 'reset';
+    const season = await seasonOnJan();
+    const blocked = await must<BlockAnswer>('cards.block', { transitTokenId: JAN, reason: 'LOST' });
+    expect(blocked.sent).toBe(false);
+    proxy.decide = null;
+    await counter.test.engine.settle();
+    expect(syncState(season.orderId)).toBe('synced');
+    const reached = proxy.log.filter((r) => r.fate === 'forward' && r.method === 'POST').map((r) => r.path);
+    const sale = reached.findIndex((p) => p.endsWith('/orders'));
+    const block = reached.findIndex((p) => p.endsWith(`/transittokens/${JAN}/block`));
+    expect(sale).toBeGreaterThanOrEqual(0);
+    expect(block).toBeGreaterThan(sale);
+    const seen = await detail();
+    expect(seen.card.tokenStatus.tokenStatusId).toBe(5);
+    expect(seen.products?.map((p) => p.productId)).toEqual([201]);
+    expect(seen.events?.map((e) => [e.type, e.requestId])).toEqual([['BLOCKED', blocked.block.requestId]]);
+  });
+
+  it('online, a block made while the card’s sale is still unsent sends the sale first', async () => {
+    proxy.decide = ({ path }) => (path.includes('/orders') ? 'reset' : undefined);
+    const season = await seasonOnJan();
+    proxy.decide = null;
+    const blocked = await must<BlockAnswer>('cards.block', { transitTokenId: JAN, reason: 'STOLEN' });
+    expect(blocked.sent).toBe(true);
+    expect(syncState(season.orderId)).toBe('synced');
+    expect((await detail()).card.tokenStatus.tokenStatusId).toBe(5);
+  });
+
+  it('killed between the block and its answer, the block is sent again after the restart and done once', async () => {
+    // The central does the block, its answer never comes back; the counter stops before it hears more.
+    proxy.decide = ({ method, path }) => (method === 'POST' && path.endsWith('/block') ? 'drop' : undefined);
+    const blocked = await must<BlockAnswer>('cards.block', { transitTokenId: JAN, reason: 'LOST', note: 'in the train' });
+    expect(blocked.sent).toBe(false);
+    await counter.close();
+    proxy.decide = null;
+    counter = await counterSyncingWith(folder.dir, proxy.url, await counterToken(), 'ca2d4000');
+    await counter.test.engine.settle();
+    expect(counter.test.db.prepare('SELECT request_id AS id, stage FROM card_blocks').all()).toEqual([
+      { id: blocked.block.requestId, stage: 'sent' },
+    ]);
+    // Every send before the restart lost its answer; after it, one got through.
+    const fates = proxy.log.filter((r) => r.method === 'POST' && r.path.endsWith('/block')).map((r) => r.fate);
+    expect(fates.at(-1)).toBe('forward');
+    expect(fates.filter((f) => f !== 'drop')).toEqual(['forward']);
+    await clerk(counter).login();
+    expect((await detail()).events?.map((e) => [e.type, e.requestId, e.note])).toEqual([
+      ['BLOCKED', blocked.block.requestId, 'in the train'],
+    ]);
+    // Later rounds send nothing more.
+    await counter.test.engine.settle();
+    expect(proxy.log.filter((r) => r.method === 'POST' && r.path.endsWith('/block'))).toHaveLength(fates.length);
   });
 });
 

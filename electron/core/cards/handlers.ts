@@ -1,8 +1,8 @@
 import type { HandlersOf, IpcResult, StaffMember } from '../../../shared/ipc';
-import type { cardChannels, HeldProduct } from '../../../shared/ipc/cards';
+import type { cardChannels, EPurseSeen, HeldProduct } from '../../../shared/ipc/cards';
 import { ok, refusal } from '../../../shared/refusals';
 import { cardEvents, replacementAnswer, runningProducts, type RunningProduct } from '../../../shared/schemas/cards';
-import { order as orderSchema } from '../../../shared/schemas/order';
+import { orderList, order as orderSchema } from '../../../shared/schemas/order';
 import type { TransitTokenRecord } from '../../../shared/schemas/reference';
 import { transitTokenRecord } from '../../../shared/schemas/reference';
 import { amsterdamDay } from '../../../domain/cards/refundQuote';
@@ -18,6 +18,7 @@ import { approverOf, type Staff } from '../staff';
 import type { Lookups } from '../tokens';
 import type { CardBlocks } from './blocks';
 import { cardsOwnedBy, ownerOf } from './owners';
+import { CardReplacements } from './replacements';
 
 export interface CardDeps {
   db: CounterDb;
@@ -57,11 +58,11 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
   const tokens = (id: number, path: string) => `${deps.client().lookupBase}/transittokens/${id}${path}`;
   const remember = (cards: TransitTokenRecord[]) => catalog.remember(cards, [], deps.now().toISOString());
   /**
-   * One requestId per replacement asked (card, new pass number, fee) until the central answers:
-   * a retry after a lost answer gets the central's stored answer, not a refusal of a used fee
-   * (docs/counter.md §22.3). Kept in memory only: a replacement is never asked offline.
+   * One requestId per replacement asked (card, new pass number, fee) until the central answers,
+   * kept over a restart: a retry after a lost answer gets the central's stored answer, not a
+   * refusal of a used fee (docs/counter.md §22.3).
    */
-  const replacing = new Map<string, string>();
+  const replacing = new CardReplacements(db, deps.newId, deps.now);
 
   /**
    * Each running product with its order and line on this counter, where it was sold here: the
@@ -79,6 +80,25 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
         return { ...p, local: orderLineId ? { orderId: local.orderId, orderLineId } : null };
       }),
     );
+
+  /**
+   * The e-purse as the central gives it (docs/counter.md §22.1): an open order on the card (GET
+   * /orders by its xTat, concept to pendingPayment) carries the card as it is, e-purse included.
+   */
+  const ePurseOf = async (card: TransitTokenRecord): Promise<EPurseSeen> => {
+    const client = deps.client();
+    const query = new URLSearchParams({ xTat: card.xTat, orderStatusId: '1,2,3', limit: '1' });
+    const open = await client.request('GET', `${client.orderBase}/orders?${query}`, orderList);
+    const seen =
+      open.kind === 'ok'
+        ? open.value.orders
+            .flatMap((o) => o.orderLines.flatMap((l) => l.customerTokens ?? []))
+            .find((t) => t.transitTokenId === card.transitTokenId && t.transitToken)?.transitToken
+        : undefined;
+    if (!seen) return { known: false };
+    const balance = seen.ePurse?.['e-PurseBalance'];
+    return { known: true, balance: balance ? { currency: balance.currency, amount: balance.amount } : null };
+  };
 
   return {
     'cards.find': async (search) => {
@@ -100,13 +120,15 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
       const card = found.records[0];
       if (!card) return refusal('not-found', 'cards.notFound');
       const online = found.source === 'central';
-      const [products, events] = online
+      const [products, events, ePurse] = online
         ? await Promise.all([
             deps.client().request('GET', tokens(transitTokenId, '/products'), runningProducts),
             deps.client().request('GET', tokens(transitTokenId, '/events'), cardEvents),
+            ePurseOf(card),
           ])
-        : [null, null];
+        : [null, null, { known: false as const }];
       return ok({
+        ePurse,
         card,
         owner: ownerOf(db, transitTokenId),
         products: products?.kind === 'ok' ? await here(products.value.products) : null,
@@ -126,10 +148,13 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
 
     'cards.block': async ({ transitTokenId, reason, note }) => {
       const block = blocks.record(transitTokenId, reason, note ?? null);
-      const sent = await blocks.send(transitTokenId);
-      if (sent.stage === 'sent') remember([sent.card]);
-      if (sent.stage === 'refused') return refusal('conflict', 'cards.refused', { detail: sent.detail });
-      return ok({ sent: sent.stage === 'sent', block });
+      // A sale on the card made before the block goes to the central first (docs/counter.md §22.2):
+      // the round that sends it sends the block after it.
+      if (blocks.heldBySale(transitTokenId)) await deps.settle();
+      await blocks.send(transitTokenId);
+      const { stage, detail } = blocks.stageOf(block.requestId);
+      if (stage === 'refused') return refusal('conflict', 'cards.refused', { detail: detail ?? '' });
+      return ok({ sent: stage === 'sent', block });
     },
 
     'cards.unblock': async ({ transitTokenId, approval }) => {
@@ -155,11 +180,9 @@ export function cardHandlers(deps: CardDeps): HandlersOf<typeof cardChannels> {
       // The central knows the fee's sale by its own id (electron/core/db/syncOrders.ts).
       const paid = 'waived' in fee ? { waived: fee.waived } : { orderId: getSync(db, fee.orderId)?.centralOrderId ?? fee.orderId };
       const attempt = JSON.stringify([transitTokenId, passNumber, paid]);
-      const requestId = replacing.get(attempt) ?? deps.newId();
-      replacing.set(attempt, requestId);
-      const body = { requestId, passNumber, tokenTypeId: 2, fee: paid };
+      const body = { requestId: replacing.requestId(transitTokenId, attempt), passNumber, tokenTypeId: 2, fee: paid };
       const answer = await deps.client().request('POST', tokens(transitTokenId, '/replacement'), replacementAnswer, body);
-      if (answer.kind !== 'unknown') replacing.delete(attempt);
+      if (answer.kind !== 'unknown') replacing.answered(attempt);
       if (answer.kind !== 'ok') return notDone(answer);
       remember([answer.value.old, answer.value.new]);
       return ok(answer.value);

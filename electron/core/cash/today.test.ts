@@ -35,4 +35,17 @@ describe('the drawer’s day as the screens read it', () => {
     m.clock.advance(-24 * 60 * 60_000);
     expect(await m.call('cash.today', {})).toEqual({ businessDate: '2026-11-27', closed: true });
   });
+
+  it('moves to the next day at local midnight, and back with a clock set back', async () => {
+    await m.asAnna();
+    const today = () => m.call('cash.today', {});
+    expect(await today()).toEqual({ businessDate: '2026-11-27', closed: false });
+    // 22:59 UTC is 23:59 in Amsterdam: still the 27th; a minute on, the 28th.
+    m.clock.advance(14 * 60 * 60_000 + 59 * 60_000);
+    expect(await today()).toEqual({ businessDate: '2026-11-27', closed: false });
+    m.clock.advance(60_000);
+    expect(await today()).toEqual({ businessDate: '2026-11-28', closed: false });
+    m.clock.advance(-60_000);
+    expect(await today()).toEqual({ businessDate: '2026-11-27', closed: false });
+  });
 });

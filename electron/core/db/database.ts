@@ -4,11 +4,16 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR_MODE, openDatabase, ORDER_TRACK, type Track } from '../../../domain/store/sqlite/database';
 import { COUNTER_MIGRATIONS } from './migrations';
+import { keepPendingCount } from './pendingCount';
 
 export const COUNTER_TRACK: Track = { name: 'counter', migrations: COUNTER_MIGRATIONS };
 
 /** The counter's local database: the order store's tables and the counter's own, each track migrated. */
-export const openCounterDatabase = (file: string): Database => openDatabase(file, [ORDER_TRACK, COUNTER_TRACK]);
+export function openCounterDatabase(file: string): Database {
+  const db = openDatabase(file, [ORDER_TRACK, COUNTER_TRACK]);
+  keepPendingCount(db);
+  return db;
+}
 
 /** The counter's local database, as the rest of the counter names it (only db/ knows the driver). */
 export type CounterDb = Database;

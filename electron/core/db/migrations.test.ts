@@ -279,6 +279,64 @@ const PER_MIGRATION: Record<number, () => void> = {
     ]);
     before.close();
   },
+  17: () => {
+    const before = atVersion(16);
+    before
+      .prepare("INSERT INTO card_blocks (request_id, transit_token_id, reason, created_at, stage) VALUES ('r1', 7, 'LOST', 't', 'waiting')")
+      .run();
+    expect(tables(before)).not.toContain('card_replacements');
+    migrate(before, ':memory:', counterUpTo(17));
+    // A block of before has no place among the sales: it waits for none.
+    expect(before.prepare('SELECT request_id, after_seq FROM card_blocks').all()).toEqual([{ request_id: 'r1', after_seq: null }]);
+    const kept = before.prepare("INSERT INTO card_replacements (attempt, request_id, transit_token_id, created_at) VALUES (?, ?, 7, 't')");
+    kept.run('[7,"a"]', 'q1');
+    // One requestId per replacement asked, and a requestId is never used for two.
+    expect(() => kept.run('[7,"a"]', 'q2')).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => kept.run('[7,"b"]', 'q1')).toThrow(/UNIQUE/);
+    expect(before.prepare('SELECT attempt, request_id FROM card_replacements').all()).toEqual([{ attempt: '[7,"a"]', request_id: 'q1' }]);
+    before.close();
+  },
+  18: () => {
+    const before = atVersion(17);
+    const fact = (db: Database, orderId: string, createdOn: string) =>
+      db
+        .prepare(
+          `INSERT INTO order_facts (order_id, created_on, order_number, status_id, clerk_id, clerk_name, total_amount, paid_amount,
+             refunded_amount, line_count, lines, sync_state) VALUES (?, ?, ?, 4, 'c1', 'Clerk', 340, 340, 0, 1, '[]', 'synced')`,
+        )
+        .run(orderId, createdOn, `N-${orderId}`);
+    fact(before, 'o-b', '2026-11-02T09:00:00.000Z');
+    fact(before, 'o-a', '2026-11-03T09:00:00.000Z');
+    fact(before, 'o-c', '2026-11-01T09:00:00.000Z');
+    migrate(before, ':memory:', counterUpTo(18));
+    // Every row kept, now in the order of the time it was made (the table's key), not of its id.
+    expect(before.prepare('SELECT order_id, created_on, order_number, status_id, sync_state FROM order_facts').all()).toEqual([
+      { order_id: 'o-c', created_on: '2026-11-01T09:00:00.000Z', order_number: 'N-o-c', status_id: 4, sync_state: 'synced' },
+      { order_id: 'o-b', created_on: '2026-11-02T09:00:00.000Z', order_number: 'N-o-b', status_id: 4, sync_state: 'synced' },
+      { order_id: 'o-a', created_on: '2026-11-03T09:00:00.000Z', order_number: 'N-o-a', status_id: 4, sync_state: 'synced' },
+    ]);
+    // An order's facts are still one row: its id stays unique, whatever its time.
+    expect(() => fact(before, 'o-a', '2026-11-04T09:00:00.000Z')).toThrow(/UNIQUE/);
+    // A day's rows are read by the key, without a lookup of each row elsewhere.
+    const plan = before
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT order_id, lines FROM order_facts WHERE created_on >= ? AND created_on < ? ORDER BY created_on DESC`,
+      )
+      .all('2026-11-02', '2026-11-03') as { detail: string }[];
+    expect(plan.map((r) => r.detail)).toEqual(['SEARCH order_facts USING PRIMARY KEY (created_on>? AND created_on<?)']);
+    before.close();
+  },
+  19: () => {
+    const before = atVersion(18);
+    expect(tables(before)).not.toContain('purged_orders');
+    migrate(before, ':memory:', counterUpTo(19));
+    const looked = before.prepare('INSERT INTO purged_orders (order_id, last_updated_on) VALUES (?, ?)');
+    looked.run('o1', '2026-01-01T00:00:00Z');
+    // One row an order: the version last looked at.
+    expect(() => looked.run('o1', '2026-01-02T00:00:00Z')).toThrow(/UNIQUE/);
+    expect(() => looked.run('o2', null)).toThrow(/NOT NULL/);
+    before.close();
+  },
 };
 
 describe("the counter's migrations", () => {

@@ -1,6 +1,7 @@
 import type { Migration } from '../../../domain/store/sqlite/migrations';
 import { MANAGER_DAY_SQL } from './managerDaySchema';
 import { CASH_SQL } from './cashSchema';
+import { ORDER_FACTS_BY_DAY_SQL } from './orderFactsByDay';
 
 /**
  * The counter's own tables (its track; see domain/store/sqlite/database.ts): numbered
@@ -199,5 +200,33 @@ export const COUNTER_MIGRATIONS: readonly Migration[] = [
         error TEXT
       ) WITHOUT ROWID;
       CREATE UNIQUE INDEX card_blocks_waiting ON card_blocks (transit_token_id) WHERE stage = 'waiting';
+    `),
+  // 17: the card service kept over a restart (docs/counter.md §22.2, §22.3): a replacement's
+  // requestId, made once for what was asked (card, new pass number, fee), kept until the central
+  // answers; and each block's place among the sales to send (the outbox's last seq when it was
+  // made), so a sale on the card made before it reaches the central first. Blocks of before: none.
+  (db) =>
+    db.exec(`
+      CREATE TABLE card_replacements (
+        attempt TEXT PRIMARY KEY,
+        request_id TEXT NOT NULL UNIQUE,
+        transit_token_id INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+      ALTER TABLE card_blocks ADD COLUMN after_seq INTEGER;
+    `),
+  // 18: the review's order facts kept in the order of the day they were
+  // made (docs/counter.md §10, "The review at scale"): a day's rows lie side by side, so a
+  // day's page and its totals read a few pages of the table at any size instead of one each.
+  // The copy keeps every row; order_id stays unique (an index of its own).
+  (db) => db.exec(ORDER_FACTS_BY_DAY_SQL),
+  // 19: the retention purge's record of the orders it has looked at, each with the version it saw
+  // (docs/counter.md §11): the daily run skips them instead of reading every old order's document again.
+  (db) =>
+    db.exec(`
+      CREATE TABLE purged_orders (
+        order_id TEXT PRIMARY KEY,
+        last_updated_on TEXT NOT NULL
+      ) WITHOUT ROWID;
     `),
 ];

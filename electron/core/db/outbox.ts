@@ -2,6 +2,9 @@ import type { Database } from 'better-sqlite3';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import { stateChanged, stateOf } from './syncState';
 
+// Kept as a number by triggers, not counted here (pendingCount.ts).
+export { pendingCount } from './pendingCount';
+
 /** The sync outbox: one row per committed local change that the central has not seen yet. */
 
 export function enqueue(db: Database, orderId: string, change: 'insert' | 'update' | 'delete', at: string): void {
@@ -49,11 +52,6 @@ export function settle(db: Database, work: OutboxWork): void {
 
 export function hasPending(db: Database, orderId: string): boolean {
   return stmt(db, 'SELECT 1 FROM outbox WHERE order_id = ? LIMIT 1').get(orderId) !== undefined;
-}
-
-/** Orders waiting to be sent, not counting those set aside. */
-export function pendingCount(db: Database): number {
-  return (stmt(db, `SELECT COUNT(DISTINCT order_id) AS n FROM outbox WHERE ${WAITING}`).get() as { n: number }).n;
 }
 
 /** When the oldest change still waiting (not set aside) was made; null when nothing waits (docs/api.md §11.2). */

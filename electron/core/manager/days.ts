@@ -57,8 +57,21 @@ export class DrawerDays {
     private readonly newId: () => string,
   ) {}
 
+  /** The clock's day and its [from, to) in ms: asked twice on every sale, so worked out once a day (Intl is not cheap). */
+  private clockDay: { day: string; from: number; to: number } | null = null;
+
+  private dayOfClock(): string {
+    const now = this.now().getTime();
+    const known = this.clockDay;
+    if (known && now >= known.from && now < known.to) return known.day;
+    const day = localDate(new Date(now), this.timeZone);
+    const { from, to } = dayBounds(day, this.timeZone);
+    this.clockDay = { day, from: Date.parse(from), to: Date.parse(to) };
+    return day;
+  }
+
   today(): string {
-    const clockDay = localDate(this.now(), this.timeZone);
+    const clockDay = this.dayOfClock();
     const lastClosed = (
       stmt(this.db, 'SELECT MAX(business_date) AS d FROM drawer_days WHERE closed_at IS NOT NULL').get() as { d: string | null }
     ).d;

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ExportFile } from '../../../shared/manager/types';
@@ -14,7 +15,10 @@ import { buildReport, type ReportJob } from './reportJobs';
  *
  * A counter's few cores are shared with the sale (and the OS may weigh a process's threads as
  * one): after each page the worker rests YIELD times as long as the page took, so an export
- * takes at most a third of a core and a sale never queues behind it for long.
+ * takes at most a third of a core and a sale never queues behind it for long. On Linux, where
+ * a thread has a nice value of its own, the worker also runs at a lower priority (`nice`), so the
+ * scheduler gives a core to the sale first when the machine is busy; elsewhere the priority is
+ * the process's, and the rest alone does it (docs/architecture.md §4).
  */
 
 /** Rest after a page, as a multiple of the page's own time. */
@@ -27,12 +31,17 @@ export interface ExportThreadData {
   /** The folder of the PDFs' fonts. */
   fonts: string;
   gate: SharedArrayBuffer | null;
+  /** The worker thread's nice value on Linux (exports.ts EXPORT_NICE). */
+  nice: number;
 }
 
 export type ExportThreadMessage =
   { id: number; kind: 'page' } | { id: number; kind: 'done'; file: ExportFile } | { id: number; kind: 'failed'; message: string };
 
-const { file, fonts, gate } = workerData as ExportThreadData;
+const { file, fonts, gate, nice } = workerData as ExportThreadData;
+// Linux only: there setpriority(0) is this thread's (the kernel keeps a nice value per thread);
+// on Windows and macOS it would be the whole process's, the sale's too.
+if (process.platform === 'linux') setPriority(nice);
 const db = openCounterReader(file);
 const held = gate ? new Int32Array(gate) : null;
 const port = parentPort!;

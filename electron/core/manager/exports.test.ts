@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExportFile } from '../../../shared/manager/types';
 import type { IpcResult } from '../../../shared/ipc';
@@ -7,6 +8,7 @@ import { csvFiles } from '../testing/exportCsv';
 import { pdfLines, pdfTexts } from '../testing/exportFiles';
 import { clerk, openCounter, value, type TestCounter } from '../testing/counter';
 import { counterCopy, type CounterCopy } from '../testing/counterTemplate';
+import { EXPORT_NICE as NICE } from './exports';
 
 /**
  * Exports never stop a sale (docs/architecture.md §4): the export worker builds the file from
@@ -37,6 +39,13 @@ async function gatedCounter(gate: SharedArrayBuffer) {
   await counter.dispatch('session.login', { staffId: 'mark', pin: '9999' });
   return clerk(counter);
 }
+
+/** A thread's nice value (Linux: the 19th field of its stat file). */
+const niceOf = (stat: string) => {
+  const text = readFileSync(stat, 'utf8');
+  return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[16]);
+};
+const niceOfThreads = () => readdirSync('/proc/self/task').map((tid) => niceOf(`/proc/self/task/${tid}/stat`));
 
 const open = (held: Int32Array) => {
   Atomics.store(held, 0, 0);
@@ -74,6 +83,23 @@ describe('the export worker', () => {
     expect(orders!.header[0]).toBe('Order');
     // Read after the gate opened, the page holds the sale made meanwhile too.
     expect(orders!.rows.map((r) => r[0]).sort()).toEqual([...before, paid].map((o) => o.orderNumber).sort());
+  });
+
+  // The kernel keeps a nice value per thread on Linux only (exportThread.ts).
+  it.runIf(process.platform === 'linux')('runs the export at a lower priority than the sale, in its own thread only', async () => {
+    const gate = new SharedArrayBuffer(4);
+    const held = new Int32Array(gate);
+    await gatedCounter(gate);
+    Atomics.store(held, 0, 1);
+    const reading = once(counter.test.exports, 'page');
+    const file = counter.dispatch('reports.export', { report: 'orders', format: 'csv', range: DAY });
+    await reading;
+    // The worker holds at its first page: one thread, the worker's, is niced; this one is not.
+    expect(NICE).toBeGreaterThan(0);
+    expect(niceOfThreads().filter((n) => n === NICE)).toEqual([NICE]);
+    expect(niceOf('/proc/thread-self/stat')).toBe(0);
+    open(held);
+    expect((await file).ok).toBe(true);
   });
 
   it('builds a PDF and the audit trail in the worker too', async () => {

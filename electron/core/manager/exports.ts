@@ -26,6 +26,9 @@ export function exportFontsDir(): string | null {
   return here ? fileURLToPath(new URL('../../../assets/fonts/', here)) : null;
 }
 
+/** The export worker's nice value on Linux: below the sale's 0, above the lowest, 19 (exportThread.ts). */
+export const EXPORT_NICE = 10;
+
 export interface ExportsOptions {
   /** The counter's database file; `null` (an in-memory database) builds exports inline. */
   file: string | null;
@@ -79,7 +82,7 @@ export class ReportExports extends EventEmitter {
 
   private thread(file: string, entry: URL): Worker {
     if (this.worker) return this.worker;
-    const data: ExportThreadData = { file, fonts: this.options.fonts, gate: this.options.gate ?? null };
+    const data: ExportThreadData = { file, fonts: this.options.fonts, gate: this.options.gate ?? null, nice: EXPORT_NICE };
     const worker = startThread(entry, { ...data });
     worker.on('message', (message: ExportThreadMessage) => {
       if (message.kind === 'page') return void this.emit('page', message.id);

@@ -69,7 +69,7 @@ function where(bounds: Bounds, filters: OrderFilters, tokenIds: number[]) {
   if (filters.staffId !== undefined) add('f.clerk_id = ?', filters.staffId);
   if (filters.productId !== undefined) {
     add(
-      'f.order_id IN (SELECT order_id FROM order_fact_lines WHERE product_id = ? AND created_on >= ? AND created_on < ?)',
+      '+f.order_id IN (SELECT order_id FROM order_fact_lines WHERE product_id = ? AND created_on >= ? AND created_on < ?)',
       filters.productId,
       bounds.from,
       bounds.to,
@@ -77,7 +77,7 @@ function where(bounds: Bounds, filters: OrderFilters, tokenIds: number[]) {
   }
   if (filters.paymentMethodId !== undefined) {
     add(
-      'f.order_id IN (SELECT order_id FROM money_facts WHERE payment_method_id = ? AND order_created_on >= ? AND order_created_on < ?)',
+      '+f.order_id IN (SELECT order_id FROM money_facts WHERE payment_method_id = ? AND order_created_on >= ? AND order_created_on < ?)',
       filters.paymentMethodId,
       bounds.from,
       bounds.to,

@@ -176,6 +176,31 @@ describe('the retention of personal data', () => {
     expect(purgePersonalData(counter.test.db, 30, clock())).toMatchObject({ orders: 0 });
   });
 
+  it('reads a page at a time, and reads an order again only when a newer version of it came', async () => {
+    await openAsMark();
+    const orders = [await syncedOrderWithCustomer(), await syncedOrderWithCustomer(), await syncedOrderWithCustomer()];
+    clock.advance(31 * DAY);
+    // Pages of two: the third order is on the second page.
+    expect(purgePersonalData(counter.test.db, 30, clock(), 2)).toMatchObject({ orders: 3 });
+    for (const order of orders) expect(stored(order.orderId).orderCustomer).toBeNull();
+
+    // The version looked at is not read again: personal data put back under the same version stays.
+    const db = counter.test.db;
+    const [first] = orders;
+    const restore = db.prepare('UPDATE orders SET doc = ? WHERE order_id = ?');
+    restore.run(JSON.stringify({ ...stored(first!.orderId), orderCustomer: first!.orderCustomer }), first!.orderId);
+    expect(purgePersonalData(db, 30, clock(), 2)).toMatchObject({ orders: 0 });
+    expect(stored(first!.orderId).orderCustomer?.emailAddress).toBe('jan@example.org');
+
+    // A newer version (as a pull from the central brings) is looked at again.
+    db.prepare('UPDATE orders SET last_updated_on = ? WHERE order_id = ?').run(
+      new Date(Date.parse(START) + DAY / 2).toISOString(),
+      first!.orderId,
+    );
+    expect(purgePersonalData(db, 30, clock(), 2)).toMatchObject({ orders: 1 });
+    expect(stored(first!.orderId).orderCustomer).toBeNull();
+  });
+
   it('is set by a manager and applies at once; cached token and mandate records age out too', async () => {
     await openAsMark();
     const synced = await syncedOrderWithCustomer();

@@ -23,6 +23,8 @@ export function syncArea(deps: {
   clock: ClockOffset | undefined;
   revoked: () => boolean;
   beforePush: (() => Promise<unknown>)[];
+  /** The areas' hooks run after those pushes, in the same rounds: what had to wait for the sales. */
+  afterPush: (() => Promise<unknown>)[];
   desk: OrderDesk;
   statusChanged: (status: SyncStatus) => void;
   ordersChanged: (orderId: string) => void;
@@ -44,6 +46,9 @@ export function syncArea(deps: {
     revoked: deps.revoked,
     beforePush: async () => {
       for (const hook of deps.beforePush) await hook();
+    },
+    afterPush: async () => {
+      for (const hook of deps.afterPush) await hook();
     },
   });
   engine.on('status', deps.statusChanged);

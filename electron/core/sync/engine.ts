@@ -38,6 +38,8 @@ export interface EngineOptions {
   probeIntervalMs?: number;
   /** Runs in each round whose pull got through, before its pushes: the fleet's heartbeat. */
   beforePush?: () => Promise<void>;
+  /** Runs after those pushes, in the same rounds: what had to wait for the sales (card blocks). */
+  afterPush?: () => Promise<void>;
   /** The counter's clock against the central's: sales are sent on the central's time (docs/api.md §11.4). */
   clock?: ClockOffset;
   /** Whether the operator took this counter's access back (a refused token is then said as such). */
@@ -310,6 +312,7 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     // An order the central answered with a 5xx is its own trouble only while the central is seen
     // to work (other orders went through, or the pull did), not during an outage of its own.
     if (pushed.progress || pulled.kind === 'ok') pushed.countSuspects();
+    if (pulled.kind === 'ok') await this.options.afterPush?.();
     if (pulled.kind === 'ok') await pushDayClosures(db, client, this.options.deviceId, stamp);
     const pullFailure = pulled.kind === 'ok' ? null : pulled.answered ? 'sync.centralError' : 'sync.unreachable';
     const noneAnswered = !pushed.progress && !pushed.answered;

@@ -1,0 +1,99 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import BetterSqlite3 from 'better-sqlite3';
+import type { CounterOrder, IpcResult } from '../shared/ipc';
+import { ORDER_STATUS } from '../shared/enums';
+import { createCounter } from '../electron/core/counter';
+import { TEST_SECRET } from '../electron/core/testing/central';
+import { startServerChild } from '../server/testing/child';
+import { offlineCounter } from './counter';
+import { fmt, goalVerdict, summary } from './lib/report';
+import { envNumber, ROUNDS } from './lib/rounds';
+import { secondsUntilSent } from './lib/untilSent';
+
+/**
+ * A counter back after a month offline (issue 33, point 5): `BENCH_SYNC_MONTH` (50,000) sales,
+ * each created, paid in cash and delivered through the counter's own handlers while its
+ * central was down (the faithful path: every row, outbox entry and sync row as a clerk's sales
+ * make them; slow to make, so made once and copied for every round). Each round: a fresh
+ * central in a child process on its own SQLite file, the counter on its copy, seconds from
+ * `engine.start()` until the engine reports, left alone, nothing pending and no error. Then the
+ * central's file is read: every sale there once (by its external id), none twice, each
+ * delivered. Goal: within 60 s.
+ */
+
+const SALES = envNumber('BENCH_SYNC_MONTH', 50_000);
+const GOAL_SECONDS = 60;
+
+function value(answer: IpcResult<unknown>): CounterOrder {
+  if (!answer.ok) throw new Error(`a sale failed: ${answer.error.code} ${answer.error.message}`);
+  return answer.value as CounterOrder;
+}
+
+/** The counter's database file with SALES sales made offline: create, pay in cash, deliver. */
+async function monthOfSales(dir: string, token: string): Promise<string> {
+  const counter = await offlineCounter(dir, token);
+  const start = performance.now();
+  for (let i = 0; i < SALES; i++) {
+    const made = value(await counter.dispatch('orders.create', { languageId: 1, orderLines: [{ productId: 600, quantity: 1 + (i % 3) }] }));
+    const due = made.order.totalAmount;
+    value(
+      await counter.dispatch('payments.add', {
+        orderId: made.order.orderId,
+        payment: { paymentMethodId: 1, amountDebit: due, operatorPaymentReference: `cash-${i}`, statusCode: 'SETTLED' },
+      }),
+    );
+    value(await counter.dispatch('orders.deliver', { orderId: made.order.orderId }));
+  }
+  console.log(`${SALES} sales made offline through the handlers in ${fmt.ms((performance.now() - start) / 1000)} s`);
+  await counter.close();
+  return join(dir, 'counter.sqlite');
+}
+
+/** What the central holds after a round: orders, distinct external ids (once), delivered ones. */
+function centralHolds(file: string): { orders: number; once: number; delivered: number } {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return db
+      .prepare(`SELECT COUNT(*) AS orders, COUNT(DISTINCT external_order_id) AS once, SUM(status_id = ?) AS delivered FROM orders`)
+      .get(ORDER_STATUS.delivered) as { orders: number; once: number; delivered: number };
+  } finally {
+    db.close();
+  }
+}
+
+async function sendRound(queueFile: string, dir: string, token: string): Promise<number> {
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(queueFile, join(dir, 'counter.sqlite'));
+  const centralFile = join(dir, 'central.sqlite');
+  const central = await startServerChild(new URL('./servers/central.ts', import.meta.url), [centralFile, TEST_SECRET]);
+  const counter = await createCounter({ dataDir: dir, vault: null, central: { url: central.url, bearerToken: token }, autoSync: false });
+  let seconds: number;
+  try {
+    seconds = await secondsUntilSent(counter);
+  } finally {
+    await counter.close();
+    await central.stop();
+  }
+  const held = centralHolds(centralFile);
+  if (held.orders !== SALES || held.once !== SALES || held.delivered !== SALES)
+    throw new Error(`the central holds ${JSON.stringify(held)}, not ${SALES} delivered sales once each`);
+  return seconds;
+}
+
+/** `BENCH_SYNC_PART=month npm run bench -- sync`: the month offline alone; it also runs last in the whole sync benchmark. */
+export async function benchMonthOffline(dir: string, token: string): Promise<void> {
+  console.log(`\na month offline: ${SALES} sales (create, cash payment, deliver) made offline (BENCH_SYNC_MONTH), ${ROUNDS} rounds`);
+  const queue = await monthOfSales(join(dir, 'queue-month'), token);
+  const rounds: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const s = await sendRound(queue, join(dir, `month-${round}`), token);
+    console.log(`round ${round + 1}: ${fmt.ms(s)} s, ${Math.round(SALES / s)} sales/s; the central holds each once, delivered`);
+    rounds.push(s);
+  }
+  const time = summary(rounds);
+  console.log(
+    `a month offline, ${SALES} sales: median ${fmt.spread(time, 1)} s (goal within ${GOAL_SECONDS} s): ${goalVerdict(time.median, GOAL_SECONDS, '<=', 0)}`,
+  );
+}
