@@ -2,8 +2,8 @@ import type { RefusalCode } from '../../../shared/refusals';
 import { EventEmitter } from 'node:events';
 import type { CounterDb as Database } from '../db/database';
 import type { ConnectionTest, SyncStatus } from '../../../shared/ipc';
-import type { CentralAnswer, CentralClient, CentralRequests } from '../central/centralClient';
-import type { ClockOffset } from '../central/clockOffset';
+import type { CentralAnswer, CentralClient, CentralRequests } from '../central';
+import type { ClockOffset } from '../central';
 import { pendingCount, pendingOrders } from '../db/outbox';
 import {
   clearFailures,
@@ -19,7 +19,7 @@ import { pullChanges } from './pull';
 import { pushOrder, type Pushed } from './push';
 import { pushWaiting } from './pipeline';
 import { sendSaleBatches } from './saleBatches';
-import { pushDayClosures } from '../manager/dayCloseSync';
+import { pushDayClosures } from '../manager';
 import { centralState } from './state';
 import { testConnection } from './connectionTest';
 

@@ -1,8 +1,8 @@
 import type { CounterDb as Database } from '../db/database';
 import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
 import type { ProblemError } from '../../../shared/schemas/problem';
-import { localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from '../orders/localOrders';
-import type { CentralAnswer, CentralRequests } from '../central/centralClient';
+import { localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from '../orders';
+import type { CentralAnswer, CentralRequests } from '../central';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
 import { owns } from '../../../domain/service';

@@ -1,6 +1,6 @@
 import type { OutboxWork } from '../db/outbox';
 import { getSync, markOutcomeUnknown } from '../db/syncOrders';
-import { localOrder } from '../orders/localOrders';
+import { localOrder } from '../orders';
 import { owns } from '../../../domain/service';
 import { paymentState } from '../../../domain/order/money';
 import { currentStatus } from '../../../domain/order/settle';
