@@ -15,7 +15,8 @@ import type { Catalog } from './catalog';
 import type { OpContext } from './order/context';
 import * as ops from './order/operations';
 import { addPayment, addRefund, changePaymentStatus } from './order/payments';
-import { answerText, present } from './order/present';
+import { present } from './order/present';
+import { answersOf } from './store/joined';
 import type { OrderRecord } from './order/record';
 import { CENTRAL_NUMBERING, type OrderNumbering } from './order/numbering';
 import { notFound, ok, refuse, type Result } from './result';
@@ -187,8 +188,15 @@ export class OrderService {
     return refuse({ kind: 'conflict', detail: 'The order kept changing while it was being deleted; try again.', errors: [] });
   }
 
-  /** A page of GET /orders, each order as the JSON text of its answer. */
-  async list(query: OrderListQuery, caller: Caller, after: PageAfter | null): Promise<{ orders: string[]; next: PageAfter | null }> {
+  /**
+   * A page of GET /orders: where the next page starts, and its orders' answers as JSON texts
+   * joined by commas, as UTF-8 between the envelope's text before and after them (answersOf).
+   */
+  async list(
+    query: OrderListQuery,
+    caller: Caller,
+    after: PageAfter | null,
+  ): Promise<{ next: PageAfter | null; body: (head: Buffer, tail: Buffer) => Buffer }> {
     const { limit = 100, cursor: _cursor, xTat, ...filters } = query;
     const filter: OrderFilter = { ...filters };
     if (caller.customerProfileId !== null) filter.customerProfileId = caller.customerProfileId;
@@ -198,9 +206,9 @@ export class OrderService {
         .data.transitTokens.filter((t) => t.xTat.toLowerCase() === wanted)
         .map((t) => t.transitTokenId);
     }
-    const page = await this.store.list(filter, limit, after);
+    const page = await this.store.listJoined(filter, limit, after);
     const catalog = this.catalog();
-    return { orders: page.rows.map((row) => answerText(row, catalog, caller.customerProfileId)), next: page.next };
+    return { next: page.next, body: (head, tail) => answersOf(page, catalog, caller.customerProfileId, head, tail) };
   }
 
   /** A page of GET /deletedorders; a customer sees the deletions of their own orders only. */

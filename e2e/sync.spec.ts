@@ -111,9 +111,9 @@ test('a central started again with another key refuses the token: the top bar sa
     await expect(status).toContainText('Refused: token', { timeout: 75_000 });
     await expect(status).toContainText('A manager enters a new token');
     await expect(status).not.toContainText('Online');
-    await button(page, 'Nederlands').click();
+    await button(page, 'NL Nederlands').click();
     await expect(page.getByRole('region', { name: 'Synchronisatie', exact: true }).getByRole('status')).toContainText('Geweigerd: token');
-    await button(page, 'English').click();
+    await button(page, 'EN English').click();
 
     // The sync panel says what to do; "Sync now" never says it finished.
     await button(page, 'Sync status').click();

@@ -30,8 +30,8 @@ function wrongWords(text: string, lang: 'nl' | 'en'): string[] {
 /** Reads the screen in Dutch, then in English (the language buttons are named in their own language), and ends in English. */
 async function readInBoth(page: Page, screenName: string): Promise<void> {
   for (const [lang, name, logout] of [
-    ['nl', 'Nederlands', 'Uitloggen'],
-    ['en', 'English', 'Log out'],
+    ['nl', 'NL Nederlands', 'Uitloggen'],
+    ['en', 'EN English', 'Log out'],
   ] as const) {
     const switchTo = button(page, name);
     await switchTo.click();

@@ -139,7 +139,7 @@ describe('App', () => {
     await user.keyboard('{F2}');
     expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Dagkaart' }));
-    await user.click(screen.getByRole('button', { name: 'Choose Dagkaart volwassene' }));
+    await user.click(within(screen.getByRole('group', { name: 'Choose which one' })).getByRole('button', { name: 'Dagkaart volwassene' }));
     expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await user.click(screen.getByRole('button', { name: 'Add to order' }));
 
@@ -174,6 +174,27 @@ describe('App', () => {
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
   });
 
+  it('puts the focus in the PIN, and keeps keys typed as the login goes through for the start screen', async () => {
+    const { api } = counter();
+    let answer!: () => void;
+    api.handle(
+      'session.login',
+      () => new Promise((resolve) => (answer = () => resolve({ staffId: 'anna', name: 'Anna', role: 'manager' }))),
+    );
+    const user = userEvent.setup();
+    render(<App api={api} />);
+    const pin = await screen.findByLabelText('PIN');
+    await waitFor(() => expect(document.activeElement).toBe(pin));
+
+    // Enter, then F2 before the answer: F2 waits for the start screen, where it starts a sale.
+    await user.keyboard('1234{Enter}{F2}');
+    expect(api.callsOf('session.login')).toEqual([{ staffId: 'anna', pin: '1234' }]);
+    expect(screen.queryByRole('heading', { name: 'Products' })).toBeNull();
+    act(() => answer());
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Search products')));
+  });
+
   it('follows sync.changed and switches the counter to Dutch', async () => {
     const { api } = counter();
     const user = userEvent.setup();
@@ -190,7 +211,7 @@ describe('App', () => {
     expect(screen.getByText('A manager enters a new token')).toBeTruthy();
     expect(screen.queryByText('Online')).toBeNull();
 
-    await user.click(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'Nederlands' }));
+    await user.click(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'NL Nederlands' }));
     expect(api.callsOf('session.language')).toEqual([{ languageId: 1 }]);
     expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeTruthy();
     expect(screen.getByText('Geweigerd: token')).toBeTruthy();

@@ -8,6 +8,8 @@ import { areas } from './areas';
 import { AreaSlot } from './common/area';
 import { useDictionary } from './i18n/dictionaries';
 import { I18nProvider, langOf } from './i18n/i18n';
+import { FocusGuard } from './common/FocusGuard';
+import { KeyQueueListener } from './common/pageKeys';
 import { LoginScreen } from './start/LoginScreen';
 import { Workspace } from './start/Workspace';
 import { FleetNotices } from './fleet/FleetNotices';
@@ -62,6 +64,9 @@ function Root() {
   }
   return (
     <I18nProvider dictionary={dictionary} timeZone={status.value?.timeZone}>
+      {/* First, before the login: a key the queue keeps reaches neither the scanner nor the global keys until its time. */}
+      <KeyQueueListener />
+      <FocusGuard />
       <FleetNotices />
       {status.value?.firstRun ? (
         <AreaSlot>

@@ -20,6 +20,8 @@ export const areas = {
   settings: area(() => import('./settings/SettingsScreen')),
   /** The sync panel, and the start screen's list of the orders the central refused: rare, never in a sale's way. */
   sync: area(() => import('./sync/SyncPanel')),
+  /** A line's editor (quantity, start date, variant, birthdate): opened from a line, fetched with the sale's parts. */
+  lineEditor: area(() => import('./sale/LineEditor')),
   /** The card service (docs/counter.md §22): blocks, replacements, seasons ended early; rare, loaded when opened. */
   cards: area(() => import('./cards/CardServiceScreen')),
   /** Setting up a new counter's first manager: once per installation. */
@@ -27,7 +29,7 @@ export const areas = {
 };
 
 /** What a sale may open next: fetched as the sale screen opens, so that nothing in a sale waits. */
-export const SALE_PARTS: readonly Area<unknown>[] = [areas.checkout, areas.directDebit, areas.personal];
+export const SALE_PARTS: readonly Area<unknown>[] = [areas.checkout, areas.directDebit, areas.personal, areas.lineEditor];
 
 /**
  * Goes to a part's screen (`go`) once its code is in, so that the screen is drawn at once rather

@@ -88,8 +88,8 @@ describe('reader threads', () => {
       });
       return {
         ...pool,
-        listOrders: (...args) => {
-          const page = pool.listOrders(...args);
+        listJoined: (...args) => {
+          const page = pool.listJoined(...args);
           dispatched();
           return page;
         },

@@ -59,12 +59,17 @@ export interface ListedOrder {
   hasTokens: boolean;
 }
 
+/** Whether a listed order's answer embeds reference data (needsPresenting, read from the row's columns). */
+export const presentsTokens = (row: ListedOrder): boolean => row.hasTokens && MAY.showTransitToken(statusName(row.statusId));
+
 /**
  * A stored order's answer as JSON text: the stored text as it is, unless it holds registered
  * tokens while its status shows them (needsPresenting, read from the row's columns so that
  * the other orders of a page are never parsed).
  */
 export const answerText = (row: ListedOrder, catalog: Catalog, viewer: number | null): string =>
-  row.hasTokens && MAY.showTransitToken(statusName(row.statusId))
-    ? JSON.stringify(present(JSON.parse(row.doc) as Order, catalog, viewer))
-    : row.doc;
+  presentsTokens(row) ? presentedText(row.doc, catalog, viewer) : row.doc;
+
+/** A stored order's text presented (present) as JSON text. */
+export const presentedText = (doc: string, catalog: Catalog, viewer: number | null): string =>
+  JSON.stringify(present(JSON.parse(doc) as Order, catalog, viewer));

@@ -3,6 +3,7 @@ import type { Fixtures } from '../../shared/schemas/reference';
 import type { OrderRecord } from '../order/record';
 import type { OrderNumbering } from '../order/numbering';
 import type { ListedOrder } from '../order/present';
+import type { JoinedDocs } from './joined';
 import type { DayClosurePage, PutDayClosure, StoredDayClosure } from './dayClosures';
 import type { FleetStore } from './fleet';
 import type { CardStore } from './cards';
@@ -47,6 +48,11 @@ export interface Page {
   next: PageAfter | null;
 }
 
+/** A page of orders as GET /orders answers them: the stored docs joined (joinDocs), and where the next page starts. */
+export interface JoinedPage extends JoinedDocs {
+  next: PageAfter | null;
+}
+
 /** The tombstone of a deleted order (docs/api.md §8): what a counter holding a copy needs to drop it. */
 export interface DeletedOrder {
   orderId: string;
@@ -88,6 +94,8 @@ export interface OrderStore {
   update(record: OrderRecord, expectedVersion: number): Promise<OrderRecord | null>;
   remove(orderId: string, expectedVersion: number): Promise<boolean>;
   list(filter: OrderFilter, limit: number, after: PageAfter | null): Promise<Page>;
+  /** The same page as `list`, joined for an answer (the reader threads join it off the main thread). */
+  listJoined(filter: OrderFilter, limit: number, after: PageAfter | null): Promise<JoinedPage>;
   listDeleted(filter: DeletedFilter, limit: number, after: PageAfter | null): Promise<DeletedPage>;
   /** Stores a counter's day close unless its close id or its touchpoint's day is taken; answers what holds it. */
   putDayClosure(closure: StoredDayClosure): Promise<PutDayClosure>;

@@ -1,12 +1,13 @@
 import { expect } from './fixtures';
 import { dialog, PASS_JAN, topBar, login, type Stop } from './screenWalk';
+import { CARD_SERVICE } from './cardStops';
 
 /** A clerk's stops of e2e/screens.spec.ts, each opened from the one before it. */
 export const CLERK: Stop[] = [
   {
     name: 'login',
     open: async () => {},
-    actions: (s) => [s.field('Staff member'), s.page.getByLabel(s.w('PIN'), { exact: true }), s.button('Log in'), s.button('English')],
+    actions: (s) => [s.field('Staff member'), s.page.getByLabel(s.w('PIN'), { exact: true }), s.button('Log in'), s.button('EN English')],
   },
   {
     name: 'start',
@@ -31,7 +32,10 @@ export const CLERK: Stop[] = [
     name: 'product-choice',
     open: async (s) => {
       await s.page.getByRole('button', { name: 'Dagkaart', exact: true }).click();
-      await s.button('Choose {name}', { name: 'Dagkaart volwassene' }).click();
+      await s.page
+        .getByRole('group', { name: s.w('Choose which one') })
+        .getByRole('button', { name: 'Dagkaart volwassene', exact: true })
+        .click();
     },
     actions: (s) => [s.field('Start date'), s.button('Add to order')],
   },
@@ -49,9 +53,11 @@ export const CLERK: Stop[] = [
       await s.page.getByRole('button', { name: 'Persoonlijke OV-pas', exact: true }).click();
       await expect(s.button('Add token')).toBeVisible();
     },
-    // The undo banner is there too, and covers neither remark's action.
+    // The undo banner is there too, and covers neither remark's action; "Still needed" covers no line's Edit or Remove.
     actions: (s) => [
       s.button('Undo {name}', { name: 'Persoonlijke OV-pas' }),
+      s.button('Edit {name}', { name: 'Persoonlijke OV-pas' }),
+      s.button('Remove {name}', { name: 'Persoonlijke OV-pas' }),
       s.button('Add token'),
       s.button('Add birthdate'),
       s.button('Pay'),
@@ -220,6 +226,7 @@ export const CLERK: Stop[] = [
     },
     actions: (s) => [s.page.locator('main').getByRole('button', { name: s.w('Sync now') }), s.button('Back')],
   },
+  ...CARD_SERVICE,
   {
     name: 'unfinished-at-logout',
     dialog: true,

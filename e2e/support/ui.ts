@@ -63,7 +63,7 @@ export async function openCounter(page: Page, url: string): Promise<void> {
 
 /** Switches the counter to English (a setting of the counter, kept in its data folder). */
 export async function useEnglish(page: Page): Promise<void> {
-  const english = button(page, 'English');
+  const english = button(page, 'EN English');
   await english.click();
   await expect(english).toHaveAttribute('aria-pressed', 'true');
 }

@@ -5,6 +5,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
 import { ManagerApproval, type Approval } from '../manager/ManagerApproval';
+import { focusSoon } from '../sale/saleStore';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -32,7 +33,11 @@ export function BlockForm({ transitTokenId }: { transitTokenId: number }) {
   const [reason, setReason] = useState<BlockReason>('LOST');
   const [note, setNote] = useState('');
   const changed = useCardChanged();
-  const block = useAction('cards.block', changed);
+  // A blocked card is most often replaced next: the focus goes to the new card's number (docs/counter.md §12.3).
+  const block = useAction('cards.block', () => {
+    changed();
+    focusSoon('replace-pass');
+  });
   return (
     <form
       className="card-act"
@@ -70,7 +75,11 @@ export function UnblockForm({ transitTokenId }: { transitTokenId: number }) {
   const [approval, setApproval] = useState<Approval>({ staffId: '', pin: '' });
   const [tried, setTried] = useState(false);
   const changed = useCardChanged();
-  const unblock = useAction('cards.unblock', changed);
+  // Active again: the focus goes to its block form's first field, where the unblock form was.
+  const unblock = useAction('cards.unblock', () => {
+    changed();
+    focusSoon('block-reason');
+  });
   return (
     <form
       className="card-act"
@@ -81,7 +90,7 @@ export function UnblockForm({ transitTokenId }: { transitTokenId: number }) {
         if (/^\d{4,8}$/.test(approval.pin)) void unblock.run({ transitTokenId, approval });
       }}
     >
-      <ManagerApproval value={approval} onChange={setApproval} tried={tried} />
+      <ManagerApproval value={approval} onChange={setApproval} tried={tried} idPrefix="unblock-approval" />
       <button type="submit" disabled={unblock.pending}>
         {t('cards.unblock')}
       </button>

@@ -47,6 +47,11 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
           {t('cards.blockWaiting', { at: dateTime(waitingBlock.at) })}
         </p>
       )}
+      {/* What the clerk hands out or does first, above what is only read: in view at 1024×768 (docs/counter.md §12.1). */}
+      {replaced && <ReplacementReceipt answer={replaced} />}
+      {isIn(status, 'active', 'inactive') && !waitingBlock && <BlockForm transitTokenId={transitTokenId} />}
+      {isIn(status, 'suspended') && <UnblockForm transitTokenId={transitTokenId} />}
+      {isIn(status, 'active', 'suspended') && <ReplaceForm card={card} online={products !== null} />}
       <h4>{t('cards.owner')}</h4>
       {owner ? (
         <div className="owner">
@@ -76,10 +81,6 @@ export function CardDetailPanel({ transitTokenId }: { transitTokenId: number }) 
       )}
       {ended && <RefundWords text={ended} />}
       <CardEvents events={events} />
-      {isIn(status, 'active', 'inactive') && !waitingBlock && <BlockForm transitTokenId={transitTokenId} />}
-      {isIn(status, 'suspended') && <UnblockForm transitTokenId={transitTokenId} />}
-      {isIn(status, 'active', 'suspended') && <ReplaceForm card={card} online={products !== null} />}
-      {replaced && <ReplacementReceipt answer={replaced} />}
     </section>
   );
 }

@@ -55,7 +55,7 @@ export function CardServiceScreen() {
             ))}
           </fieldset>
           <Field id="card-text" label={t(by === 'pass' ? 'cards.passNumber' : by === 'digits' ? 'cards.digits' : 'cards.name')}>
-            {(control) => <input {...control} value={text} autoComplete="off" onChange={(e) => setText(e.target.value)} />}
+            {(control) => <input {...control} data-landing={2} value={text} autoComplete="off" onChange={(e) => setText(e.target.value)} />}
           </Field>
           {by === 'name' && (
             <Field id="card-birth" label={t('cards.birthDate')}>

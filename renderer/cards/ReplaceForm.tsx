@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReplacementAnswer } from '../../shared/schemas/cards';
 import type { TransitTokenRecord } from '../../shared/schemas/reference';
 import { useAction, useInvoke } from '../api/useInvoke';
@@ -24,6 +24,13 @@ export function ReplaceForm({ card, online }: { card: TransitTokenRecord; online
   const [waiving, setWaiving] = useState(false);
   const [why, setWhy] = useState('');
   const [approval, setApproval] = useState<Approval>({ staffId: '', pin: '' });
+  const waiveForm = useRef<HTMLFormElement>(null);
+  // The waiver opened under the replacement: brought to the top, the focus in its reason (docs/counter.md §12.1, §12.3).
+  useEffect(() => {
+    if (!waiving) return;
+    waiveForm.current?.scrollIntoView?.({ block: 'start' });
+    document.getElementById('waive-reason')?.focus({ preventScroll: true });
+  }, [waiving]);
   const catalog = useInvoke('catalog.get', {});
   const settings = useInvoke('settings.get', {});
   const changed = useCardChanged();
@@ -77,6 +84,7 @@ export function ReplaceForm({ card, online }: { card: TransitTokenRecord; online
       )}
       {waiving && !replacing?.feeOrderId && (
         <form
+          ref={waiveForm}
           onSubmit={(e) => {
             e.preventDefault();
             if (why.trim() && numberOk)
@@ -86,7 +94,7 @@ export function ReplaceForm({ card, online }: { card: TransitTokenRecord; online
           <Field id="waive-reason" label={t('cards.waiveReason')}>
             {(control) => <input {...control} value={why} maxLength={500} onChange={(e) => setWhy(e.target.value)} />}
           </Field>
-          <ManagerApproval value={approval} onChange={setApproval} tried={false} />
+          <ManagerApproval value={approval} onChange={setApproval} tried={false} idPrefix="waive-approval" />
           <button type="submit" disabled={!numberOk || !why.trim() || replace.pending}>
             {t('cards.issue')}
           </button>
@@ -100,6 +108,11 @@ export function ReplaceForm({ card, online }: { card: TransitTokenRecord; online
 /** What moved to the new card, for the traveller (docs/counter.md §22.3). */
 export function ReplacementReceipt({ answer }: { answer: ReplacementAnswer }) {
   const { t, date, money } = useI18n();
+  // The replacement issued: the focus (and the window) on printing the traveller's receipt (docs/counter.md §12.3).
+  const print = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    print.current?.focus();
+  }, []);
   return (
     <section className="receipt" aria-label={t('cards.receipt')}>
       <h4>{t('cards.receipt')}</h4>
@@ -116,7 +129,7 @@ export function ReplacementReceipt({ answer }: { answer: ReplacementAnswer }) {
         ))}
       </ul>
       <p>{answer.moved.ePurse ? t('cards.receiptBalance', { amount: money(answer.moved.ePurse.amount) }) : t('cards.receiptNoBalance')}</p>
-      <button type="button" onClick={() => window.print()}>
+      <button ref={print} type="button" onClick={() => window.print()}>
         {t('cards.print')}
       </button>
     </section>

@@ -73,7 +73,7 @@ export function SeasonEnd({
           <p>
             <strong>{t('cards.quoteBack', { amount: money(q.refundable) })}</strong>
           </p>
-          <ManagerApproval value={approval} onChange={setApproval} tried={tried} />
+          <ManagerApproval value={approval} onChange={setApproval} tried={tried} idPrefix={`season-${local.orderLineId}`} />
           <div className="row">
             <button type="button" disabled={refund.pending || q.refundable === 0} onClick={() => void give(CASH)}>
               {t('cards.refundCash')}

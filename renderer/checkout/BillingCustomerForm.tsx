@@ -4,6 +4,7 @@ import { useAction } from '../api/useInvoke';
 import { DateInput } from '../common/DateInput';
 import { Dialog } from '../common/Dialog';
 import { ErrorNote } from '../common/ErrorNote';
+import { StillNeeded } from '../common/StillNeeded';
 import { focusSoon } from '../sale/saleStore';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 
@@ -97,19 +98,24 @@ export function BillingCustomer({ order, required }: { order: Order; required: b
   );
 }
 
+function fieldOk(field: Field, values: Values): boolean {
+  const value = values[field].trim();
+  if (OPTIONAL.includes(field)) return true;
+  if (field === 'dateOfBirth') return /^\d{4}-\d{2}-\d{2}$/.test(value);
+  if (field === 'houseNumber') return Number.isInteger(Number(value)) && Number(value) > 0;
+  if (field === 'country') return /^[A-Za-z]{2}$/.test(value);
+  return value !== '';
+}
+
 function BillingCustomerForm({ order, onSaved }: { order: Order; onSaved: () => void }) {
   const { t } = useI18n();
   const [values, setValues] = useState<Values>(() => initial(order));
   const save = useAction('orders.setCustomer', onSaved);
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const missing = FIELDS.some(([f]) => !OPTIONAL.includes(f) && values[f].trim() === '');
   const houseNumber = Number(values.houseNumber);
-  const valid =
-    !missing &&
-    /^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth) &&
-    Number.isInteger(houseNumber) &&
-    houseNumber > 0 &&
-    /^[A-Za-z]{2}$/.test(values.country.trim());
+  // Each field still empty or not right, by its label: said beside the disabled Save.
+  const missing = FIELDS.filter(([f]) => !fieldOk(f, values)).map(([, label]) => t(label));
+  const valid = missing.length === 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -159,9 +165,10 @@ function BillingCustomerForm({ order, onSaved }: { order: Order; onSaved: () => 
         </div>
       ))}
       <ErrorNote error={save.error} />
-      <button type="submit" className="primary" disabled={!valid || save.pending}>
+      <button type="submit" className="primary" disabled={!valid || save.pending} aria-describedby={valid ? undefined : 'customer-missing'}>
         {t('customer.save')}
       </button>
+      <StillNeeded id="customer-missing" items={missing} />
     </form>
   );
 }

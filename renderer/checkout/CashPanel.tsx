@@ -8,6 +8,7 @@ import { cashHandover } from '../../domain/order/cashRounding';
 import { useInvoke } from '../api/useInvoke';
 import { cashReference, parseEuros, quickTenders } from './payments';
 import { usePayment } from './usePayment';
+import { SeenFirst } from '../common/SeenFirst';
 
 /**
  * Cash: one touch on the amount handed over (exact, or a note that covers it) pays and
@@ -44,15 +45,12 @@ export function CashPanel({ order }: { order: Order }) {
       {due !== exact && <p>{t('cash.rounding', { amount: money(due - exact), exact: money(exact) })}</p>}
       <div className="quick-tender" role="group" aria-label={t('cash.quickTender')}>
         {quickTenders(due).map((amount, i) => (
-          <button
-            key={amount}
-            type="button"
-            className={i === 0 ? 'primary big' : 'big'}
-            aria-label={i === 0 ? t('cash.exactNamed', { amount: money(amount) }) : t('cash.tenderNamed', { amount: money(amount) })}
-            disabled={pending}
-            onClick={() => payWith(amount)}
-          >
-            {i === 0 ? t('cash.exact') : money(amount)}
+          <button key={amount} type="button" className={i === 0 ? 'primary big' : 'big'} disabled={pending} onClick={() => payWith(amount)}>
+            {i === 0 ? (
+              <SeenFirst seen={t('cash.exact')} more={money(amount)} />
+            ) : (
+              <SeenFirst seen={money(amount)} more={t('cash.tenderNamed')} />
+            )}
           </button>
         ))}
       </div>

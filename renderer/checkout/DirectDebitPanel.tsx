@@ -4,6 +4,7 @@ import { bicForIban } from '../../shared/bic';
 import type { Order } from '../../shared/schemas/order';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { StillNeeded } from '../common/StillNeeded';
 import { Field } from '../common/Field';
 import { mandateTypeName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
@@ -187,11 +188,7 @@ export function DirectDebitPanel({ order, mandateOnly }: { order: Order; mandate
           >
             {t('dd.confirm')}
           </button>
-          {!complete && (
-            <p id="dd-missing" className="note note-warn" aria-live="polite">
-              {t('dd.missing', { items: missing.join(', ') })}
-            </p>
-          )}
+          <StillNeeded id="dd-missing" items={missing} />
         </div>
       </form>
     </div>

@@ -27,6 +27,16 @@ function handOn(key: QueuedKey): void {
 
 export const keyQueue = new KeyQueue(handOn);
 
+/** Runs a transition (a login, a product being added) with the keys typed meanwhile kept for the screen it leads to. */
+export async function heldDuring<T>(work: () => Promise<T>): Promise<T> {
+  const release = keyQueue.hold();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
 /** A keydown the page may handle now: false for the keys the queue keeps (they come again later). */
 export function keepIfHeld(event: KeyboardEvent): boolean {
   if (!keyQueue.offer(keyOf(event))) return false;

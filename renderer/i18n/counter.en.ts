@@ -4,11 +4,9 @@ export const counterEn = {
   'customer.change': 'Change billing customer',
 
   'undo.button': 'Undo',
-  'undo.named': 'Undo {name}',
 
   'cash.quickTender': 'Amount handed over',
-  'cash.exactNamed': 'Exact {amount}',
-  'cash.tenderNamed': 'Paid with {amount}',
+  'cash.tenderNamed': 'tendered',
   'cash.enterHint': 'Enter with the field empty: the exact amount.',
 
   'checkout.paying': 'Paying for',

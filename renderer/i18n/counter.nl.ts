@@ -6,11 +6,9 @@ export const counterNl: Record<keyof typeof counterEn, string> = {
   'customer.change': 'Factuurklant wijzigen',
 
   'undo.button': 'Ongedaan maken',
-  'undo.named': '{name} ongedaan maken',
 
   'cash.quickTender': 'Ontvangen bedrag',
-  'cash.exactNamed': 'Gepast {amount}',
-  'cash.tenderNamed': 'Betaald met {amount}',
+  'cash.tenderNamed': 'ontvangen',
   'cash.enterHint': 'Enter met een leeg veld: gepast.',
 
   'checkout.paying': 'Betaling voor',

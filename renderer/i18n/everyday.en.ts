@@ -23,7 +23,7 @@ export const everydayEn = {
   'unfinished.parked': 'parked {time} by {name}',
   'unfinished.parkedBySomeone': 'parked {time}',
   'unfinished.started': 'started {time}',
-  'unfinished.resume': 'Resume order {number}',
+  'unfinished.resume': 'order {number}',
   'unfinished.resumeShort': 'Resume',
 
   'logout.title': 'Unfinished sales',

@@ -25,7 +25,7 @@ export const everydayNl: Record<keyof typeof everydayEn, string> = {
   'unfinished.parked': 'geparkeerd {time} door {name}',
   'unfinished.parkedBySomeone': 'geparkeerd {time}',
   'unfinished.started': 'begonnen {time}',
-  'unfinished.resume': 'Bestelling {number} hervatten',
+  'unfinished.resume': 'bestelling {number}',
   'unfinished.resumeShort': 'Hervatten',
 
   'logout.title': 'Onafgemaakte verkopen',

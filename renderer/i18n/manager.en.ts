@@ -37,7 +37,7 @@ export const managerEn = {
   'review.paid': 'Paid',
   'review.refunded': 'Refunded',
   'review.time': 'Time',
-  'review.details': 'Details of order {number}',
+  'review.details': 'of order {number}',
   'review.detailsShort': 'Details',
   'review.more': 'More orders',
   'review.allShown': '{count|The one order is shown.|All {count} orders are shown.}',

@@ -39,7 +39,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
   'review.paid': 'Betaald',
   'review.refunded': 'Terugbetaald',
   'review.time': 'Tijd',
-  'review.details': 'Details van order {number}',
+  'review.details': 'van order {number}',
   'review.detailsShort': 'Details',
   'review.more': 'Meer orders',
   'review.allShown': '{count|De ene order staat er.|Alle {count} orders staan er.}',

@@ -3,6 +3,7 @@ import type { DayReport } from '../../shared/manager/types';
 import { cashTotal } from '../../shared/manager/schemas';
 import { useAction, useInvoke } from '../api/useInvoke';
 import { useMethodName } from '../checkout/methodName';
+import { ActionBar } from '../common/ActionBar';
 import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { useI18n } from '../i18n/i18n';
@@ -13,6 +14,7 @@ import { StaleConcepts } from './StaleConcepts';
 import { OpenOrdersWarning } from './DayCash';
 
 const CONFIRM_ID = 'close-confirm';
+const FORM_ID = 'close-day';
 
 /**
  * The day close (Z): open concept orders of earlier days offered for cancelling first, the
@@ -57,7 +59,7 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
     };
 
   return (
-    <form className="panel stack close-day" aria-labelledby="close-day-title" onSubmit={submit} noValidate>
+    <form id={FORM_ID} className="panel stack close-day" aria-labelledby="close-day-title" onSubmit={submit} noValidate>
       <h4 id="close-day-title">{t('day.closeTitle')}</h4>
       <StaleConcepts atClose />
       <ErrorNote error={x.error} />
@@ -142,11 +144,11 @@ export function CloseDayForm({ onClosed }: { onClosed: (report: DayReport) => vo
           </div>
         </div>
       ) : (
-        <div className="row">
-          <button type="submit" className="primary" disabled={close.pending || counted === null}>
+        <ActionBar>
+          <button type="submit" form={FORM_ID} className="primary" disabled={close.pending || counted === null}>
             {t('day.close')}
           </button>
-        </div>
+        </ActionBar>
       )}
     </form>
   );

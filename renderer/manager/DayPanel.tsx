@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DayStatus } from '../../shared/manager/types';
 import { queryKeys, setAnswer, useAction, useInvoke } from '../api/useInvoke';
+import { ActionBar } from '../common/ActionBar';
 import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { CashCount } from './CashCount';
@@ -72,6 +73,8 @@ function useDayChanged() {
   };
 }
 
+const OPEN_FORM_ID = 'day-open';
+
 function OpenDrawer() {
   const { t } = useI18n();
   const [counts, setCounts] = useState<DenominationCounts>({});
@@ -83,15 +86,15 @@ function OpenDrawer() {
     if (float) void open.run({ float });
   };
   return (
-    <form onSubmit={submit} aria-label={t('day.openTitle')} className="stack">
+    <form id={OPEN_FORM_ID} onSubmit={submit} aria-label={t('day.openTitle')} className="stack">
       <p>{t('day.openHint')}</p>
       <CashCount counts={counts} onChange={setCounts} legend={t('day.floatCount')} idPrefix="float" />
       <ErrorNote error={open.error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={open.pending || float === null}>
+      <ActionBar>
+        <button type="submit" form={OPEN_FORM_ID} className="primary" disabled={open.pending || float === null}>
           {t('day.open')}
         </button>
-      </div>
+      </ActionBar>
     </form>
   );
 }

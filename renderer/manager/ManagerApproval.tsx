@@ -8,8 +8,16 @@ export interface Approval {
   pin: string;
 }
 
+interface Props {
+  value: Approval;
+  onChange: (a: Approval) => void;
+  tried: boolean;
+  /** Its fields' ids start with it: a card's unblock and its replacement may ask at once (docs/counter.md §22). */
+  idPrefix?: string;
+}
+
 /** A manager's approval given at a clerk's till (docs/counter.md §19): the manager's name and PIN. */
-export function ManagerApproval({ value, onChange, tried }: { value: Approval; onChange: (a: Approval) => void; tried: boolean }) {
+export function ManagerApproval({ value, onChange, tried, idPrefix = 'approval' }: Props) {
   const { t } = useI18n();
   const staff = useInvoke('session.staff', {});
   const managers = (staff.value ?? []).filter((s) => s.role === 'manager');
@@ -22,10 +30,10 @@ export function ManagerApproval({ value, onChange, tried }: { value: Approval; o
   return (
     <fieldset className="manager-approval">
       <legend>{t('return.approval')}</legend>
-      <p className="hint" id="approval-hint">
+      <p className="hint" id={`${idPrefix}-hint`}>
         {t('return.approvalHint')}
       </p>
-      <Field id="approval-manager" label={t('return.manager')}>
+      <Field id={`${idPrefix}-manager`} label={t('return.manager')}>
         {(control) => (
           <select {...control} value={value.staffId} onChange={(e) => onChange({ ...value, staffId: e.target.value })}>
             {managers.map((m) => (
@@ -37,10 +45,10 @@ export function ManagerApproval({ value, onChange, tried }: { value: Approval; o
         )}
       </Field>
       <Field
-        id="approval-pin"
+        id={`${idPrefix}-pin`}
         label={t('return.pin')}
         invalid={tried && pinMissing}
-        notes={[tried && pinMissing && { id: 'approval-pin-error', text: t('return.pinRequired'), className: 'field-error' }]}
+        notes={[tried && pinMissing && { id: `${idPrefix}-pin-error`, text: t('return.pinRequired'), className: 'field-error' }]}
       >
         {(control) => (
           <input

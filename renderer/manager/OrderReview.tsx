@@ -10,6 +10,7 @@ import { ExportButtons } from './ExportButtons';
 import { showOrderDetail, useManagerNav } from './navigation';
 import { OrderDetail } from './OrderDetail';
 import { emptyFilters, orderFiltersOf, rangeOf, ReviewFilterForm, type ReviewFilters } from './ReviewFilters';
+import { SeenFirst } from '../common/SeenFirst';
 
 const ROW_HEIGHT = 44;
 /** Rows before the end of what is loaded at which the next page is asked for. */
@@ -160,8 +161,8 @@ function OrderRow({ row, index, start }: { row: ManagerOrderRow; index: number; 
       </span>
       <span role="cell">{t(`syncState.${row.syncState}`)}</span>
       <span role="cell">
-        <button type="button" aria-label={t('review.details', { number: row.orderNumber })} onClick={() => showOrderDetail(row.orderId)}>
-          {t('review.detailsShort')}
+        <button type="button" onClick={() => showOrderDetail(row.orderId)}>
+          <SeenFirst seen={t('review.detailsShort')} more={t('review.details', { number: row.orderNumber })} />
         </button>
       </span>
     </div>

@@ -4,9 +4,13 @@ import { ErrorNote } from '../common/ErrorNote';
 import { tokenTypeName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { dateOfTimestamp } from './dates';
-import { LineEditor } from './LineEditor';
 import { lineBirthdate, tokenLabel } from './orderView';
 import { useSale } from './saleStore';
+import { SeenFirst } from '../common/SeenFirst';
+import { areas } from '../areas';
+import { AreaSlot } from '../common/area';
+
+const LineEditor = areas.lineEditor.lazy((m) => m.LineEditor);
 
 /** One line of the order, with its edit and remove buttons; the editor opens under it. */
 export function OrderLineItem({ line, editable }: { line: OrderLine; editable: boolean }) {
@@ -17,6 +21,8 @@ export function OrderLineItem({ line, editable }: { line: OrderLine; editable: b
   const until = dateOfTimestamp(line.validUntil);
   const birthdate = lineBirthdate(line);
   const titleId = `line-${line.orderLineId}-title`;
+  // Beside Edit and Remove while they are there: the name then keeps a line of its own (docs/counter.md §12.1).
+  const price = <strong className="num">{money(line.amountInclTax)}</strong>;
 
   return (
     <li className="card line" aria-labelledby={titleId}>
@@ -24,8 +30,33 @@ export function OrderLineItem({ line, editable }: { line: OrderLine; editable: b
         <h3 id={titleId}>
           {line.quantity} × {line.productName}
         </h3>
-        <strong className="num">{money(line.amountInclTax)}</strong>
+        {!editable && price}
       </div>
+      {/* Under the line's name: in view as soon as the line is (the remarks below never cover them, docs/counter.md §12.1). */}
+      {editable && (
+        <div className="row line-actions">
+          <button
+            type="button"
+            aria-expanded={editing !== null}
+            onClick={() => {
+              const sale = useSale.getState();
+              if (editing) sale.stopEditing();
+              else sale.edit(line.orderLineId, 'quantity');
+            }}
+          >
+            <SeenFirst seen={editing ? t('line.closeEditor') : t('line.edit')} more={line.productName} />
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={remove.pending}
+            onClick={() => void remove.run({ orderLineId: line.orderLineId })}
+          >
+            <SeenFirst seen={t('line.remove')} more={line.productName} />
+          </button>
+          {price}
+        </div>
+      )}
       <dl className="facts">
         <dt>{t('line.article')}</dt>
         <dd>{line.fikoArticleNumber}</dd>
@@ -45,33 +76,12 @@ export function OrderLineItem({ line, editable }: { line: OrderLine; editable: b
           </>
         )}
       </dl>
-      {editable && (
-        <div className="row">
-          <button
-            type="button"
-            aria-expanded={editing !== null}
-            aria-label={t('line.editNamed', { name: line.productName })}
-            onClick={() => {
-              const sale = useSale.getState();
-              if (editing) sale.stopEditing();
-              else sale.edit(line.orderLineId, 'quantity');
-            }}
-          >
-            {editing ? t('line.closeEditor') : t('line.edit')}
-          </button>
-          <button
-            type="button"
-            className="danger"
-            aria-label={t('line.removeNamed', { name: line.productName })}
-            disabled={remove.pending}
-            onClick={() => void remove.run({ orderLineId: line.orderLineId })}
-          >
-            {t('line.remove')}
-          </button>
-        </div>
-      )}
       <ErrorNote error={remove.error} />
-      {editable && editing && <LineEditor line={line} task={editing.task} />}
+      {editable && editing && (
+        <AreaSlot>
+          <LineEditor line={line} task={editing.task} />
+        </AreaSlot>
+      )}
     </li>
   );
 }

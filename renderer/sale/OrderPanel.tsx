@@ -12,6 +12,7 @@ import { PayBar, RemarkList } from './RemarkPanel';
 import type { RemarkAction } from './remarks';
 import { focusSoon, useSale, type LineTask } from './saleStore';
 import { UndoBar } from './UndoBar';
+import { useLastLineInView } from './lastLineInView';
 
 type EditorAction = Exclude<RemarkAction, 'add-token' | 'register-token' | 'change-token' | 'mandate'>;
 
@@ -70,6 +71,7 @@ export function OrderPanel() {
   // An order another touchpoint owns is shown as it is: the counter may not change it.
   const readOnly = current.value?.readOnly === true;
   const open = order !== undefined && isConcept(order) && !readOnly;
+  const linesBox = useLastLineInView(order?.orderLines.length ?? 0);
 
   if (!orderId) {
     return (
@@ -96,7 +98,7 @@ export function OrderPanel() {
             )}
           </p>
           {open && <UndoBar order={order} />}
-          <div className="order-scroll">
+          <div className="order-scroll" ref={linesBox}>
             <ol className="plain lines" aria-label={t('order.lines')}>
               {order.orderLines.map((line) => (
                 <OrderLineItem key={line.orderLineId} line={line} editable={open} />

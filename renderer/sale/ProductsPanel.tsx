@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Product } from '../../shared/schemas/reference';
 import { useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
@@ -46,6 +46,7 @@ export function ProductsPanel() {
         <label htmlFor="product-search">{t('products.search')}</label>
         <input
           id="product-search"
+          data-landing={2}
           type="search"
           value={text}
           aria-describedby="product-search-hint"
@@ -77,14 +78,8 @@ export function ProductsPanel() {
               (p, i) =>
                 p && (
                   <li key={i}>
-                    <button
-                      type="button"
-                      aria-keyshortcuts={String(i + 1)}
-                      aria-label={t('products.quickKey', { n: i + 1, name: p.productName })}
-                      disabled={pending}
-                      onClick={() => void pick(p)}
-                    >
-                      <kbd aria-hidden="true">{i + 1}</kbd> <span>{p.productName}</span>
+                    <button type="button" aria-keyshortcuts={String(i + 1)} disabled={pending} onClick={() => void pick(p)}>
+                      <kbd>{i + 1}</kbd> <span>{p.productName}</span>
                     </button>
                   </li>
                 ),
@@ -101,16 +96,18 @@ export function ProductsPanel() {
 function ProductButton({ product, onPick }: { product: Product; onPick: (p: Product) => void }) {
   const { money } = useI18n();
   const selected = useSale((s) => s.selectedProductId === product.productId);
+  const metaId = useId();
+  // Named by the product's name alone (what the clerk says); the number and price describe it.
   return (
     <button
       type="button"
       className="product-button"
-      aria-label={product.productName}
+      aria-describedby={metaId}
       aria-current={selected ? 'true' : undefined}
       onClick={() => onPick(product)}
     >
       <span>{product.productName}</span>
-      <span className="muted product-meta">
+      <span className="muted product-meta" id={metaId} aria-hidden="true">
         <span className="nowrap">{product.fikoArticleNumber}</span>
         {product.amountInclTax > 0 && <span className="nowrap price">{money(product.amountInclTax)}</span>}
       </span>

@@ -14,7 +14,7 @@ const WORDS: Record<RemarkCode, { text: RegExp; action: string }> = {
   PRODUCT_CHOICE_REQUIRED: { text: /choose which variant/i, action: 'Choose product' },
   VALIDFROM_REQUIRED: { text: /needs a start date/i, action: 'Set start date' },
   TOKEN_REQUIRED: { text: /must be put on a token/i, action: 'Add token' },
-  CUSTOMERTOKEN_REQUIRED: { text: /registered token/i, action: 'Register token' },
+  CUSTOMERTOKEN_REQUIRED: { text: /registered token/i, action: 'Add registered token' },
   PERSONALACCOUNTDATA_BIRTHDATE_REQUIRED: { text: /birthdate is needed/i, action: 'Add birthdate' },
   MANDATE_REQUIRED: { text: /direct debit mandate is needed/i, action: 'Capture or find a mandate' },
 };
@@ -58,6 +58,29 @@ describe('RemarkPanel', () => {
       'add-birthdate',
       'mandate',
     ]);
+  });
+
+  it('offers one action for a line that needs a registered token and has none: both token remarks are one need', async () => {
+    const topUp = line({
+      productName: 'Saldo opladen',
+      validationResult: 'preliminary',
+      additionalRemarks: (['TOKEN_REQUIRED', 'CUSTOMERTOKEN_REQUIRED'] as const).map((code) => ({
+        code,
+        parameter: REMARK_PARAMETER[code],
+      })),
+    });
+    const { onAction } = renderPanel(order({ orderLines: [topUp], validContents: false }));
+    const items = within(screen.getByRole('list', { name: 'Remarks and errors' })).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]!.textContent).toMatch(/registered token/i);
+    expect(
+      within(items[0]!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Add registered token']);
+    expect(screen.queryByRole('button', { name: 'Add token' })).toBeNull();
+    await userEvent.click(within(items[0]!).getByRole('button'));
+    expect(onAction).toHaveBeenCalledWith(topUp.orderLineId, 'register-token');
   });
 
   it('shows validation errors in words with the field they concern and an action', () => {

@@ -60,7 +60,15 @@ export function PayBar({ order, onPay }: { order: Order; onPay: () => void }) {
   const gate = paymentGate(order);
   return (
     <div className="pay-bar">
-      <button id="pay" type="button" className="primary big" disabled={!gate.allowed} aria-describedby="pay-why" onClick={onPay}>
+      <button
+        id="pay"
+        type="button"
+        data-landing={1}
+        className="primary big"
+        disabled={!gate.allowed}
+        aria-describedby="pay-why"
+        onClick={onPay}
+      >
         {t('remarks.pay')}
       </button>
       <p id="pay-why" className="hint">
@@ -95,7 +103,13 @@ function RemarkRow({
         {showLine && <strong>{item.lineName}: </strong>}
         {text}
       </p>
-      <button id={remarkActionId(item.key)} type="button" aria-describedby={textId} onClick={() => onAction(item.lineId, item.action)}>
+      <button
+        id={remarkActionId(item.key)}
+        type="button"
+        data-landing={1}
+        aria-describedby={textId}
+        onClick={() => onAction(item.lineId, item.action)}
+      >
         {t(`action.${item.action}`)}
       </button>
     </li>

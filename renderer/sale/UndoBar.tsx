@@ -4,6 +4,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { useI18n } from '../i18n/i18n';
 import { nextActionId } from './pick';
 import { focusSoon, useSale } from './saleStore';
+import { SeenFirst } from '../common/SeenFirst';
 
 /**
  * "{product} added. Undo": a touch adds a product without asking, so the line it made can
@@ -34,13 +35,8 @@ export function UndoBar({ order }: { order: Order }) {
   return (
     <div className="undo-bar note note-ok">
       <p role="status">{t('products.added', { name: undo.productName })}</p>
-      <button
-        type="button"
-        aria-label={t('undo.named', { name: undo.productName })}
-        disabled={removeLine.pending || deleteOrder.pending}
-        onClick={() => void takeBack()}
-      >
-        {t('undo.button')}
+      <button type="button" disabled={removeLine.pending || deleteOrder.pending} onClick={() => void takeBack()}>
+        <SeenFirst seen={t('undo.button')} more={undo.productName} />
       </button>
       <ErrorNote error={removeLine.error ?? deleteOrder.error} />
     </div>

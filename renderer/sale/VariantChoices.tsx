@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Product } from '../../shared/schemas/reference';
 import { useI18n } from '../i18n/i18n';
 
-/** PRODUCT_CHOICE_REQUIRED: the variants to choose from, each a button "Choose {name}" with its price. */
+/** PRODUCT_CHOICE_REQUIRED: the variants to choose from, each a button named by the variant, its price describing it. */
 export function VariantChoices({
   choices,
   onChoose,
@@ -19,6 +19,7 @@ export function VariantChoices({
   children?: ReactNode;
 }) {
   const { t, money } = useI18n();
+  const priceId = useId();
   return (
     <fieldset className="stack">
       <legend>{t('products.chooseVariant')}</legend>
@@ -27,12 +28,18 @@ export function VariantChoices({
           key={choice.productId}
           id={i === 0 ? firstId : undefined}
           type="button"
-          aria-label={t('products.choose', { name: choice.productName })}
+          aria-describedby={choice.amountInclTax > 0 ? `${priceId}-${choice.productId}` : undefined}
           disabled={disabled}
           onClick={() => onChoose(choice)}
         >
           {choice.productName}
-          {choice.amountInclTax > 0 && <span className="muted"> · {money(choice.amountInclTax)}</span>}
+          {choice.amountInclTax > 0 && (
+            // Named by the product's name alone (what the clerk says); its price describes it.
+            <span className="muted" id={`${priceId}-${choice.productId}`} aria-hidden="true">
+              {' '}
+              · {money(choice.amountInclTax)}
+            </span>
+          )}
         </button>
       ))}
       {children}

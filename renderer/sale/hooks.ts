@@ -1,7 +1,7 @@
 import type { CatalogView, CounterOrder, IpcInput, IpcResult } from '../../shared/ipc';
 import type { Product } from '../../shared/schemas/reference';
 import { useAction, useInvoke, type InvokeQuery } from '../api/useInvoke';
-import { keyQueue } from '../common/pageKeys';
+import { heldDuring } from '../common/pageKeys';
 import { nextActionId, stepBeforeAdding, STEP_FOCUS } from './pick';
 import { chosenTokenTypeId, tokenCombination, tokenInputFromChosen } from './orderView';
 import { focusSoon, useSale } from './saleStore';
@@ -56,12 +56,7 @@ export function usePickProduct() {
   const addLine = useAddLine();
   const pick = async (product: Product) => {
     // Keys typed meanwhile (Enter for Pay) wait until the focus is on the next step.
-    const release = keyQueue.hold();
-    try {
-      await pickNow(product);
-    } finally {
-      release();
-    }
+    await heldDuring(() => pickNow(product));
   };
   const pickNow = async (product: Product) => {
     const sale = useSale.getState();

@@ -1,8 +1,9 @@
+import { needsOf } from '../../domain/rules/remarkNeeds';
 import type { RemarkCode } from '../../shared/enums';
 import type { Order } from '../../shared/schemas/order';
 import { fieldOfPointer, type ProblemField } from '../common/problems';
 
-/** Every remark and validation error of every line, each with the one action that resolves it. */
+/** Every remark and validation error of every line, each with the one action that resolves it (remarks one action resolves together are one item). */
 
 export type RemarkAction =
   | 'choose-product'
@@ -67,12 +68,13 @@ export function remarkItems(order: Order): RemarkItem[] {
         action: ACTION_OF_FIELD[field],
       };
     });
-    const remarks: RemarkItem[] = line.additionalRemarks.map((r, i) => ({
+    // One action per thing to do: a registered card resolves both token remarks (domain/rules/remarkNeeds.ts).
+    const remarks: RemarkItem[] = needsOf(line.additionalRemarks.map((r) => r.code)).map((code) => ({
       ...base,
       kind: 'remark',
-      key: `${line.orderLineId}-r${i}`,
-      code: r.code,
-      action: ACTION_OF_REMARK[r.code],
+      key: `${line.orderLineId}-${code}`,
+      code,
+      action: ACTION_OF_REMARK[code],
     }));
     return [...errors, ...remarks];
   });

@@ -118,10 +118,17 @@ export const useSale = create<SaleState>()((set, get) => ({
  * An element of a part that loads on demand is looked for once `after` (the part's load) is done.
  */
 let focusRun = 0;
+let focusDone = 0;
+/** A focusSoon is still looking for its element (the focus guard leaves the focus to it). */
+export const focusPending = (): boolean => focusDone < focusRun;
 export function focusSoon(id: string, after?: Promise<unknown>): void {
   const run = ++focusRun;
   // Keys typed until then are for the element this moves to (docs/counter.md §12).
-  const release = keyQueue.hold();
+  const hold = keyQueue.hold();
+  const release = () => {
+    if (run === focusRun) focusDone = run;
+    hold();
+  };
   const doc = document;
   let frames = 30;
   const attempt = () => {

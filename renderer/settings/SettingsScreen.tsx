@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SettingsView, StaffMember } from '../../shared/ipc';
 import type { Language, TouchPoint } from '../../shared/schemas/order';
 import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
+import { ActionBar } from '../common/ActionBar';
 import { ErrorNote } from '../common/ErrorNote';
 import { Field } from '../common/Field';
 import { describeDetail, describeProblem } from '../common/problems';
@@ -26,6 +27,7 @@ import { FleetPanel } from '../fleet/FleetPanel';
  */
 
 const ERROR_ID = 'settings-error';
+const FORM_ID = 'settings-form';
 
 export function SettingsScreen({ clerk }: { clerk: StaffMember }) {
   const { t } = useI18n();
@@ -194,7 +196,7 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
   const refusalId = (field: SettingsField) => refused(field) && ERROR_ID;
 
   return (
-    <form onSubmit={submit} noValidate className="stack" aria-labelledby="settings-form-title">
+    <form id={FORM_ID} onSubmit={submit} noValidate className="stack" aria-labelledby="settings-form-title">
       <h3 id="settings-form-title">{t('settings.form')}</h3>
       <Field
         id="settings-central"
@@ -294,9 +296,10 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
       </Field>
 
       <ErrorNote id={ERROR_ID} error={save.error} describe={describeSettingsError} />
-      <div className="row">
+      <ActionBar>
         <button
           type="submit"
+          form={FORM_ID}
           className="primary"
           disabled={!change || save.pending}
           aria-describedby={valid && !change ? 'settings-nothing' : undefined}
@@ -308,7 +311,7 @@ function SettingsForm({ view, touchpoints }: { view: SettingsView; touchpoints: 
             {t('settings.nothingChanged')}
           </span>
         )}
-      </div>
+      </ActionBar>
       <div role="status" aria-live="polite">
         {saved.map((key) => (
           <p key={key} className={key === 'settings.savedMemory' ? 'note note-warn' : 'note note-ok'}>

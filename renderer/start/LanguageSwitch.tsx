@@ -4,6 +4,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { languageIdOf, useI18n, type Lang } from '../i18n/i18n';
 import { useCurrentOrder } from '../sale/hooks';
 import { isConcept } from '../sale/orderView';
+import { SeenFirst } from '../common/SeenFirst';
 
 const LANGS: { lang: Lang; name: string }[] = [
   { lang: 'nl', name: 'Nederlands' },
@@ -40,13 +41,12 @@ export function LanguageSwitch() {
           type="button"
           lang={l}
           aria-pressed={l === lang}
-          aria-label={name}
           title={name}
           disabled={save.pending}
           onClick={() => void choose(l)}
         >
-          {/* The code on the button keeps the top bar one row; the name is its accessible name. */}
-          {l.toUpperCase()}
+          {/* The code on the button keeps the top bar one row; the name follows it for a screen reader. */}
+          <SeenFirst seen={l.toUpperCase()} more={name} />
         </button>
       ))}
       <ErrorNote error={save.error ?? patchOrder.error} />

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { setAnswer, useAction, useInvoke } from '../api/useInvoke';
 import { ErrorNote } from '../common/ErrorNote';
+import { heldDuring } from '../common/pageKeys';
 import { focusSoon } from '../sale/saleStore';
 import { useI18n } from '../i18n/i18n';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -26,7 +27,8 @@ export function LoginScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!chosen || !pinOk) return;
-    const result = await login.run({ staffId: chosen, pin });
+    // Keys typed as the login goes through (F2, a quick key, Enter) are for the start screen (docs/counter.md §12).
+    const result = await heldDuring(() => login.run({ staffId: chosen, pin }));
     if (!result.ok) setPin('');
   };
 
@@ -59,6 +61,7 @@ export function LoginScreen() {
             pattern="\d{4,8}"
             maxLength={8}
             value={pin}
+            data-landing={1}
             aria-describedby="login-pin-hint"
             onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
           />

@@ -1,6 +1,7 @@
 import type { OrderSummary } from '../../shared/ipc';
 import { useI18n } from '../i18n/i18n';
 import { useSale, type Screen } from '../sale/saleStore';
+import { SeenFirst } from '../common/SeenFirst';
 
 export function screenForStatus(statusId: number): Screen {
   if (statusId === 1) return 'sale';
@@ -44,12 +45,8 @@ export function OrderList({ orders, caption }: { orders: OrderSummary[]; caption
             <td className="num">{money(o.totalAmount)}</td>
             <td>{t(`syncState.${o.syncState}`)}</td>
             <td>
-              <button
-                type="button"
-                aria-label={t('orders.open', { number: o.orderNumber })}
-                onClick={() => openOrder(o.orderId, screenForStatus(o.statusId))}
-              >
-                {t('orders.openShort')}
+              <button type="button" onClick={() => openOrder(o.orderId, screenForStatus(o.statusId))}>
+                <SeenFirst seen={t('orders.openShort')} more={t('orders.openMore', { number: o.orderNumber })} />
               </button>
             </td>
           </tr>

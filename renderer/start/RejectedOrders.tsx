@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/i18n';
 import { useSale } from '../sale/saleStore';
 import { orderStatusId } from '../sale/orderView';
 import { screenForStatus } from './OrderList';
+import { SeenFirst } from '../common/SeenFirst';
 
 /** Orders the central refused, with its reasons: drawn by the start screen when there are any, or when asked for. */
 export function RejectedOrders() {
@@ -25,12 +26,8 @@ export function RejectedOrders() {
                 <li key={i}>{describeProblem(t, r.detail, r.pointer)}</li>
               ))}
             </ul>
-            <button
-              type="button"
-              aria-label={t('orders.open', { number: order.orderNumber })}
-              onClick={() => openOrder(order.orderId, screenForStatus(orderStatusId(order)))}
-            >
-              {t('orders.openShort')}
+            <button type="button" onClick={() => openOrder(order.orderId, screenForStatus(orderStatusId(order)))}>
+              <SeenFirst seen={t('orders.openShort')} more={t('orders.openMore', { number: order.orderNumber })} />
             </button>
           </li>
         ))}

@@ -44,6 +44,7 @@ export function StartScreen({ clerk, showRejected }: { clerk: StaffMember; showR
         <button
           type="button"
           id={START_NEW_SALE_ID}
+          data-landing={1}
           className="primary big"
           aria-keyshortcuts={NEW_SALE_KEYS}
           disabled={closedDay !== null}

@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/i18n';
 import { nextActionId } from '../sale/pick';
 import { focusSoon, useSale } from '../sale/saleStore';
 import { screenForStatus } from './OrderList';
+import { SeenFirst } from '../common/SeenFirst';
 
 /** The counter's parked and unfinished sales, newest first (docs/counter.md §12). */
 export function useUnfinishedSales() {
@@ -52,13 +53,8 @@ export function UnfinishedList({ sales, labelledBy }: { sales: UnfinishedSale[];
                   : t('unfinished.started', { time: dateTime(sale.createdOn) })}
               </span>
             </span>
-            <button
-              type="button"
-              aria-label={t('unfinished.resume', { number: sale.orderNumber })}
-              disabled={resume.pending}
-              onClick={() => void resume.run(sale)}
-            >
-              {t('unfinished.resumeShort')}
+            <button type="button" disabled={resume.pending} onClick={() => void resume.run(sale)}>
+              <SeenFirst seen={t('unfinished.resumeShort')} more={t('unfinished.resume', { number: sale.orderNumber })} />
             </button>
           </li>
         ))}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { StaffMember } from '../../shared/ipc';
 import { setAnswer, useAction } from '../api/useInvoke';
 import { areas } from '../areas';
-import { KeyQueueListener } from '../common/pageKeys';
+import { ActionBarSlot } from '../common/ActionBarSlot';
 import { AreaSlot } from '../common/area';
 import { useDisplaySync } from '../customer/useDisplaySync';
 import { DeviceTrouble } from '../devices/DeviceTrouble';
@@ -41,8 +41,6 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
 
   return (
     <>
-      {/* First: a key the queue keeps reaches neither the scanner nor the global keys until its time. */}
-      <KeyQueueListener />
       <ScannerListener />
       <GlobalKeys />
       <a className="skip" href="#main">
@@ -77,6 +75,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
           {screen === 'manager' && <ManagerScreen clerk={clerk} />}
           {screen === 'cards' && <CardServiceScreen />}
         </AreaSlot>
+        <ActionBarSlot />
       </main>
       <LeaveDialogs logout={() => void logout.run({})} />
     </>

@@ -6,6 +6,7 @@ import { tokenTypeName } from '../common/names';
 import { useI18n } from '../i18n/i18n';
 import { CacheLabel } from './CacheLabel';
 import { isUsable, tokenMarks, type TokenMark } from './tokenQuery';
+import { SeenFirst } from '../common/SeenFirst';
 
 export function tokenName(record: TransitTokenRecord): string {
   return record.alias ?? record.passNumber ?? `#${record.transitTokenId}`;
@@ -73,10 +74,9 @@ export function TokenMatch({
             className="primary"
             disabled={why !== null}
             aria-describedby={why ? whyId : undefined}
-            aria-label={t('tokens.use', { name })}
             onClick={() => onUse(record)}
           >
-            {t('tokens.useShort')}
+            <SeenFirst seen={t('tokens.useShort')} more={name} />
           </button>
           {record.replacedByTokenId !== null && (
             <button type="button" aria-expanded={showReplacement} onClick={() => setShowReplacement((v) => !v)}>

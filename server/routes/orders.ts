@@ -24,6 +24,8 @@ export function answer<T>(reply: FastifyReply, result: Result<T>, status = 200) 
   return result.ok ? reply.code(status).send(result.value) : sendRefusal(reply, result.refusal);
 }
 
+const ORDERS_HEAD = Buffer.from('{"orders":[');
+
 /** docs/api.md §0.4: the order interface's own operations. */
 export const orderRoutes =
   (service: OrderService): FastifyPluginAsyncZod =>
@@ -47,12 +49,9 @@ export const orderRoutes =
         }
         const page = await service.list(req.query, req.caller, after);
         const { _links, href } = pageLinks(req.url, page.next, req.query.updatedAfter !== undefined);
-        // The orders are already JSON text: the envelope is joined around them, not re-serialised.
-        const body = `{"orders":[${page.orders.join(',')}],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`;
-        return reply
-          .type('application/json')
-          .serializer((text: string) => text)
-          .send(body as never);
+        // The orders are already JSON text as UTF-8: the envelope is put around them, nothing re-serialised or re-encoded.
+        const body = page.body(ORDERS_HEAD, Buffer.from(`],"_links":${JSON.stringify(_links)},"href":${JSON.stringify(href)}}`));
+        return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );
 

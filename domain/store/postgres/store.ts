@@ -8,6 +8,7 @@ import { postgresFleet } from './fleet';
 import { postgresCards } from './cards';
 import { findByExternalId, getOrder, listDeletions, listOrders, orderIdOfPart } from './orders';
 import { writerThread } from './writer';
+import { joinPage } from '../joined';
 
 const UNIQUE_VIOLATION = '23505';
 const isDuplicateExternalId = (error: unknown) =>
@@ -45,6 +46,7 @@ export function postgresOrderStore(
     update: (record, expectedVersion) => writer.write({ kind: 'update', record, expectedVersion, at: at() }),
     remove: (orderId, expectedVersion) => writer.write({ kind: 'remove', orderId, expectedVersion, at: at() }),
     list: (filter, limit, after) => listOrders(pool, filter, limit, after),
+    listJoined: async (filter, limit, after) => joinPage(await listOrders(pool, filter, limit, after)),
     listDeleted: (filter, limit, after) => listDeletions(pool, filter, limit, after),
     putDayClosure: (closure) => putDayClosure(pool, closure),
     listDayClosures: (touchpointId, from, limit, after) => listDayClosures(pool, touchpointId, from, limit, after),

@@ -2,6 +2,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { listDeletions } from './changes';
 import { listOrders } from './orders';
+import { joinPage } from '../joined';
 import type { ReadRequest, ReadResponse } from './readers';
 
 /**
@@ -12,9 +13,11 @@ import type { ReadRequest, ReadResponse } from './readers';
 export function answer(db: Database, request: ReadRequest): ReadResponse {
   try {
     const page =
-      request.kind === 'orders'
-        ? listOrders(db, request.filter, request.limit, request.after)
-        : listDeletions(db, request.filter, request.limit, request.after);
+      request.kind === 'deletions'
+        ? listDeletions(db, request.filter, request.limit, request.after)
+        : request.kind === 'joined'
+          ? joinPage(listOrders(db, request.filter, request.limit, request.after))
+          : listOrders(db, request.filter, request.limit, request.after);
     return { id: request.id, page };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };
@@ -28,6 +31,9 @@ export function serveReads(before: () => void = () => {}): void {
   db.pragma('busy_timeout = 5000');
   parentPort!.on('message', (request: ReadRequest) => {
     before();
-    parentPort!.postMessage(answer(db, request));
+    const response = answer(db, request);
+    // A joined page's text moves to the main thread instead of being copied (transferred).
+    const text = 'page' in response && 'text' in response.page ? (response.page.text.buffer as ArrayBuffer) : undefined;
+    parentPort!.postMessage(response, text ? [text] : []);
   });
 }

@@ -1,14 +1,17 @@
 import type { Worker } from 'node:worker_threads';
 import { startThread, threadEntry } from '../threads';
-import type { DeletedFilter, DeletedPage, OrderFilter, Page, PageAfter } from '../types';
+import type { DeletedFilter, DeletedPage, JoinedPage, OrderFilter, Page, PageAfter } from '../types';
 
 export type ReadRequest = { id: number; limit: number; after: PageAfter | null } & (
-  { kind: 'orders'; filter: OrderFilter } | { kind: 'deletions'; filter: DeletedFilter }
+  { kind: 'orders' | 'joined'; filter: OrderFilter } | { kind: 'deletions'; filter: DeletedFilter }
 );
-export type ReadResponse = { id: number; page: Page | DeletedPage } | { id: number; error: string };
+type AnyPage = Page | JoinedPage | DeletedPage;
+export type ReadResponse = { id: number; page: AnyPage } | { id: number; error: string };
 
 export interface ReaderPool {
   listOrders(filter: OrderFilter, limit: number, after: PageAfter | null): Promise<Page>;
+  /** The page joined on the reader thread, its text handed over without a copy (joinDocs). */
+  listJoined(filter: OrderFilter, limit: number, after: PageAfter | null): Promise<JoinedPage>;
   listDeletions(filter: DeletedFilter, limit: number, after: PageAfter | null): Promise<DeletedPage>;
   close(): Promise<void>;
 }
@@ -22,7 +25,7 @@ export interface ReaderThread {
 }
 
 interface Pending {
-  resolve: (page: Page | DeletedPage) => void;
+  resolve: (page: AnyPage) => void;
   reject: (error: Error) => void;
 }
 
@@ -63,20 +66,21 @@ export function readerPool(file: string, size: number, thread: ReaderThread = {}
     return reader;
   });
 
-  function read<P extends Page | DeletedPage>(request: Omit<ReadRequest, 'id'>): Promise<P> {
+  function read<P extends AnyPage>(request: Omit<ReadRequest, 'id'>): Promise<P> {
     if (closed) return Promise.reject(new ReaderError('the reader pool is closed'));
     const reader = readers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = ++nextId;
     return new Promise<P>((resolve, reject) => {
       // A read in flight keeps the process alive; an idle pool does not.
       if (reader.pending.size === 0) reader.worker.ref();
-      reader.pending.set(id, { resolve: resolve as (page: Page | DeletedPage) => void, reject });
+      reader.pending.set(id, { resolve: resolve as (page: AnyPage) => void, reject });
       reader.worker.postMessage({ ...request, id });
     });
   }
 
   return {
     listOrders: (filter, limit, after) => read<Page>({ kind: 'orders', filter, limit, after }),
+    listJoined: (filter, limit, after) => read<JoinedPage>({ kind: 'joined', filter, limit, after }),
     listDeletions: (filter, limit, after) => read<DeletedPage>({ kind: 'deletions', filter, limit, after }),
     async close() {
       closed = true;

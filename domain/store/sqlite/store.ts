@@ -12,6 +12,7 @@ import { readerPool, type ReaderPool } from './readers';
 import { readReference, writeReference } from './reference';
 import { stamped } from '../rows';
 import { orderNumberOf } from '../../order/numbering';
+import { joinPage } from '../joined';
 import type { InsertOutcome, OrderStore, WriteHook } from '../types';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -70,6 +71,8 @@ export function sqliteOrderStore(
         return true;
       }),
     list: async (filter, limit, after) => (readers ? readers.listOrders(filter, limit, after) : listOrders(db, filter, limit, after)),
+    listJoined: async (filter, limit, after) =>
+      readers ? readers.listJoined(filter, limit, after) : joinPage(listOrders(db, filter, limit, after)),
     listDeleted: async (filter, limit, after) =>
       readers ? readers.listDeletions(filter, limit, after) : listDeletions(db, filter, limit, after),
     putDayClosure: async (closure) => putDayClosure(db, closure),
