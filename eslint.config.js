@@ -30,25 +30,38 @@ const pureDomain = [
   'domain/lookup',
 ];
 const pureDomainFiles = pureDomain.map((place) => (place.endsWith('/') ? `${place}**` : `${place}.ts`));
+/**
+ * The areas of the counter's core (docs/architecture.md §2) and the areas each may use, through
+ * their index.ts only. counter.ts composes them; the storage (db/) sits under every area. An area
+ * reads and writes its own tables, and another area's only through what that area offers.
+ */
+const coreAreas = {
+  config: [],
+  central: [],
+  audit: [],
+  staff: [],
+  display: [],
+  catalog: ['central'],
+  devices: ['config'],
+  cash: ['audit'],
+  orders: ['cash'],
+  printing: ['devices'],
+  tokens: ['catalog', 'central'],
+  settings: ['catalog', 'config', 'staff'],
+  session: ['catalog', 'settings', 'staff'],
+  fleet: ['central', 'config', 'settings'],
+  payments: ['audit', 'orders'],
+  terminal: ['audit', 'config', 'devices', 'orders'],
+  returns: ['audit', 'orders', 'payments', 'staff', 'terminal'],
+  manager: ['audit', 'cash', 'central', 'orders', 'terminal'],
+  sync: ['central', 'manager', 'orders'],
+  sale: ['catalog', 'manager', 'orders', 'settings', 'staff', 'tokens'],
+  cards: ['audit', 'catalog', 'central', 'orders', 'staff', 'tokens'],
+};
 /** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
 /** What a shell (Electron's main process, the browser shell) reaches: its window policy, the core's entry, the machine's configuration. */
 const SHELL_REACH = ['electron/shell/', 'electron/core/counter', 'electron/core/types', 'electron/core/config/machineConfig', 'shared/'];
-const coreFeatures = [
-  'session',
-  'sale',
-  'tokens',
-  'cards',
-  'payments',
-  'settings',
-  'manager',
-  'orders',
-  'catalog',
-  'central',
-  'config',
-  'fleet',
-  'cash',
-  'devices',
-];
+const coreFeatures = Object.keys(coreAreas).filter((area) => area !== 'sync');
 
 const domainTests = {
   may: ['domain/', 'shared/', 'server/testing/'],
@@ -105,7 +118,10 @@ const layers = [
     tests: coreTests,
     // Without a configured central the counter starts one in-process on the demo data (loaded on demand);
     // without a shell's version it reports package.json's (docs/api.md §11.2).
-    except: { files: ['electron/core/counter.ts'], may: ['server/central', 'package'] },
+    except: [
+      { files: ['electron/core/counter.ts'], may: ['package'] },
+      { files: ['electron/core/central/area.ts'], may: ['server/central'] },
+    ],
   },
   {
     name: 'counter-storage',
@@ -123,20 +139,17 @@ const layers = [
     may: [
       'electron/core/sync/',
       'electron/core/db/',
-      'electron/core/central/',
-      // Local orders: read and written only through their one module (never the SQLite backend itself);
-      // the sync panel's handlers show an order as the screens do, through the order desk.
-      'electron/core/orders/localOrders',
-      'electron/core/orders/desk',
-      // The day closes sync pushes, and the problems the manager's screen lists.
-      'electron/core/manager/dayCloseSync',
-      'electron/core/manager/syncProblems',
+      // The areas it uses (coreAreas), through their indexes: local orders only through the orders
+      // area (never the SQLite backend itself), the day closes and sync problems through the manager's.
+      'electron/core/central',
+      'electron/core/orders',
+      'electron/core/manager',
       ...pureDomain,
       'domain/service',
       'shared/',
     ],
     message:
-      'electron/core/sync/ reaches local orders only through orders/localOrders.ts: it imports sync/, db/, central/, orders/localOrders and orders/desk, manager/dayCloseSync and manager/syncProblems, the order rules of domain/ (not its store) and shared/.',
+      'electron/core/sync/ reaches local orders only through the orders area: it imports sync/, db/, the indexes of central/, orders/ and manager/, the order rules of domain/ (not its store) and shared/.',
     tests: coreTests,
   },
   {
@@ -249,9 +262,11 @@ function layerBlocks({ name, files, ignores = [], may, message, tests, except, h
       ignores,
       rules: folders(tests ?? { may, message }),
     },
-    ...(except
-      ? [{ name: `house/layers/${name}/except`, files: except.files, rules: folders({ ...own, may: [...may, ...except.may] }) }]
-      : []),
+    ...[except ?? []].flat().map((one, i) => ({
+      name: `house/layers/${name}/except${i === 0 ? '' : i + 1}`,
+      files: one.files,
+      rules: folders({ ...own, may: [...may, ...one.may] }),
+    })),
   ];
 }
 
@@ -330,6 +345,14 @@ export default defineConfig(
   // Layers: a file no layer holds fails; then each layer's folders.
   { name: 'house/layers/none', files: sources, ignores: layers.flatMap((layer) => layer.files), rules: { 'house/layer': 'error' } },
   layers.map(layerBlocks),
+
+  // The core's areas: which may use which, through its index (tests and test helpers reach further).
+  {
+    name: 'house/areas/counter-core',
+    files: ['electron/core/**'],
+    ignores: [...testCode, 'electron/core/db/**'],
+    rules: { 'house/areas': ['error', { base: 'electron/core/', areas: coreAreas, open: ['db', 'testing'] }] },
+  },
 
   // Packages.
   { name: 'house/packages/everywhere', rules: packages(electronApi, drivers) },

@@ -13,6 +13,7 @@ import type { DayClosures } from './dayClosures';
 import { dayClosureRoutes } from './routes/dayClosures';
 import { deletedRoutes } from './routes/deleted';
 import { catalogRoutes } from './routes/catalog';
+import { saleBatchRoutes } from './routes/saleBatches';
 import { moneyRoutes } from './routes/money';
 import { orderStepRoutes } from './routes/orderSteps';
 import { lookupRoutes } from './routes/lookup';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await orders.register(catalogRoutes(service));
       await orders.register(orderStepRoutes(service));
       await orders.register(moneyRoutes(service));
+      await orders.register(saleBatchRoutes(service));
       await orders.register(deletedRoutes(service));
       await orders.register(dayClosureRoutes(options.dayClosures));
       await orders.register(refundQuoteRoutes(options.cards));

@@ -42,17 +42,23 @@ export function sendProblem(reply: FastifyReply, status: ProblemStatus, detail: 
     .send(problemBody(status, detail, errors, title));
 }
 
-const STATUS_OF: Record<Refusal['kind'], ProblemStatus> = {
+const STATUS_OF: Record<Refusal['kind'], 400 | 403 | 404 | 409> = {
   invalid: 400,
   'not-found': 404,
   conflict: 409,
   forbidden: 403,
 };
 
-export function sendRefusal(reply: FastifyReply, refusal: Refusal) {
+/** A domain refusal as the status and problem body its request answers (docs/api.md §5). */
+export function refusalProblem(refusal: Refusal): { status: 400 | 403 | 404 | 409; problem: Problem } {
   const status = STATUS_OF[refusal.kind];
-  if (refusal.kind === 'invalid') return sendProblem(reply, status, refusal.detail, refusal.errors, refusal.title);
-  return sendProblem(reply, status, refusal.detail, 'errors' in refusal ? refusal.errors : []);
+  if (refusal.kind === 'invalid') return { status, problem: problemBody(status, refusal.detail, refusal.errors, refusal.title) };
+  return { status, problem: problemBody(status, refusal.detail, 'errors' in refusal ? refusal.errors : []) };
+}
+
+export function sendRefusal(reply: FastifyReply, refusal: Refusal) {
+  const { status, problem } = refusalProblem(refusal);
+  return reply.code(status).type('application/json').send(problem);
 }
 
 /** Fastify's schema validation errors (zod issues) as problem elements. */

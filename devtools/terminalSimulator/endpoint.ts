@@ -1,7 +1,7 @@
 import type { TerminalSimulator } from './simulator';
 
 /**
- * The simulator as the counter is given a terminal (electron/core/devices/terminal/setup.ts's
+ * The simulator as the counter is given a terminal (electron/core/terminal/setup.ts's
  * TerminalEndpoint, by shape: devtools/ imports no product code). `owned`: closing the counter
  * closes the simulator too (the demo); a test closes its own.
  */

@@ -1,14 +1,10 @@
-import { isDamage } from './fleet/databaseCheck';
+import { isDamage } from './fleet';
 import { channels, isChannel, mayCall, type Channel, type IpcResult, type StaffMember } from '../../shared/ipc';
 import type { AuditFacts } from '../../shared/manager/types';
 import type { AnyDeclared, AuditValues } from '../../shared/ipc/declare';
 import { refusal } from '../../shared/refusals';
 import type { Handlers } from './handlers';
-import type { AuditRecord } from './manager/audit';
-import { runAct, type Act } from './acts';
-
-/** What one call leaves in the audit trail (the time is the recorder's). */
-export type Audit = (entry: Omit<AuditRecord, 'at'>) => void;
+import { runAct, type Act, type Audit } from './audit';
 
 const orderIdOf = (input: unknown) => {
   const id = (input as { orderId?: unknown } | null)?.orderId;
@@ -30,7 +26,7 @@ function doneFacts(declared: AnyDeclared, input: unknown, answer: unknown, added
  * throws is answered as an internal refusal, logged without its input (which may hold personal
  * data). A manager's call refused to someone else (a read with nobody logged in is not
  * recorded: docs/counter.md §21), and every call its declaration has recorded
- * 'always', goes to the audit trail. An audited change runs as an act (acts.ts): its audit row
+ * 'always', goes to the audit trail. An audited change runs as an act (audit/acts.ts): its audit row
  * is written by the transaction that commits the change; only a change that commits nothing of
  * its own (an export) has its row written here, after it.
  */

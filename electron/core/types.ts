@@ -1,9 +1,10 @@
-import type { MailTransport } from './tokens/challenge';
-import type { LoadedConfig } from './config/machineConfig';
-import type { TerminalOptions } from './devices/terminal/setup';
-import type { Updater } from './fleet/updates';
+import type { MailTransport } from './tokens';
+import type { LoadedConfig } from './config';
+import type { TerminalOptions } from './terminal';
+import type { TokenVault } from './settings';
+import type { Updater } from './fleet';
 
-export type { Updater };
+export type { TokenVault, Updater };
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 
 /**
@@ -18,15 +19,6 @@ export interface CounterCore {
   /** A line for the screen and the log: where the counter's data and central are. */
   describe(): { dataDir: string; centralUrl: string; embeddedCentral: boolean };
   close(): Promise<void>;
-}
-
-/** Electron's safeStorage, or nothing where it is not available (the browser shell). */
-export interface TokenVault {
-  /** Where the sealing key lives: the OS keychain (the default) or the data folder (the browser shell). */
-  storage?: 'keychain' | 'dataFolder';
-  isAvailable(): boolean;
-  encrypt(plain: string): Buffer;
-  decrypt(sealed: Buffer): string;
 }
 
 export interface CounterOptions {

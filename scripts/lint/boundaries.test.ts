@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGES = 'house/packages';
 const FOLDERS = 'house/folders';
 const LAYER = 'house/layer';
-const boundaryRules = [PACKAGES, FOLDERS, LAYER];
+const AREAS = 'house/areas';
+const boundaryRules = [PACKAGES, FOLDERS, LAYER, AREAS];
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -197,9 +198,26 @@ describe('every source file belongs to a layer', () => {
     'electron/browserShell/server.ts',
     'electron/browserShell/client/bridge.ts',
     'electron/core/counter.ts',
-    ...['session', 'sale', 'tokens', 'payments', 'settings', 'sync', 'manager', 'orders', 'catalog', 'central', 'db', 'testing'].map(
-      (area) => `electron/core/${area}/x.ts`,
-    ),
+    ...[
+      'session',
+      'staff',
+      'sale',
+      'tokens',
+      'payments',
+      'returns',
+      'terminal',
+      'printing',
+      'display',
+      'audit',
+      'settings',
+      'sync',
+      'manager',
+      'orders',
+      'catalog',
+      'central',
+      'db',
+      'testing',
+    ].map((area) => `electron/core/${area}/x.ts`),
     'renderer/App.tsx',
     'renderer/sale/SaleScreen.test.tsx',
     'e2e/sales.spec.ts',
@@ -247,8 +265,8 @@ describe("electron/core/ (the counter's core) never imports renderer/, electron/
     ['electron/core/testing/world.ts', "import '../../shell/policy';"],
   ]);
   allows([
-    ['electron/core/counter.ts', "const { startCentral } = await import('../../server/central');"],
-    ['electron/core/handlers.ts', "import './sync/handlers';"],
+    ['electron/core/central/area.ts', "const { startCentral } = await import('../../../server/central');"],
+    ['electron/core/counter.ts', "import { syncArea } from './sync';"],
     ['electron/core/manager/days.ts', "import '../db/database';"],
     ['electron/core/orders/localOrders.ts', "import '../../../domain/store/sqlite/store';"],
     ['electron/core/sync/engine.test.ts', "import '../../../server/central';"],
@@ -275,22 +293,29 @@ describe("electron/core/db/ (the counter's storage) never imports a feature area
   ]);
 });
 
-describe('electron/core/sync/ reaches local orders only through orders/localOrders.ts', () => {
-  refuses(FOLDERS, /electron\/core\/sync\/ reaches local orders only through orders\/localOrders.ts/, [
+describe('electron/core/sync/ reaches local orders only through the orders area', () => {
+  refuses(FOLDERS, /electron\/core\/sync\/ reaches local orders only through the orders area/, [
     ['electron/core/sync/push.ts', "import '../../../domain/store/sqlite/orders';"],
     ['electron/core/sync/pull.ts', "import { sqliteStore } from '../../../domain/store/sqlite/store';"],
     ['electron/core/sync/pull.ts', "import type { Database } from '../../../domain/store/sqlite/database';"],
     ['electron/core/sync/engine.ts', "import type { OrderStore } from '../../../domain/store/types';"],
-    ['electron/core/sync/pull.ts', "import '../orders/facts';"],
-    ['electron/core/sync/engine.ts', "import '../manager/days';"],
-    ['electron/core/sync/engine.ts', "import '../handlers';"],
   ]);
-  allows([
+  // Inside another area, or an area its table does not list: both the layer and the areas refuse it.
+  it.each([
+    ['electron/core/sync/pull.ts', "import '../orders/facts';"],
     ['electron/core/sync/pull.ts', "import { localOrderStore } from '../orders/localOrders';"],
-    ['electron/core/sync/handlers.ts', "import type { OrderDesk } from '../orders/desk';"],
+    ['electron/core/sync/engine.ts', "import '../manager/days';"],
+    ['electron/core/sync/engine.ts', "import '../settings';"],
+  ])('%s: %s is refused', async (file, code) => {
+    const findings = await boundaryFindings(file, code);
+    expect(findings.map((f) => f.rule).sort()).toEqual([AREAS, FOLDERS]);
+  });
+  allows([
+    ['electron/core/sync/pull.ts', "import { takeInCentralCopy } from '../orders';"],
+    ['electron/core/sync/handlers.ts', "import type { OrderDesk } from '../orders';"],
     ['electron/core/sync/engine.ts', "import '../db/outbox';"],
-    ['electron/core/sync/engine.ts', "import '../central/centralClient';"],
-    ['electron/core/sync/engine.ts', "import '../manager/dayCloseSync';"],
+    ['electron/core/sync/engine.ts', "import type { CentralClient } from '../central';"],
+    ['electron/core/sync/engine.ts', "import { pushDayClosures } from '../manager';"],
     ['electron/core/sync/push.ts', "import '../../../domain/order/money';"],
     ['electron/core/sync/push.ts', "import { owns } from '../../../domain/service';"],
     // Its tests may look at what the backend stored.
@@ -374,4 +399,35 @@ describe('imports that name their module in other forms are checked too', () => 
   ]);
   refuses(PACKAGES, /no Node built-ins or Node-only packages/, [['renderer/App.tsx', "const fs = await import('node:fs');"]]);
   allows([['renderer/App.tsx', "const Manager = lazy(() => import('./manager/ManagerScreen'));"]]);
+});
+
+describe("the core's areas use only the areas eslint.config.js's table lets them, and each through its index", () => {
+  refuses(AREAS, /reaches inside the orders area: import it through its index/, [
+    ['electron/core/payments/handlers.ts', "import type { OrderDesk } from '../orders/desk';"],
+    ['electron/core/terminal/nexo/driver.ts', "import { orderDesk } from '../../orders/desk';"],
+    ['electron/core/counter.ts', "import { ordersArea } from './orders/area';"],
+    ['electron/core/manager/days.ts', "export { DayClosed } from '../orders/desk';"],
+  ]);
+  refuses(AREAS, /the cash area may not use the manager area/, [
+    ['electron/core/cash/drawer.ts', "import type { DrawerDays } from '../manager';"],
+    ['electron/core/cash/drawer.ts', "import { movementsIn } from '../manager/queries';"],
+  ]);
+  refuses(AREAS, /the terminal area may not use the manager area/, [['electron/core/terminal/dayClose.ts', "import '../manager';"]]);
+  refuses(AREAS, /the devices area may not use the printing area/, [['electron/core/devices/devices.ts', "import '../printing';"]]);
+  refuses(AREAS, /an area does not import electron\/core\/counter, the composition of the areas/, [
+    ['electron/core/settings/settings.ts', "import type { CounterOptions } from '../counter';"],
+  ]);
+  allows([
+    ['electron/core/payments/handlers.ts', "import type { OrderDesk } from '../orders';"],
+    ['electron/core/payments/handlers.ts', "import type { OrderDesk } from '../orders/index';"],
+    ['electron/core/terminal/nexo/driver.ts', "import type { OrderDesk } from '../../orders';"],
+    ['electron/core/manager/days.ts', "import { appendJournal } from '../cash';"],
+    ['electron/core/counter.ts', "import { ordersArea } from './orders';"],
+    // Inside its own area, and the storage under every area, anything.
+    ['electron/core/terminal/area.ts', "import { NexoDriver } from './nexo/driver';"],
+    ['electron/core/cash/drawer.ts', "import '../db/settings';"],
+    // Tests and test helpers reach into any area.
+    ['electron/core/cash/drawer.test.ts', "import { DrawerDays } from '../manager/days';"],
+    ['electron/core/testing/counter.ts', "import '../orders/desk';"],
+  ]);
 });

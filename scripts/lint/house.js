@@ -1,6 +1,7 @@
 // The house's own ESLint rules, for the layers of eslint.config.js (docs/architecture.md §2):
 // `layer` fails a file that no layer holds, `folders` keeps a layer's relative imports inside the
-// places it may reach, `packages` keeps forbidden npm and Node modules out. Plain JS: ESLint loads
+// places it may reach, `areas` keeps the counter core's areas to the uses its table allows and to
+// each other's index, `packages` keeps forbidden npm and Node modules out. Plain JS: ESLint loads
 // it with its config, before anything is compiled.
 import { dirname, posix, relative, sep } from 'node:path';
 
@@ -86,6 +87,66 @@ export function housePlugin(root) {
               });
             } else if (target.startsWith('../') || !reaches(target)) {
               context.report({ node, message: `'${text}' leads to ${target}: ${message}` });
+            }
+          });
+        },
+      },
+
+      areas: {
+        meta: {
+          type: 'problem',
+          docs: {
+            description:
+              "Inside a host's core, an area imports another area only if the table lets it, and only through that area's index.",
+          },
+          schema: [
+            {
+              type: 'object',
+              properties: {
+                base: { type: 'string' },
+                areas: { type: 'object', additionalProperties: places },
+                open: places,
+              },
+              required: ['base', 'areas'],
+              additionalProperties: false,
+            },
+          ],
+        },
+        create(context) {
+          const [{ base, areas, open = [] }] = context.options;
+          const file = fromRoot(context.physicalFilename);
+          if (!file.startsWith(base)) return {};
+          const areaOf = (path) => {
+            const rest = path.slice(base.length).split('/');
+            return rest.length > 1 ? rest[0] : null;
+          };
+          // A file directly in the base composes the areas: it may use each, through its index. A
+          // folder the table does not list is in no layer either (the rule `layer` says so).
+          const own = areaOf(file);
+          if (own !== null && !Object.hasOwn(areas, own)) return {};
+          return eachImport((node, text) => {
+            if (!text.startsWith('.')) return;
+            const target = posix.normalize(posix.join(dirname(file), text)).replace(CODE, '');
+            if (!target.startsWith(base)) return;
+            const name = target.slice(base.length).split('/')[0];
+            const other = areaOf(target) ?? (Object.hasOwn(areas, name) ? name : null);
+            if (other === own || open.includes(other)) return;
+            if (other === null) {
+              // The composition's own files (counter.ts, dispatch.ts, types.ts): no area depends on them.
+              if (own !== null)
+                context.report({ node, message: `'${text}': an area does not import ${target}, the composition of the areas.` });
+              return;
+            }
+            if (own !== null && !areas[own].includes(other)) {
+              context.report({
+                node,
+                message: `'${text}': the ${own} area may not use the ${other} area (eslint.config.js's table: ${own} uses ${areas[own].join(', ') || 'no other area'}).`,
+              });
+            } else if (target !== `${base}${other}` && target !== `${base}${other}/index`) {
+              context.report({
+                node,
+                message: `'${text}' reaches inside the ${other} area: import it through its index ('${posix.relative(dirname(file), `${base}${other}`)}').`,
+              });
             }
           });
         },

@@ -26,7 +26,7 @@ export const returnChannels = {
         en: 'Return of {items}: {amount} back ({method}), approved by {approver}',
         nl: 'Retour van {items}: {amount} terug ({method}), goedgekeurd door {approver}',
       },
-      // {items} and {approver} are the handler's to add (electron/core/payments/returns.ts): it reads the order and the PIN.
+      // {items} and {approver} are the handler's to add (electron/core/returns/handlers.ts): it reads the order and the PIN.
       values: ({ refund }) => ({
         amount: { money: refund.amountDebit },
         method: { method: refund.paymentMethodId },

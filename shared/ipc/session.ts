@@ -28,8 +28,6 @@ export const staffName = z.string().trim().min(2).max(80);
 const staffId = z.string().min(1);
 const none = z.object({});
 
-const roleWords = { clerk: { en: 'clerk', nl: 'medewerker' }, manager: { en: 'manager', nl: 'manager' } } as const;
-
 export const sessionChannels = {
   'session.staff': channel<StaffMember[]>()({ input: none, access: 'public', kind: 'read' }),
   'session.login': channel<StaffMember>()({
@@ -45,50 +43,4 @@ export const sessionChannels = {
   'session.setup': channel<StaffMember>()({ input: z.object({ name: staffName, pin: newPin }), access: 'public', kind: 'change' }),
   /** The counter's screen language, which the login screen may switch too. */
   'session.language': channel<SessionStatus>()({ input: z.object({ languageId: z.number().int() }), access: 'public', kind: 'change' }),
-} as const;
-
-/** The staff list, kept by managers. */
-export const staffChannels = {
-  'staff.list': channel<StaffRecord[]>()({
-    input: none,
-    access: 'manager',
-    kind: 'read',
-    audit: { act: { en: 'Staff list', nl: 'Lijst van medewerkers' }, recorded: 'refusals' },
-  }),
-  'staff.add': channel<StaffRecord>()({
-    input: z.object({ name: staffName, role: z.enum(['clerk', 'manager']), pin: newPin }),
-    access: 'manager',
-    kind: 'change',
-    audit: {
-      act: { en: 'New staff member', nl: 'Nieuwe medewerker' },
-      words: { en: 'New staff member {name} ({role})', nl: 'Nieuwe medewerker {name} ({role})' },
-      values: (input) => ({ name: { text: input.name }, role: roleWords[input.role] }),
-      recorded: 'always',
-    },
-  }),
-  'staff.setActive': channel<StaffRecord>()({
-    input: z.object({ staffId, active: z.boolean() }),
-    access: 'manager',
-    kind: 'change',
-    audit: {
-      act: { en: 'Staff member enabled or disabled', nl: 'Medewerker aan- of uitgezet' },
-      words: { en: '{name} {state}', nl: '{name} {state}' },
-      values: (input, answer) => ({
-        name: { text: answer.name },
-        state: input.active ? { en: 'may work again', nl: 'mag weer werken' } : { en: 'disabled', nl: 'uitgezet' },
-      }),
-      recorded: 'always',
-    },
-  }),
-  'staff.resetPin': channel<StaffRecord>()({
-    input: z.object({ staffId, pin: newPin }),
-    access: 'manager',
-    kind: 'change',
-    audit: {
-      act: { en: 'New PIN', nl: 'Nieuwe pincode' },
-      words: { en: 'New PIN for {name}', nl: 'Nieuwe pincode voor {name}' },
-      values: (_input, answer) => ({ name: { text: answer.name } }),
-      recorded: 'always',
-    },
-  }),
 } as const;

@@ -39,8 +39,12 @@ export interface TerminalPayment {
 }
 
 /** What this counter has for a terminal: `nexo` a terminal (or the simulator), `none` a stand-alone one the clerk confirms. */
+/** The brands of terminal the counter has a driver for (electron/core/terminal/<brand>/), named by `terminal.brand` (docs/api.md §9.1). */
+export const TERMINAL_BRANDS = ['nexo'] as const;
+export type TerminalBrand = (typeof TERMINAL_BRANDS)[number];
+
 export interface TerminalSetup {
-  kind: 'nexo' | 'none';
+  kind: TerminalBrand | 'none';
 }
 
 /** One side's PIN totals: payments taken and given back, in cents, and how many. */

@@ -3,8 +3,8 @@ import { stmt } from '../../../domain/store/sqlite/statements';
 import type { WaitingBlock } from '../../../shared/ipc/cards';
 import type { BlockReason } from '../../../shared/schemas/cards';
 import { transitTokenRecord, type TransitTokenRecord } from '../../../shared/schemas/reference';
-import { recordAct } from '../acts';
-import type { CentralClient } from '../central/centralClient';
+import { recordAct } from '../audit';
+import type { CentralClient } from '../central';
 
 interface Row {
   requestId: string;

@@ -6,9 +6,19 @@ import type { Actor } from '../../../shared/manager/types';
 import { ok, refusal } from '../../../shared/refusals';
 import { daySessionFigures } from '../../../domain/reports/drawer';
 import { dayBounds } from '../../../domain/reports/timeZone';
-import { recordAct } from '../acts';
-import type { DrawerDays } from '../manager/days';
-import { movementsIn } from '../manager/queries';
+import { recordAct } from '../audit';
+import type { Movement } from '../../../domain/reports/figures';
+
+/**
+ * What the drawer needs of the business day, offered by the manager's area (manager/days.ts
+ * keeps drawer_days; docs/architecture.md §2): which day it is, whether it is closed, and the
+ * money that moved within an interval (the review index's payments).
+ */
+export interface DrawerDay {
+  today(): string;
+  closedToday(): string | null;
+  movementsIn(bounds: { from: string; to: string }): Movement[];
+}
 import { closeSessionRow, insertMovement, insertSession, movementsOfDay, openSessionNow, sessionById, sessionsOf } from './sessions';
 
 /**
@@ -19,7 +29,7 @@ import { closeSessionRow, insertMovement, insertSession, movementsOfDay, openSes
 export class CashDrawer {
   constructor(
     private readonly db: CounterDb,
-    private readonly days: DrawerDays,
+    private readonly days: DrawerDay,
     private readonly timeZone: string,
     private readonly now: () => Date,
     private readonly newId: () => string,
@@ -72,7 +82,7 @@ export class CashDrawer {
   figuresOf(sessionId: string): SessionFigures | null {
     const s = sessionById(this.db, sessionId);
     if (!s) return null;
-    const money = movementsIn(this.db, dayBounds(s.businessDate, this.timeZone));
+    const money = this.days.movementsIn(dayBounds(s.businessDate, this.timeZone));
     // Its day's sessions together: cash taken while none was open counts into the next (docs/counter.md §17).
     const all = daySessionFigures(sessionsOf(this.db, s.businessDate), money, movementsOfDay(this.db, s.businessDate));
     return all.find((x) => x.sessionId === sessionId) ?? null;

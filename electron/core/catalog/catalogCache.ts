@@ -5,7 +5,7 @@ import { language, paymentMethod, touchPoint } from '../../../shared/schemas/ord
 import { product, type Fixtures, type MandateRecord, type TransitTokenRecord } from '../../../shared/schemas/reference';
 import { Catalog } from '../../../domain/catalog';
 import { readReference, writeReference } from '../../../domain/store/sqlite/reference';
-import type { CentralClient } from '../central/centralClient';
+import type { CentralClient } from '../central';
 import { cacheMandates, cacheTokens, cachedMandates, cachedTokens } from '../db/lookupCache';
 
 const productsAnswer = z.object({ products: z.array(product) });

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { z } from 'zod';
+import type { Outcome } from '../../../shared/outcome';
 import { problem as problemSchema, type Problem } from '../../../shared/schemas/problem';
 import type { ClockOffset } from './clockOffset';
 
@@ -9,12 +10,13 @@ import type { ClockOffset } from './clockOffset';
  * the central answered as hoped (validated with zod), the central refused (a problem body:
  * the request was judged and nothing changed), or the outcome is unknown (network error,
  * timeout, reset, 5xx, an answer that does not parse): the request may or may not have
- * been carried out, so the caller must look before trying again.
+ * been carried out, so the caller must look before trying again. The house's one outcome
+ * shape (shared/outcome.ts), with the HTTP status beside.
  */
 export type CentralAnswer<T> =
-  | { kind: 'ok'; status: number; value: T }
-  | { kind: 'refused'; status: number; problem: Problem }
-  | { kind: 'unknown'; reason: string; answered?: true; notSent?: true };
+  | (Extract<Outcome<T>, { kind: 'ok' }> & { status: number })
+  | Extract<Outcome<T, { status: number; problem: Problem }>, { kind: 'refused' }>
+  | (Extract<Outcome<T>, { kind: 'unknown' }> & { answered?: true; notSent?: true });
 
 /** What pushing an order needs of the client (so the engine can note each order's failures). */
 export type CentralRequests = Pick<CentralClient, 'orderBase' | 'request'>;

@@ -87,6 +87,20 @@ describe('the machine’s configuration', () => {
     });
   });
 
+  it('names the terminal’s brand, from the file or COUNTER_TERMINAL_BRAND, and refuses a brand without a driver', () => {
+    const load = (text: string, env: Record<string, string> = {}) => loadMachineConfig(env, 'linux', files({ [ETC]: text }));
+    expect(load('{"terminal": {"brand": "nexo", "url": "simulator"}}')).toMatchObject({
+      ok: true,
+      value: { config: { terminal: { brand: 'nexo' } } },
+    });
+    expect(load('{}', { COUNTER_TERMINAL_BRAND: 'nexo' })).toMatchObject({ ok: true, value: { config: { terminal: { brand: 'nexo' } } } });
+    expect(load('{"terminal": {"brand": "ingenico"}}')).toMatchObject({ ok: false, message: expect.stringContaining('terminal.brand') });
+    expect(load('{}', { COUNTER_TERMINAL_BRAND: 'ingenico' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^COUNTER_TERMINAL_BRAND: /),
+    });
+  });
+
   it('takes the parts of the terminal’s key from both, and refuses a key with a part missing', () => {
     const file = JSON.stringify({ terminal: { key: { id: 'kid', passphrase: 'secret' } } });
     expect(loadMachineConfig({ COUNTER_TERMINAL_KEY_VERSION: '2' }, 'linux', files({ [ETC]: file }))).toMatchObject({

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { isAllowedCentralUrl } from '../../../shared/centralUrl';
 import { cashDenominations } from '../../../shared/ipc/settings';
+import { TERMINAL_BRANDS } from '../../../shared/ipc/terminal';
 
 /**
  * The machine's configuration (docs/api.md §9.1, docs/operations.md §6): environment variables
@@ -30,6 +31,7 @@ const configSchema = (complete: boolean) =>
     .object({
       terminal: z
         .object({
+          brand: z.enum(TERMINAL_BRANDS).optional(),
           url: terminalUrl.optional(),
           poiId: id.optional(),
           saleId: id.optional(),
@@ -63,6 +65,7 @@ export type ConfigSource = 'environment' | 'file';
 
 /** Each environment variable and the key of the file it sets (the same names as the file's, flattened). */
 export const CONFIG_VARIABLES = {
+  COUNTER_TERMINAL_BRAND: 'terminal.brand',
   COUNTER_TERMINAL_URL: 'terminal.url',
   COUNTER_TERMINAL_POI_ID: 'terminal.poiId',
   COUNTER_TERMINAL_SALE_ID: 'terminal.saleId',

@@ -1,6 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
-import { openDatabase, ORDER_TRACK, type Track } from '../../../domain/store/sqlite/database';
+import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATA_DIR_MODE, openDatabase, ORDER_TRACK, type Track } from '../../../domain/store/sqlite/database';
 import { COUNTER_MIGRATIONS } from './migrations';
 import { keepPendingCount } from './pendingCount';
 
@@ -24,4 +26,15 @@ export function openCounterReader(file: string): Database {
   const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   db.pragma('query_only = ON');
   return db;
+}
+
+/**
+ * The app's data folder and the counter's database in it (or `file`; ':memory:' for tests). The
+ * folder holds photos, birthdates and cached mandates: its owner's only, whatever the umask.
+ */
+export function openDataFolder(dataDir: string, file?: string): { db: Database; file: string } {
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
+  chmodSync(dataDir, DATA_DIR_MODE);
+  const dbFile = file ?? join(dataDir, 'counter.sqlite');
+  return { db: openCounterDatabase(dbFile), file: dbFile };
 }

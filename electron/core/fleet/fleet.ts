@@ -1,9 +1,9 @@
 import type { DeviceStates } from '../../../shared/devices';
 import type { EnrolRestart } from '../../../shared/ipc/fleet';
 import type { DeviceCredentials } from '../../../shared/schemas/fleet';
-import type { CentralClient } from '../central/centralClient';
+import type { CentralClient } from '../central';
 import type { CounterDb } from '../db/database';
-import type { CounterSettings } from '../settings/settings';
+import type { CounterSettings } from '../settings';
 import { claimCode, Enrolment, isRevocation } from './enrolment';
 import { beat } from './heartbeat';
 

@@ -1,6 +1,6 @@
 import type { DeviceStates } from '../../../shared/devices';
 import { counterReport, deviceCredentials, type DeviceCredentials, type HeartbeatInput } from '../../../shared/schemas/fleet';
-import type { CentralClient } from '../central/centralClient';
+import type { CentralClient } from '../central';
 import type { CounterDb } from '../db/database';
 import { oldestPendingAt, pendingCount } from '../db/outbox';
 import type { Enrolment } from './enrolment';

@@ -1,5 +1,5 @@
 import type { SyncStatus } from '../../../shared/ipc';
-import type { ClockOffset } from '../central/clockOffset';
+import type { ClockOffset } from '../central';
 import type { DatabaseCheck } from './databaseCheck';
 import type { Enrolment } from './enrolment';
 

@@ -3,7 +3,7 @@ import type { FleetStatus, SyncStatus } from '../../../shared/ipc';
 import type { CounterDb } from '../db/database';
 import { oldestPendingAt } from '../db/outbox';
 import { stmt } from '../../../domain/store/sqlite/statements';
-import type { LoadedConfig } from '../config/machineConfig';
+import type { LoadedConfig } from '../config';
 import { checkDatabase } from './databaseCheck';
 
 /**

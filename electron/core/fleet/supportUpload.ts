@@ -2,7 +2,7 @@ import type { IpcResult } from '../../../shared/ipc';
 import type { SupportUpload } from '../../../shared/ipc/fleet';
 import { ok, refusal } from '../../../shared/refusals';
 import { supportBundleEntry } from '../../../shared/schemas/fleet';
-import type { CentralClient } from '../central/centralClient';
+import type { CentralClient } from '../central';
 import { supportBundle, type SupportBundleInput } from './supportBundle';
 import type { Enrolment } from './enrolment';
 

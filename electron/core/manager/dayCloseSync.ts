@@ -2,7 +2,7 @@ import type { CounterDb as Database } from '../db/database';
 import { dayClosure, type DayClosureInput } from '../../../shared/manager/closure';
 import type { DayReport } from '../../../shared/manager/types';
 import { stmt } from '../../../domain/store/sqlite/statements';
-import type { CentralRequests } from '../central/centralClient';
+import type { CentralRequests } from '../central';
 
 /**
  * Day closes reach the central like orders: each close is queued in the transaction that

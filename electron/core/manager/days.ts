@@ -3,14 +3,14 @@ import type { IpcResult } from '../../../shared/ipc';
 import { ok, refusal } from '../../../shared/refusals';
 import type { CashCount } from '../../../shared/manager/schemas';
 import type { Actor, ClosedDay, DayReport, DayState, DayStatus } from '../../../shared/manager/types';
-import { dayReport } from '../../../domain/reports/figures';
+import { dayReport, type Movement } from '../../../domain/reports/figures';
 import { cashTotal } from '../../../shared/manager/schemas';
 import { dayBounds, localDate } from '../../../domain/reports/timeZone';
 import { stmt } from '../../../domain/store/sqlite/statements';
-import { movementsIn, ordersMadeIn, staleCount } from './queries';
-import { recordAct } from '../acts';
-import { appendJournal, headHash } from '../cash/journal';
-import { closeSessionRow, insertSession, movementsOfDay, openSessionNow, sessionsOf } from '../cash/sessions';
+import { movementsIn, ordersMadeIn, staleCount, type Bounds } from './queries';
+import { recordAct } from '../audit';
+import { appendJournal, headHash } from '../cash';
+import { closeSessionRow, insertSession, movementsOfDay, openSessionNow, sessionsOf } from '../cash';
 import { daySessionFigures } from '../../../domain/reports/drawer';
 
 /**
@@ -86,6 +86,16 @@ export class DrawerDays {
   closedToday(): string | null {
     const today = this.today();
     return this.row(today)?.closed_at ? today : null;
+  }
+
+  /** Whether the day was closed (the terminal keeps a Reconciliation made after it: terminal/dayClose.ts). */
+  isClosed(businessDate: string): boolean {
+    return Boolean(this.row(businessDate)?.closed_at);
+  }
+
+  /** The money that moved within the bounds, from the review index (the drawer's sessions: cash/drawer.ts). */
+  movementsIn(bounds: Bounds): Movement[] {
+    return movementsIn(this.db, bounds);
   }
 
   status(): DayStatus {

@@ -3,7 +3,7 @@ import { csvFiles } from '../testing/exportCsv';
 import { describe, expect, it } from 'vitest';
 import { clerk } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/audit';
 
 /**
  * The manager's exports as the dispatcher answers them, on a fresh counter per test (frozen

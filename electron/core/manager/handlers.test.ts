@@ -6,7 +6,7 @@ import { pdfLines, pdfTexts } from '../testing/exportFiles';
 import { describe, expect, it, vi } from 'vitest';
 import { clerk, STATUS } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/audit';
 
 /**
  * The manager's channels as the dispatcher answers them, on a fresh counter per test (frozen

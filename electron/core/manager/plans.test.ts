@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCounterDatabase } from '../db/database';
-import { AUDIT_PAGE_SQL } from './audit';
+import { AUDIT_PAGE_SQL } from '../audit/audit';
 import {
   LINES_MADE_SQL,
   MOVEMENTS_FAILED_SQL,

@@ -5,7 +5,7 @@ import type { ProblemError } from '../../../shared/schemas/problem';
 import type { Catalog } from '../../../domain/catalog';
 import type { Movement, OrderFact } from '../../../domain/reports/figures';
 import { stmt } from '../../../domain/store/sqlite/statements';
-import { compact } from '../orders/facts';
+import { compact } from '../orders';
 
 /**
  * The manager's reads, each served by an index of managerDay.ts: pages of orders in a time

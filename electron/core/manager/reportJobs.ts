@@ -4,7 +4,7 @@ import type { AuditEntry, ManagerOrderRow } from '../../../shared/manager/types'
 import { stmt } from '../../../domain/store/sqlite/statements';
 import { reportSummary, type OrderFact } from '../../../domain/reports/figures';
 import { dayBounds } from '../../../domain/reports/timeZone';
-import { auditPage } from './audit';
+import { auditPage } from '../audit';
 import type { Report } from './export';
 import { wordsOf, type ExportContext } from './exportContext';
 import { movementsIn, ordersMadeIn, ordersPage, refusedIn, type Bounds, type Position } from './queries';

@@ -5,7 +5,7 @@ import type { Refusal, Result } from '../../../domain/result';
 import { owns, type Caller, type OrderService } from '../../../domain/service';
 import type { CounterDb } from '../db/database';
 import { getSync, syncView } from '../db/syncOrders';
-import { cashRoundingsOf } from '../cash/orderMoney';
+import { cashRoundingsOf } from '../cash';
 
 /**
  * What every area that changes orders at the counter shares: the order service as this counter

@@ -7,7 +7,7 @@ import { sqliteOrderStore, type SqliteWriteHook } from '../../../domain/store/sq
 import type { CounterDb } from '../db/database';
 import { enqueue } from '../db/outbox';
 import { indexOrder, unindexOrder } from './facts';
-import { journalOrderMoney } from '../cash/orderMoney';
+import { journalOrderMoney } from '../cash';
 
 /**
  * The counter's local orders: the one module through which they are written. A clerk's change

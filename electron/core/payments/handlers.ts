@@ -1,8 +1,8 @@
 import type { HandlersOf } from '../../../shared/ipc';
 import type { paymentChannels } from '../../../shared/ipc/payments';
 import { refusal } from '../../../shared/refusals';
-import type { OrderDesk } from '../orders/desk';
-import { actIsOrderWrite } from '../acts';
+import type { OrderDesk } from '../orders';
+import { actIsOrderWrite } from '../audit';
 
 /** What the terminal owns (docs/api.md §9.2): a PIN payment it took is settled only by its answer. */
 export interface TerminalGuard {
@@ -26,7 +26,7 @@ export function paymentHandlers({ service, caller, change }: OrderDesk, terminal
         : change(() => service.paymentStatus(paymentId, status, caller())),
     'payments.refund': async ({ orderId, refund }) => {
       if (terminal.takesPin(refund.paymentMethodId)) return refusal('conflict', 'terminal.byTerminal');
-      // The refund, its audit row and its journal row commit in the order's write (acts.ts).
+      // The refund, its audit row and its journal row commit in the order's write (audit/acts.ts).
       actIsOrderWrite();
       return change(() => service.refund(orderId, refund, caller()));
     },

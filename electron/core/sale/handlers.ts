@@ -2,13 +2,13 @@ import type { HandlersOf } from '../../../shared/ipc';
 import type { saleChannels } from '../../../shared/ipc/sale';
 import { ok, refusal } from '../../../shared/refusals';
 import { dayBounds } from '../../../domain/reports/timeZone';
-import type { CatalogCache } from '../catalog/catalogCache';
+import type { CatalogCache } from '../catalog';
 import type { CounterDb } from '../db/database';
-import { ordersPage, searchByText } from '../manager/queries';
-import type { OrderDesk } from '../orders/desk';
-import type { Staff } from '../session/staff';
-import type { CounterSettings } from '../settings/settings';
-import type { Lookups } from '../tokens/lookups';
+import { ordersPage, searchByText } from '../manager';
+import type { OrderDesk } from '../orders';
+import type { Staff } from '../staff';
+import type { CounterSettings } from '../settings';
+import type { Lookups } from '../tokens';
 import { parkSale, unfinishedSale, unfinishedSales, unparkSale } from './parked';
 
 export interface SaleDeps {

@@ -1,9 +1,9 @@
 import type { HandlersOf, SessionStatus } from '../../../shared/ipc';
-import type { sessionChannels, staffChannels } from '../../../shared/ipc/session';
+import type { sessionChannels } from '../../../shared/ipc/session';
 import { ok, refusal } from '../../../shared/refusals';
-import type { CatalogCache } from '../catalog/catalogCache';
-import type { CounterSettings } from '../settings/settings';
-import type { Staff } from './staff';
+import type { CatalogCache } from '../catalog';
+import { unknownLanguage, type CounterSettings } from '../settings';
+import type { Staff } from '../staff';
 
 export interface SessionDeps {
   staff: Staff;
@@ -12,9 +12,6 @@ export interface SessionDeps {
   embeddedCentral: boolean;
   timeZone: string;
 }
-
-export const unknownLanguage = (languageId: number) =>
-  refusal('invalid', 'settings.unknownLanguage', { languageId }, [{ detail: 'unknown language', pointer: '/languageId' }]);
 
 /** Who is at the counter: the login screen's calls (docs/counter.md §8). */
 export function sessionHandlers({ staff, settings, catalog, embeddedCentral, timeZone }: SessionDeps): HandlersOf<typeof sessionChannels> {
@@ -40,15 +37,5 @@ export function sessionHandlers({ staff, settings, catalog, embeddedCentral, tim
       settings.update({ languageId }, null);
       return ok(status());
     },
-  };
-}
-
-/** The staff list, kept by managers. */
-export function staffHandlers({ staff }: Pick<SessionDeps, 'staff'>): HandlersOf<typeof staffChannels> {
-  return {
-    'staff.list': async () => ok(staff.all()),
-    'staff.add': async ({ name, role, pin }) => ok(staff.add(name, role, pin)),
-    'staff.setActive': async ({ staffId, active }) => staff.setActive(staffId, active),
-    'staff.resetPin': async ({ staffId, pin }) => staff.resetPin(staffId, pin),
   };
 }

@@ -1,11 +1,9 @@
 import type { HandlersOf } from '../../../shared/ipc';
 import type { settingsChannels, SettingsView } from '../../../shared/ipc/settings';
 import { ok, refusal } from '../../../shared/refusals';
-import type { CatalogCache } from '../catalog/catalogCache';
+import type { CatalogCache } from '../catalog';
 import type { CounterDb } from '../db/database';
-import type { FleetDeps } from '../fleet/handlers';
-import { unknownLanguage } from '../session/handlers';
-import type { Staff } from '../session/staff';
+import type { Staff } from '../staff';
 import { purgePersonalData } from './retention';
 import type { CounterSettings } from './settings';
 
@@ -16,9 +14,12 @@ export interface SettingsDeps {
   staff: Staff;
   embeddedCentral: boolean;
   now: () => Date;
-  /** The enrolment: its device id is the one the central knows this counter by (docs/counter.md §18, Enrolment and heartbeat). */
-  fleet: Pick<FleetDeps, 'status'>;
+  /** The enrolment's device id, the one the central knows this counter by (docs/counter.md §18, Enrolment and heartbeat). */
+  centralDeviceId: () => string | null;
 }
+
+export const unknownLanguage = (languageId: number) =>
+  refusal('invalid', 'settings.unknownLanguage', { languageId }, [{ detail: 'unknown language', pointer: '/languageId' }]);
 
 /** This counter's settings: anyone reads them, a manager changes them (docs/counter.md §2). */
 export function settingsHandlers({
@@ -28,9 +29,9 @@ export function settingsHandlers({
   staff,
   embeddedCentral,
   now,
-  fleet,
+  centralDeviceId,
 }: SettingsDeps): HandlersOf<typeof settingsChannels> {
-  const view = (): SettingsView => ({ ...settings.view(embeddedCentral), centralDeviceId: fleet.status().enrolment.deviceId });
+  const view = (): SettingsView => ({ ...settings.view(embeddedCentral), centralDeviceId: centralDeviceId() });
   return {
     'settings.get': async () => ok(view()),
     'settings.set': async (change) => {

@@ -2,9 +2,17 @@ import type { CounterDb as Database } from '../db/database';
 import type { ReceiptLayout, SettingsChange, SettingsView, StaffMember } from '../../../shared/ipc';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import { deleteSetting, readSetting, writeSetting } from '../db/settings';
-import type { TokenVault } from '../types';
-import { NO_CONFIG, type LoadedConfig } from '../config/machineConfig';
+import { NO_CONFIG, type LoadedConfig } from '../config';
 import { DUTCH_DENOMINATIONS } from '../../../shared/manager/schemas';
+
+/** Electron's safeStorage, or nothing where it is not available (the browser shell). */
+export interface TokenVault {
+  /** Where the sealing key lives: the OS keychain (the default) or the data folder (the browser shell). */
+  storage?: 'keychain' | 'dataFolder';
+  isAvailable(): boolean;
+  encrypt(plain: string): Buffer;
+  decrypt(sealed: Buffer): string;
+}
 
 const SEALED_TOKEN = 'central.bearerTokenSealed';
 export const DEFAULT_RETENTION_DAYS = 30;

@@ -2,8 +2,8 @@ import type { RefusalCode } from '../../../shared/refusals';
 import { EventEmitter } from 'node:events';
 import type { CounterDb as Database } from '../db/database';
 import type { ConnectionTest, SyncStatus } from '../../../shared/ipc';
-import type { CentralAnswer, CentralClient, CentralRequests } from '../central/centralClient';
-import type { ClockOffset } from '../central/clockOffset';
+import type { CentralAnswer, CentralClient, CentralRequests } from '../central';
+import type { ClockOffset } from '../central';
 import { pendingCount, pendingOrders } from '../db/outbox';
 import {
   clearFailures,
@@ -18,7 +18,8 @@ import { readSetting, writeSetting } from '../db/settings';
 import { pullChanges } from './pull';
 import { pushOrder, type Pushed } from './push';
 import { pushWaiting } from './pipeline';
-import { pushDayClosures } from '../manager/dayCloseSync';
+import { sendSaleBatches } from './saleBatches';
+import { pushDayClosures } from '../manager';
 import { centralState } from './state';
 import { testConnection } from './connectionTest';
 
@@ -342,11 +343,20 @@ export class SyncEngine extends EventEmitter<{ status: [SyncStatus]; orders: [st
     let failure: RefusalCode | null = null;
     const suspects = new Map<string, string>();
     const gotOn = (result: Pushed) => result.outcome === 'synced' || result.outcome === 'rejected';
+    const centralTime = clock && ((iso: string) => clock.centralTime(iso));
+    // Whole offline sales first, many a request; the rest one request per step (docs/api.md §8).
+    await sendSaleBatches(
+      { db, client, deviceId: this.options.deviceId, touchpointId, now: stamp, centralTime },
+      (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
+      (orderIds) => {
+        changed.push(...orderIds);
+        progress ||= orderIds.length > 0;
+      },
+    );
     const stopped = await pushWaiting({
       next: (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
       push: async (work) => {
         const noted = notingFailures(client);
-        const centralTime = clock && ((iso: string) => clock.centralTime(iso));
         return {
           ...(await pushOrder({ db, client: noted, deviceId: this.options.deviceId, touchpointId, now: stamp, centralTime }, work)),
           noted,

@@ -3,8 +3,8 @@ import type { syncChannels } from '../../../shared/ipc/sync';
 import { ok, refusal } from '../../../shared/refusals';
 import type { CounterDb } from '../db/database';
 import { rejectedIds, setAsideOrders, unsentOrders } from '../db/syncOrders';
-import { syncProblems } from '../manager/syncProblems';
-import type { OrderDesk } from '../orders/desk';
+import { syncProblems } from '../manager';
+import type { OrderDesk } from '../orders';
 import type { SyncEngine } from './engine';
 
 /** Sync with the central as the screens see it (docs/counter.md §3). */

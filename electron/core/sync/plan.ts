@@ -1,5 +1,5 @@
 import { tokenInputOf } from '../../../shared/orderInputs';
-import type { Order, OrderLine, ReturnedLine } from '../../../shared/schemas/order';
+import type { Order, OrderLine, Payment, ReturnedLine } from '../../../shared/schemas/order';
 import { MAY } from '../../../domain/rules/statuses';
 import { refundReason } from '../../../domain/order/payments';
 import { paymentState } from '../../../domain/order/money';
@@ -102,16 +102,35 @@ function returnedLinesThere(local: Order, central: Order, lines: ReturnedLine[])
  * cancels the central's pending payments in the same step (docs/api.md §7.2): no moment in which
  * the order is neither cancelled nor without a pending payment the provider could settle.
  */
+/** The POST /orders/{orderId}/payments body of a local payment, sent under our id. */
+export function paymentBody(payment: Payment) {
+  return {
+    ...sentMoney(payment),
+    pspPaymentReference: payment.pspPaymentReference || null,
+    mandateInput: payment.mandateInput
+      ? {
+          directDebitMandateTypeId: payment.mandateInput.directDebitMandateType.directDebitMandateTypeId,
+          bic: payment.mandateInput.bic,
+          iban: payment.mandateInput.iban,
+          ascription: payment.mandateInput.ascription,
+          place: payment.mandateInput.place,
+        }
+      : null,
+  };
+}
+
+const sentMoney = (payment: Payment) => ({
+  paymentMethodId: payment.paymentMethod.paymentMethodId,
+  amountDebit: payment.amountDebit,
+  operatorPaymentReference: payment.paymentId,
+  statusCode: paymentState(payment) === 'SETTLED' ? ('SETTLED' as const) : ('PENDING' as const),
+});
+
 function paymentStep(local: Order, central: Order, cancelling: boolean): Step | null {
   for (const payment of local.payments) {
     const there = central.payments.find((c) => samePayment(c, payment));
     const status = paymentState(payment);
-    const sent = {
-      paymentMethodId: payment.paymentMethod.paymentMethodId,
-      amountDebit: payment.amountDebit,
-      operatorPaymentReference: payment.paymentId,
-      statusCode: status === 'SETTLED' ? 'SETTLED' : 'PENDING',
-    };
+    const sent = sentMoney(payment);
     if (!there && payment.isRefund) {
       const lines = payment.lines && returnedLinesThere(local, central, payment.lines);
       return {
@@ -120,25 +139,7 @@ function paymentStep(local: Order, central: Order, cancelling: boolean): Step | 
         body: { ...sent, reason: refundReason(payment), ...(lines && { lines }) },
       };
     }
-    if (!there) {
-      return {
-        method: 'POST',
-        path: `/orders/${central.orderId}/payments`,
-        body: {
-          ...sent,
-          pspPaymentReference: payment.pspPaymentReference || null,
-          mandateInput: payment.mandateInput
-            ? {
-                directDebitMandateTypeId: payment.mandateInput.directDebitMandateType.directDebitMandateTypeId,
-                bic: payment.mandateInput.bic,
-                iban: payment.mandateInput.iban,
-                ascription: payment.mandateInput.ascription,
-                place: payment.mandateInput.place,
-              }
-            : null,
-        },
-      };
-    }
+    if (!there) return { method: 'POST', path: `/orders/${central.orderId}/payments`, body: paymentBody(payment) };
     if (paymentState(there) === 'PENDING' && status !== 'PENDING' && !(cancelling && status === 'CANCELLED')) {
       const entry = payment.paymentStatuses[0]!;
       return {

@@ -1,8 +1,8 @@
 import type { CounterDb as Database } from '../db/database';
 import { order as orderSchema, orderList, type Order } from '../../../shared/schemas/order';
 import type { ProblemError } from '../../../shared/schemas/problem';
-import { localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from '../orders/localOrders';
-import type { CentralAnswer, CentralRequests } from '../central/centralClient';
+import { localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from '../orders';
+import type { CentralAnswer, CentralRequests } from '../central';
 import { settle as settleOutbox, hasPending, type OutboxWork } from '../db/outbox';
 import { forget, getSync, markCentral, markOutcomeUnknown, markRejected } from '../db/syncOrders';
 import { owns } from '../../../domain/service';
@@ -202,8 +202,17 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
     central = judged.order;
   }
 
-  const converged = central;
-  const overruled = cancellationOverruled(local, converged);
+  return convergedCommit(deps, work, record, central);
+}
+
+/**
+ * What a push that brought the central to the local order (`record`, as read before it) writes
+ * down, in the engine's batch transaction: whether one order's requests or a sale batch did it.
+ */
+export function convergedCommit(deps: PushDeps, work: OutboxWork, record: OrderRecord, converged: Order): () => void {
+  const { db } = deps;
+  const { orderId } = work;
+  const overruled = cancellationOverruled(record.order, converged);
   return () => {
     settleOutbox(db, work);
     // A change made while this push was under way is still to be sent: not synced yet.

@@ -2,8 +2,8 @@ import type { LookupAnswer } from '../../../shared/ipc';
 import { mandateList, transitTokenList, type MandateRecord, type TransitTokenRecord } from '../../../shared/schemas/reference';
 import type { MandateQuery, TransitTokenQuery } from '../../../shared/schemas/requests';
 import { findMandates, findTransitTokens } from '../../../domain/lookup';
-import type { CatalogCache } from '../catalog/catalogCache';
-import type { CentralClient } from '../central/centralClient';
+import type { CatalogCache } from '../catalog';
+import type { CentralClient } from '../central';
 import { cachedMandates, cachedTokens, type Cached } from '../db/lookupCache';
 import type { CounterDb as Database } from '../db/database';
 

@@ -1,0 +1,2 @@
+// The config area's face to the other areas (docs/architecture.md §2): they import it only from here.
+export { NO_CONFIG, type LoadedConfig, type MachineConfig } from './machineConfig';

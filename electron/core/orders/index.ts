@@ -1,0 +1,5 @@
+// The orders area's face to the other areas (docs/architecture.md §2): they import it only from here.
+export * from './area';
+export { DayClosed, type OrderDesk } from './desk';
+export { compact } from './facts';
+export { dropLocalOrder, hasLocalOrder, localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from './localOrders';

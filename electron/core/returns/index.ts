@@ -1,0 +1,2 @@
+// The returns area's face to the other areas (docs/architecture.md §2): they import it only from here.
+export * from './area';

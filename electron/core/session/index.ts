@@ -1,0 +1,2 @@
+// The session area's face to the other areas (docs/architecture.md §2): they import it only from here.
+export * from './area';

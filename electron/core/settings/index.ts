@@ -1,0 +1,4 @@
+// The settings area's face to the other areas (docs/architecture.md §2): they import it only from here.
+export * from './area';
+export { unknownLanguage } from './handlers';
+export { CounterSettings, type TokenVault } from './settings';

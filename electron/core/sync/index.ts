@@ -1,0 +1,3 @@
+// The sync area's face to the other areas (docs/architecture.md §2): they import it only from here.
+export * from './area';
+export { type SyncEngine } from './engine';

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { orderList, type Order } from '../shared/schemas/order';
+import { MAX_BATCH_SALES, saleBatchAnswer } from '../shared/schemas/saleBatch';
+import { scenarios } from './testing/fixtures';
+import { API, expectProblem, harness, statusOf, type Harness, type Response } from './testing/harness';
+import { createOrder, line, orderBody } from './testing/orders';
+
+/** docs/api.md §4, §8: POST /salebatches carries whole offline sales, each answered on its own, each stored once. */
+
+describe.each(scenarios())('sale batches ($name)', ({ fixtures, now }) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await harness({ fixtures, now });
+  });
+  afterEach(() => h.close());
+
+  const sale = (externalOrderId: string, amount: (total: number) => number | null = (t) => t, deliver = true) => ({
+    order: orderBody(h, [line(h.roles.plain, { externalOrderLineId: `${externalOrderId}-l1` })], { externalOrderId }),
+    payments: [amount(h.roles.plain.amountInclTax)].flatMap((amountDebit) =>
+      amountDebit === null
+        ? []
+        : [
+            {
+              paymentMethodId: h.roles.paymentMethod.paymentMethodId,
+              amountDebit,
+              operatorPaymentReference: `${externalOrderId}-p1`,
+              statusCode: 'SETTLED',
+            },
+          ],
+    ),
+    deliver,
+  });
+  const send = async (sales: unknown[]) => {
+    const res = await h.call('POST', `${API}/salebatches`, { body: { sales } });
+    expect(res.status).toBe(200);
+    return saleBatchAnswer.parse(res.body).results;
+  };
+  const byExternal = async (externalOrderId: string): Promise<Order[]> => {
+    const res = await h.call('GET', `${API}/orders?externalOrderId=${externalOrderId}`);
+    return orderList.parse(res.body).orders;
+  };
+
+  it('each sale is created, paid and delivered; a refused one gets its own problem and sinks no other', async () => {
+    const results = await send([sale('s-1'), sale('s-2', (t) => t + 1), sale('s-3')]);
+    expect(results.map((r) => r.status)).toEqual([200, 400, 200]);
+    for (const r of [results[0]!, results[2]!]) {
+      if (r.status !== 200) throw new Error('not answered with an order');
+      expect(statusOf(r.order).name).toBe('delivered');
+      expect(r.order.payments.map((p) => p.amountDebit)).toEqual([h.roles.plain.amountInclTax]);
+    }
+    const refused = results[1]!;
+    if (refused.status === 200) throw new Error('an overpayment was taken');
+    expect(refused.problem.errors.map((e) => e.pointer)).toEqual(['/amountDebit']);
+    // The create before the refused payment stays, as after the same requests one by one.
+    const [kept] = await byExternal('s-2');
+    expect(kept!.payments).toEqual([]);
+    expect(statusOf(kept!).name).not.toBe('delivered');
+  });
+
+  it('a batch sent again (its answer lost) stores nothing twice: each sale answers 409 with the orderId it made', async () => {
+    const first = await send([sale('a'), sale('b')]);
+    const again = await send([sale('a'), sale('b')]);
+    expect(again.map((r) => r.status)).toEqual([409, 409]);
+    for (const [i, r] of again.entries()) {
+      const made = first[i]!;
+      if (r.status === 200 || made.status !== 200) throw new Error('expected a repeat of a stored sale');
+      expect(r.problem.errors.map((e) => e.orderId)).toEqual([made.order.orderId]);
+    }
+    for (const id of ['a', 'b']) {
+      const orders = await byExternal(id);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]!.payments).toHaveLength(1);
+    }
+  });
+
+  it('a sale the central already has from a single POST /orders is a repeat too', async () => {
+    const single = await createOrder(h, [line(h.roles.plain)], { externalOrderId: 'one' });
+    const [r] = await send([sale('one')]);
+    expect(r!.status).toBe(409);
+    expect(r!.status !== 200 && r!.problem.errors[0]!.orderId).toBe(single.orderId);
+    expect((await byExternal('one'))[0]!.payments).toEqual([]);
+  });
+
+  it('a paid sale not delivered stays paid', async () => {
+    const [r] = await send([sale('p', (t) => t, false)]);
+    expect(r!.status === 200 && statusOf(r!.order).name).toBe('paid');
+  });
+
+  it(`refuses more than ${MAX_BATCH_SALES} sales, and a batch without a token, storing nothing`, async () => {
+    const tooMany = Array.from({ length: MAX_BATCH_SALES + 1 }, (_, i) => sale(`m-${i}`));
+    expectProblem(await h.call('POST', `${API}/salebatches`, { body: { sales: tooMany } }), 400);
+    const res: Response = await h.call('POST', `${API}/salebatches`, { body: { sales: [sale('m-0')] }, auth: null });
+    expectProblem(res, 401);
+    expect(await byExternal('m-0')).toEqual([]);
+  });
+});
