@@ -17,7 +17,7 @@ import { COMMANDS, defaultDatabase, productionRefusal, runCommand } from './comm
  * default 8) are the connections for reads of all the processes together, shared evenly.
  * `--ops-port P` serves /livez, /readyz and /metrics on P instead of the main port (docs/api.md §11.3).
  * `--production` (or NODE_ENV=production) refuses to start without CENTRAL_JWT_SECRET. The
- * other commands (`enrol`, `token`) are in commands.ts.
+ * other commands (`enrol`, `token`, `backup`) are in commands.ts.
  */
 
 const args = z.object({

@@ -63,8 +63,8 @@ export interface CardDetail {
 }
 
 /**
- * The card's e-purse where the central gives it: the lookup's record has none (interface.md
- * 2.8), an open order's token carries the card as it is, e-purse included (interface.md 2.4).
+ * The card's e-purse where the central gives it: the lookup's record has none, an open
+ * order's token carries the card as it is, e-purse included (docs/counter.md §22.1).
  * `balance` null: the card has no e-purse. Not known otherwise (docs/counter.md §22.1).
  */
 export type EPurseSeen = { known: true; balance: { currency: string; amount: number } | null } | { known: false };
