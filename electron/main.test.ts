@@ -49,6 +49,13 @@ const fake = await vi.hoisted(async () => {
     send(...args: unknown[]) {
       this.sent.push(args);
     }
+    /** webContents.print: the options of each print, answered with `printAnswer`. */
+    printed: unknown[] = [];
+    printAnswer: [success: boolean, failureReason: string] = [true, ''];
+    print(options: unknown, callback: (success: boolean, failureReason: string) => void) {
+      this.printed.push(options);
+      callback(...this.printAnswer);
+    }
   }
   class BrowserWindow extends Emitter {
     webContents = new FakeContents();
@@ -271,6 +278,37 @@ describe('main process', () => {
       expect(await invoke(frame)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     }
     expect(core.calls).toHaveLength(1);
+  });
+
+  it('answers the print channels through the core like any other', async () => {
+    const invoke = (channel: string) =>
+      call<Promise<IpcResult<unknown>>>('invoke', { senderFrame: { url: page, parent: null } }, channel, {});
+    expect(await invoke('page.print')).toEqual({ ok: true, value: 'dispatched' });
+    expect(await invoke('receipt.print')).toEqual({ ok: true, value: 'dispatched' });
+    expect(core.calls.slice(-2)).toEqual([
+      ['page.print', {}],
+      ['receipt.print', {}],
+    ]);
+    expect(fake.windows[0]!.webContents.printed).toEqual([]);
+  });
+
+  it('gives the core a page printer: the window, silent, without backgrounds, on the printer it names', async () => {
+    const [window] = fake.windows;
+    const contents = window!.webContents;
+    const printer = core.options!.pagePrinter!;
+    expect(await printer.print('Epson TM-T88')).toEqual({ printed: true });
+    expect(await printer.print(null)).toEqual({ printed: true });
+    contents.printAnswer = [false, 'cancelled'];
+    expect(await printer.print(null)).toEqual({ printed: false, reason: 'cancelled' });
+    expect(contents.printed).toEqual([
+      { silent: true, printBackground: false, deviceName: 'Epson TM-T88' },
+      { silent: true, printBackground: false },
+      { silent: true, printBackground: false },
+    ]);
+    window!.isDestroyed = () => true;
+    expect(await printer.print(null)).toEqual({ printed: false, reason: 'the window is closed' });
+    window!.isDestroyed = () => false;
+    expect(contents.printed).toHaveLength(3);
   });
 
   it('forwards the core’s events to the window', () => {

@@ -14,11 +14,10 @@ import {
   type WebContents,
 } from 'electron';
 import { autoUpdater } from 'electron-updater';
-import type { IpcResult, PrintAnswer, SettingsView } from '../shared/ipc';
 import { refusal } from '../shared/refusals';
 import { createCounter } from './core/counter';
 import { readMachineConfig, updateFeedUrl } from './core/config/machineConfig';
-import type { CounterCore, TokenVault, Updater } from './core/types';
+import type { CounterCore, PagePrinter, TokenVault, Updater } from './core/types';
 import { contentSecurityPolicy, securityHeaders } from './shell/csp';
 import { customerScreen } from './shell/customerScreen';
 import { EVENT_CHANNEL, EVENT_NAMES, INVOKE_CHANNEL } from './shell/ipcNames';
@@ -169,31 +168,20 @@ function createCustomerWindow(): BrowserWindow | null {
 }
 
 /**
- * The page (a report, or a receipt for the OS printer: `printer.url system`, docs/api.md §9.3) straight to the counter's
- * printer (settings: printerName, or the system's default), without a dialog: the page's print
- * CSS has laid it out for the chosen paper. The core answers the channel first (its session gate
- * decides who may print, and a network printer has printed already); only `via: page` prints here.
+ * The printing area's port to the OS printer (docs/architecture.md §2, the host's ports): the
+ * clerk's window, as it shows, straight to the printer the area names (the settings' printerName,
+ * or the system's default), without a dialog: the page's print CSS has laid it out for the chosen
+ * paper. The area decides what prints (docs/api.md §9.3); this only prints.
  */
-async function printReceipt(
-  core: CounterCore,
-  contents: WebContents,
-  channel: 'receipt.print' | 'page.print',
-  input: unknown,
-): Promise<IpcResult<unknown>> {
-  const answer = await core.dispatch(channel, input);
-  if (!answer.ok || (channel === 'receipt.print' && (answer.value as PrintAnswer).via !== 'page')) return answer;
-  const settings = await core.dispatch('settings.get', {});
-  if (!settings.ok) return settings;
-  const { printerName } = settings.value as SettingsView;
-  return new Promise((resolve) => {
-    contents.print({ silent: true, printBackground: false, ...(printerName ? { deviceName: printerName } : {}) }, (success, reason) => {
-      resolve(
-        success
-          ? { ok: true, value: { ...(answer.value as PrintAnswer), printed: true } }
-          : refusal('internal', 'receipt.notPrinted', { reason }),
-      );
-    });
-  });
+function windowPrinter(): PagePrinter {
+  return {
+    print: (printerName) =>
+      new Promise((resolve) => {
+        if (!mainWindow || mainWindow.isDestroyed()) return resolve({ printed: false, reason: 'the window is closed' });
+        const options = { silent: true, printBackground: false, ...(printerName ? { deviceName: printerName } : {}) };
+        mainWindow.webContents.print(options, (success, reason) => resolve(success ? { printed: true } : { printed: false, reason }));
+      }),
+  };
 }
 
 function serveCounter(core: CounterCore): void {
@@ -203,7 +191,6 @@ function serveCounter(core: CounterCore): void {
       return refusal('forbidden', 'shell.foreignPage');
     }
     if (quitting !== 'no') return refusal('internal', 'request.closing');
-    if (channel === 'receipt.print' || channel === 'page.print') return printReceipt(core, event.sender, channel, input);
     return core.dispatch(channel, input);
   });
   for (const name of EVENT_NAMES) {
@@ -255,6 +242,7 @@ async function start(): Promise<CounterCore> {
   const core = await createCounter({
     dataDir: app.getPath('userData'),
     vault: tokenVault(),
+    pagePrinter: windowPrinter(),
     fixtures: appPath('assets', 'fixtures', 'demo.json'),
     config: config.value,
     // The demo's terminal (docs/api.md §9.1): started only when terminal.url is "simulator", or unset beside the embedded central.

@@ -202,6 +202,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       touchpointName: () => catalog.catalog.current().touchpoints.get(settings.touchpointId)?.name,
       changed: (orderId) => emit('receipt.changed', { orderId }),
       languageCode: () => catalog.languageCode(settings.languageId),
+      pagePrinter: options.pagePrinter ?? null,
+      printerName: () => settings.printerName,
     });
     const display = displayArea({
       loadOrder: printing.receiptOrder,

@@ -3,8 +3,9 @@ import type { LoadedConfig } from './config';
 import type { TerminalOptions } from './terminal';
 import type { TokenVault } from './settings';
 import type { Updater } from './fleet';
+import type { PagePrinter } from './printing';
 
-export type { TokenVault, Updater };
+export type { PagePrinter, TokenVault, Updater };
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 
 /**
@@ -62,6 +63,8 @@ export interface CounterOptions {
   appVersion?: string;
   /** The shell's updater (electron-updater in electron/main.ts); none: updates are not offered (docs/counter.md §18). */
   updater?: Updater;
+  /** The OS printer for the page (Electron: the window's webContents.print); none: the page prints itself (docs/architecture.md §2). */
+  pagePrinter?: PagePrinter;
   /** Restarts the counter after an enrolment with another central (Electron: relaunch); none in the browser shell. */
   restart?: () => void;
   /** False: sync starts only when `test.engine.start()` is called (benchmarks, tests). */

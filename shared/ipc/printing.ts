@@ -40,9 +40,9 @@ export const printingChannels = {
   /** Prints a receipt now: the first print that succeeds is the original, a later one a duplicate. */
   'receipt.print': channel<PrintAnswer>()({ input: receipt, access: 'clerk', kind: 'change' }),
   /**
-   * The page as it shows, on the OS printer (reports, and receipts of a `system` printer).
-   * Electron's main answers it (a silent print to the chosen printer); a shell without a
-   * printer answers printed: false and the page prints itself.
+   * The page as it shows, on the OS printer (reports, and receipts of a `system` printer):
+   * Electron prints it silently on the chosen printer (the printing area's port); a shell
+   * without one answers printed: false and the page prints itself.
    */
   'page.print': channel<{ printed: boolean }>()({ input: z.object({}), access: 'clerk', kind: 'change' }),
   'receipt.state': channel<ReceiptPrintState>()({ input: receipt, access: 'clerk', kind: 'read' }),
