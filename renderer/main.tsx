@@ -6,7 +6,11 @@ import { NoBridge } from './start/NoBridge';
 import './styles/base.css';
 import './styles/badges.css';
 import './styles/layout.css';
-import './styles/counter.css';
+import './styles/screen.css';
+import './styles/sale.css';
+import './styles/checkout.css';
+import './styles/dialogs.css';
+import './styles/sync.css';
 import './styles/manager.css';
 import './styles/print.css';
 
