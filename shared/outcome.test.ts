@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { done, refused, unknown, type Outcome } from './outcome';
+
+/** The three cases of an outcome, built by their constructors (docs/architecture.md §2). */
+
+describe('outcome', () => {
+  it('builds each case as the type says, a refusal carrying its reason beside its kind', () => {
+    const answers: Outcome<number, { error: string }>[] = [done(7), refused({ error: 'WrongPIN' }), unknown('no answer within 10 s')];
+    expect(answers).toEqual([
+      { kind: 'ok', value: 7 },
+      { kind: 'refused', error: 'WrongPIN' },
+      { kind: 'unknown', reason: 'no answer within 10 s' },
+    ]);
+  });
+});
