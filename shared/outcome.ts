@@ -8,6 +8,9 @@
 export type Outcome<T, R extends object = { error: string }> =
   { kind: 'ok'; value: T } | ({ kind: 'refused' } & R) | { kind: 'unknown'; reason: string };
 
+/** An outcome that cannot be unknown: the work is the counter's own (a file read, its own database), so it always ends. */
+export type Decided<T, R extends object = { error: string }> = Exclude<Outcome<T, R>, { kind: 'unknown' }>;
+
 /** Done, with its value: an Outcome of any refusal. */
 export const done = <T>(value: T) => ({ kind: 'ok' as const, value });
 
