@@ -105,12 +105,12 @@ describe('a cash sale on a network printer', () => {
     start(fake.url, 'none');
     receipts.afterPayment(sale, 'p1');
     expect(kicksDrawer(await fake.nextJob(0))).toBe(false);
-    expect(await devices.openDrawer('change for the float')).toEqual({ opened: false, problem: 'noDrawer' });
+    expect(await devices.openDrawer('change for the float')).toEqual({ kind: 'refused', problem: 'noDrawer' });
   });
 
   it('"No sale" opens the drawer alone', async () => {
     start(fake.url);
-    expect(await devices.openDrawer('change for the float')).toEqual({ opened: true });
+    expect(await devices.openDrawer('change for the float')).toEqual({ kind: 'ok', value: true });
     const job = await fake.nextJob(0);
     expect(kicksDrawer(job)).toBe(true);
     expect(printedText(job)).toBe('');
