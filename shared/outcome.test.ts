@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { done, refused, unknown, type Outcome } from './outcome';
 
-/** The three cases of an outcome, built by their constructors (docs/architecture.md §2). */
+/** The three cases of an outcome, built by their constructors (docs/architecture.md §1). */
 
 describe('outcome', () => {
   it('builds each case as the type says, a refusal carrying its reason beside its kind', () => {

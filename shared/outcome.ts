@@ -1,9 +1,9 @@
 /**
  * What crosses an area of the counter when the other side may not answer (the central, the
- * payment terminal, the printer): done, refused with the other side's reason, or unknown. Unknown
- * is a case of its own, never a refusal: no answer came, so nothing may be concluded from it
- * (money moves only on an answer: docs/architecture.md §2). `R` is what a refusal carries;
- * `never` where nothing can refuse (then the outcome is done or unknown).
+ * payment terminal, the printer): done, refused with the other side's reason, or unknown
+ * (docs/architecture.md §1). Unknown is a case of its own, never a refusal: no answer came, so
+ * nothing may be concluded from it (money moves only on an answer). `R` is what a refusal
+ * carries; `never` where nothing can refuse (then the outcome is done or unknown).
  */
 export type Outcome<T, R extends object = { error: string }> =
   { kind: 'ok'; value: T } | ({ kind: 'refused' } & R) | { kind: 'unknown'; reason: string };
