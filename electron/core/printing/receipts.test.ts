@@ -83,6 +83,14 @@ describe('a cash sale on a network printer', () => {
     expect(receipts.state(sale.orderId)).toEqual({ printer: 'escpos', printed: true, problem: null });
   });
 
+  it('a printer that does not answer: the clerk reads offline, and the receipt is not printed', async () => {
+    start(fake.url);
+    fake.set('offline');
+    expect(await receipts.print(sale.orderId)).toEqual({ via: 'printer', printed: false, duplicate: false, problem: 'offline' });
+    expect(receipts.state(sale.orderId)).toEqual({ printer: 'escpos', printed: false, problem: 'offline' });
+    expect(await receipts.testPrint('nl')).toEqual({ via: 'printer', printed: false, duplicate: false, problem: 'offline' });
+  });
+
   it('a failed reprint leaves the receipt printed: the next reprint is still a duplicate', async () => {
     start(fake.url);
     await receipts.print(sale.orderId);
