@@ -123,6 +123,16 @@ describe('a cash sale on a network printer', () => {
     expect(kicksDrawer(job)).toBe(true);
     expect(printedText(job)).toBe('');
   });
+
+  it('"No sale" on a printer that does not answer: unknown, never refused', async () => {
+    const gone = await startFakePrinter();
+    await gone.close();
+    start(gone.url);
+    expect(await devices.openDrawer('change for the float')).toMatchObject({
+      kind: 'unknown',
+      reason: expect.stringMatching(/^no connection to the printer/),
+    });
+  });
 });
 
 describe('what a payment sets off', () => {
