@@ -236,7 +236,7 @@ async function start(): Promise<CounterCore> {
   protocol.handle(APP_SCHEME, serveRenderer(appPath('dist', 'renderer')));
   // An invalid configuration stops the start, naming the key (docs/api.md §9.1).
   const config = readMachineConfig();
-  if (!config.ok) throw new Error(config.message);
+  if (config.kind === 'refused') throw new Error(config.message);
   // Only an installed counter updates itself: one run from the sources is what its developer built.
   const feed = app.isPackaged ? updateFeedUrl(config.value.config) : null;
   const core = await createCounter({

@@ -46,7 +46,7 @@ describe('npm run central -- backup (backupSqlite)', () => {
 
       // The backup runs on its own connection while the central keeps taking orders.
       const [result, ...during] = await Promise.all([backupSqlite(db, copy), ...Array.from({ length: 8 }, () => createOrder(original))]);
-      expect(result).toMatchObject({ ok: true });
+      expect(result).toMatchObject({ kind: 'ok' });
       expect(during).toHaveLength(8);
       copied = (await page(original, `${API}/orders?limit=1000`)).orders;
     } finally {
@@ -88,14 +88,14 @@ describe('npm run central -- backup (backupSqlite)', () => {
     await createOrder(h);
     await h.close();
     const target = join(tmp.dir, 'second-copy.sqlite');
-    expect(await backupSqlite(db, target)).toMatchObject({ ok: true });
-    expect(await backupSqlite(db, target)).toEqual({ ok: false, reason: expect.stringMatching(/exists already/) });
+    expect(await backupSqlite(db, target)).toMatchObject({ kind: 'ok' });
+    expect(await backupSqlite(db, target)).toEqual({ kind: 'refused', reason: expect.stringMatching(/exists already/) });
     expect(await backupSqlite(join(tmp.dir, 'none.sqlite'), join(tmp.dir, 'x.sqlite'))).toEqual({
-      ok: false,
+      kind: 'refused',
       reason: expect.stringMatching(/no central database/),
     });
     expect(await backupSqlite('postgres://u@localhost/central', join(tmp.dir, 'pg.sqlite'))).toEqual({
-      ok: false,
+      kind: 'refused',
       reason: expect.stringMatching(/pg_dump/),
     });
     expect(existsSync(join(tmp.dir, 'pg.sqlite'))).toBe(false);

@@ -108,12 +108,12 @@ async function backup(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('Give one FILE to write the copy to: backup FILE [--db …].');
   const db = values.db ?? defaultDatabase();
   const done = await backupSqlite(db, positionals[0]!);
-  if (!done.ok) {
+  if (done.kind === 'refused') {
     console.error(done.reason);
     return 1;
   }
   console.log(positionals[0]);
-  console.error(`Copied ${db} (${done.pages} pages) while it served: start a central with --db ${positionals[0]} to restore it.`);
+  console.error(`Copied ${db} (${done.value.pages} pages) while it served: start a central with --db ${positionals[0]} to restore it.`);
   return 0;
 }
 

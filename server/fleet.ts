@@ -10,6 +10,7 @@ import {
   type HeartbeatInput,
 } from '../shared/schemas/fleet';
 import { ClaimLimiter } from './claimLimiter';
+import { done, refused, type Decided } from '../shared/outcome';
 
 /** How long a code may wait for its claim (docs/api.md §11.1). */
 export const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -44,7 +45,8 @@ export async function makeEnrolmentCode(
   return { code, touchpointId, expiresAt };
 }
 
-export type ClaimOutcome = DeviceCredentials | { refused: true } | { retryAfterSeconds: number };
+/** The device's credentials, or refused: a wrong code (`retryAfterSeconds` null) or an address that must wait. */
+export type ClaimOutcome = Decided<DeviceCredentials, { retryAfterSeconds: number | null }>;
 
 export interface FleetOptions {
   store: FleetStore;
@@ -78,7 +80,7 @@ export class Fleet {
   async claim(typed: string, address: string): Promise<ClaimOutcome> {
     const now = this.options.clock();
     const wait = this.limiter.wait(address, now.getTime());
-    if (wait > 0) return { retryAfterSeconds: Math.ceil(wait / 1000) };
+    if (wait > 0) return refused({ retryAfterSeconds: Math.ceil(wait / 1000) });
     const deviceId = (this.options.newId ?? randomUUID)();
     const touchpointId = await this.options.store.claim({
       codeHash: hashCode(normaliseEnrolmentCode(typed)),
@@ -87,9 +89,9 @@ export class Fleet {
     });
     if (touchpointId === null) {
       this.limiter.fail(address, now.getTime());
-      return { refused: true };
+      return refused({ retryAfterSeconds: null });
     }
-    return this.credentials(deviceId, touchpointId);
+    return done(await this.credentials(deviceId, touchpointId));
   }
 
   /** A new token for an enrolled device, before its own expires; undefined when revoked. */

@@ -1,7 +1,11 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { isPostgresUrl } from '../domain/store/postgres/database';
+import { done, refused, type Decided } from '../shared/outcome';
 import type { SupportBundleEntry, SupportBundleUpload } from '../shared/schemas/fleet';
+
+/** The bundle kept, or refused: the device uploaded one too lately and may again after this many seconds. */
+type Saved = Decided<SupportBundleEntry, { retryAfterSeconds: number }>;
 
 /** A device id that may name a folder: the central makes them as UUIDs; anything else is never a path. */
 const STORABLE_DEVICE_ID = /^[A-Za-z0-9-]{1,100}$/;
@@ -67,13 +71,13 @@ export class SupportBundles {
   ) {}
 
   /** Keeps a bundle of a device whose id `isStorableDeviceId`, or says when the device may upload again. */
-  save(deviceId: string, bundle: SupportBundleUpload): Promise<SupportBundleEntry | { retryAfterSeconds: number }> {
+  save(deviceId: string, bundle: SupportBundleUpload): Promise<Saved> {
     const saved = this.saving.then(() => this.saveNow(deviceId, bundle));
     this.saving = saved.catch(() => undefined);
     return saved;
   }
 
-  private async saveNow(deviceId: string, bundle: SupportBundleUpload): Promise<SupportBundleEntry | { retryAfterSeconds: number }> {
+  private async saveNow(deviceId: string, bundle: SupportBundleUpload): Promise<Saved> {
     const folder = join(this.dir, deviceId);
     const now = this.clock();
     const newest = (await this.idsOf(deviceId)).at(-1);
@@ -82,7 +86,7 @@ export class SupportBundles {
       // bundle stamped in the future (the clock put back) does not lock the device out.
       const elapsed = now.getTime() - Date.parse(receivedAtOf(newest)!);
       if (elapsed >= 0 && elapsed < this.limits.minIntervalMs) {
-        return { retryAfterSeconds: Math.ceil((this.limits.minIntervalMs - elapsed) / 1000) };
+        return refused({ retryAfterSeconds: Math.ceil((this.limits.minIntervalMs - elapsed) / 1000) });
       }
     }
     await mkdir(folder, { recursive: true, mode: 0o700 });
@@ -96,7 +100,7 @@ export class SupportBundles {
         await writeFile(join(folder, `${id}.json`), content, { mode: 0o600, flag: 'wx' });
         const entry = { id, deviceId, bytes: Buffer.byteLength(content), receivedAt };
         await this.prune(entry);
-        return entry;
+        return done(entry);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }

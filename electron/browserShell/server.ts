@@ -283,7 +283,7 @@ async function createCore(dataDir: string, fixtures: string | undefined, termina
   ]);
   // An invalid configuration stops the start, naming the key (docs/api.md §9.1).
   const config = readMachineConfig();
-  if (!config.ok) throw new Error(config.message);
+  if (config.kind === 'refused') throw new Error(config.message);
   // No keychain under plain Node: a central token is sealed with a key in the data folder, so an
   // enrolment survives a restart (docs/counter.md §18).
   return createCounter({ dataDir, vault: dataFolderVault(dataDir), fixtures, config: config.value, terminal });

@@ -34,15 +34,13 @@ export const fleetRoutes =
       },
       async (req, reply) => {
         const outcome = await fleet.claim(req.params.code, req.ip);
-        if ('retryAfterSeconds' in outcome) {
-          return sendProblem(
-            reply.header('retry-after', String(outcome.retryAfterSeconds)),
-            429,
-            'Too many wrong codes from this address; try again later.',
-          );
-        }
-        if ('refused' in outcome) return sendProblem(reply, 401, WRONG_CODE);
-        return outcome;
+        if (outcome.kind === 'ok') return outcome.value;
+        if (outcome.retryAfterSeconds === null) return sendProblem(reply, 401, WRONG_CODE);
+        return sendProblem(
+          reply.header('retry-after', String(outcome.retryAfterSeconds)),
+          429,
+          'Too many wrong codes from this address; try again later.',
+        );
       },
     );
 

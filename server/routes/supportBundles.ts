@@ -57,14 +57,14 @@ export const supportBundleRoutes =
         // A device id the central made is always storable; a token signed elsewhere with another is not a path.
         if (!isStorableDeviceId(req.params.deviceId)) return sendProblem(reply, 403, 'This device id cannot keep support bundles.');
         const saved = await bundles.save(req.params.deviceId, req.body);
-        if ('retryAfterSeconds' in saved) {
+        if (saved.kind === 'refused') {
           return sendProblem(
             reply.header('retry-after', String(saved.retryAfterSeconds)),
             429,
             `This counter uploaded a support bundle less than ${bundles.limits.minIntervalMs / 1000} seconds ago; try again later.`,
           );
         }
-        return reply.code(201).send(saved);
+        return reply.code(201).send(saved.value);
       },
     );
 

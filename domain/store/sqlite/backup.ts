@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import Database from 'better-sqlite3';
+import { done, refused, type Decided } from '../../../shared/outcome';
 import { isPostgresUrl } from '../postgres/database';
 
 /**
@@ -9,21 +10,20 @@ import { isPostgresUrl } from '../postgres/database';
  * online backup (better-sqlite3's `backup`) on a connection of its own.
  */
 
-export type BackupResult = { ok: true; pages: number } | { ok: false; reason: string };
+export type BackupResult = Decided<{ pages: number }, { reason: string }>;
 
 /** The backup's pages after the first step: all that remain, so the copy is one read snapshot (docs/api.md §11.5). */
 const ALL_REMAINING = 0x7fffffff;
 
 export async function backupSqlite(db: string, target: string): Promise<BackupResult> {
   if (isPostgresUrl(db)) {
-    return {
-      ok: false,
+    return refused({
       reason:
         'This central runs on PostgreSQL: back it up with pg_dump (`pg_dump -Fc DATABASE > central.dump`, restored with pg_restore; docs/operations.md §7).',
-    };
+    });
   }
-  if (!existsSync(db)) return { ok: false, reason: `There is no central database at ${db}: give the central's --db.` };
-  if (existsSync(target)) return { ok: false, reason: `${target} exists already: give a new file, a backup never overwrites one.` };
+  if (!existsSync(db)) return refused({ reason: `There is no central database at ${db}: give the central's --db.` });
+  if (existsSync(target)) return refused({ reason: `${target} exists already: give a new file, a backup never overwrites one.` });
   const source = new Database(db, { readonly: true, fileMustExist: true });
   // Written beside the target and renamed when whole: a crash or a failure never leaves a half copy under its name.
   const partial = `${target}.partial`;
@@ -34,12 +34,12 @@ export async function backupSqlite(db: string, target: string): Promise<BackupRe
     const copy = new Database(partial, { fileMustExist: true });
     try {
       const check = copy.pragma('quick_check', { simple: true });
-      if (check !== 'ok') return { ok: false, reason: `The copy failed SQLite's check (${String(check)}); nothing was kept.` };
+      if (check !== 'ok') return refused({ reason: `The copy failed SQLite's check (${String(check)}); nothing was kept.` });
     } finally {
       copy.close();
     }
     await rename(partial, target);
-    return { ok: true, pages: totalPages };
+    return done({ pages: totalPages });
   } finally {
     source.close();
     await rm(partial, { force: true });

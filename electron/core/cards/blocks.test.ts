@@ -91,7 +91,7 @@ describe('the outbox of blocks', () => {
     // The central did it but its answer was lost: sent again, the same request.
     await blocks.sendAll();
     answer = { kind: 'ok', status: 200, value: JAN_RECORD };
-    expect(await blocks.send(JAN)).toEqual({ stage: 'sent', card: JAN_RECORD });
+    expect(await blocks.send(JAN)).toEqual({ kind: 'ok', value: JAN_RECORD });
     await blocks.sendAll();
     await blocks.send(JAN);
     expect(client.sent).toEqual(Array(3).fill(`POST /transittokens/${JAN}/block`));
@@ -113,7 +113,7 @@ describe('the outbox of blocks', () => {
     blocks.record(JAN, 'LOST', null);
     sale('after', JAN);
     expect(blocks.heldBySale(JAN)).toBe(true);
-    expect(await blocks.send(JAN)).toEqual({ stage: 'waiting' });
+    expect(await blocks.send(JAN)).toEqual({ kind: 'unknown', reason: 'a sale on the card made before the block is not sent yet' });
     await blocks.sendAll();
     expect(bodies).toEqual([]);
     // The sale before it was sent (its outbox rows gone): the block goes, though a later sale waits.
@@ -155,7 +155,7 @@ describe('the outbox of blocks', () => {
         errors: [],
       } as never,
     };
-    expect(await blocks.send(JAN)).toEqual({ stage: 'refused', detail: 'Card 880001 cannot be blocked: it is replaced.' });
+    expect(await blocks.send(JAN)).toEqual({ kind: 'refused', detail: 'Card 880001 cannot be blocked: it is replaced.' });
     await blocks.sendAll();
     expect(bodies).toHaveLength(1);
   });

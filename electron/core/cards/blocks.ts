@@ -5,6 +5,7 @@ import type { BlockReason } from '../../../shared/schemas/cards';
 import { transitTokenRecord, type TransitTokenRecord } from '../../../shared/schemas/reference';
 import { recordAct } from '../audit';
 import type { CentralClient } from '../central';
+import { done, refused, unknown, type Outcome } from '../../../shared/outcome';
 
 interface Row {
   requestId: string;
@@ -28,8 +29,15 @@ const HELD = `(EXISTS (SELECT 1 FROM outbox o JOIN order_tokens t ON t.order_id 
      AND o.order_id NOT IN (SELECT order_id FROM sync_orders WHERE set_aside = 1)))`;
 const waitingBlock = ({ requestId, reason, at }: Row): WaitingBlock => ({ requestId, reason, at });
 
-/** What a send came to: the card as the central now has it, or the block still waiting, or refused. */
-export type Sent = { stage: 'sent'; card: TransitTokenRecord } | { stage: 'waiting' } | { stage: 'refused'; detail: string };
+/** Where a block stands (card_blocks.stage): waiting to be sent, taken by the central, or refused by it. */
+type Stage = 'waiting' | 'sent' | 'refused';
+
+/**
+ * What a send came to: the card as the central now has it, or refused with the central's words,
+ * or unknown: the central did not answer, or the block was not sent (a sale before it waits, or
+ * no block waits), so it still waits.
+ */
+export type Sent = Outcome<TransitTokenRecord, { detail: string }>;
 
 /**
  * The counter's outbox of card blocks (docs/counter.md §22.2). A block is written with its audit
@@ -71,9 +79,9 @@ export class CardBlocks {
   }
 
   /** Where a block stands, and the central's words when it refused it. */
-  stageOf(requestId: string): { stage: Sent['stage']; detail: string | null } {
+  stageOf(requestId: string): { stage: Stage; detail: string | null } {
     const row = stmt(this.db, 'SELECT stage, error FROM card_blocks WHERE request_id = ?').get(requestId) as
-      { stage: Sent['stage']; error: string | null } | undefined;
+      { stage: Stage; error: string | null } | undefined;
     return { stage: row?.stage ?? 'waiting', detail: row?.error ?? null };
   }
 
@@ -94,7 +102,8 @@ export class CardBlocks {
   send(transitTokenId: number): Promise<Sent> {
     return this.serially(async () => {
       const row = this.waitingRow(transitTokenId);
-      return row && !this.heldBySale(transitTokenId) ? this.sendRow(row) : { stage: 'waiting' as const };
+      if (!row) return unknown('no block waits for the card');
+      return this.heldBySale(transitTokenId) ? unknown('a sale on the card made before the block is not sent yet') : this.sendRow(row);
     });
   }
 
@@ -108,7 +117,7 @@ export class CardBlocks {
         this.db,
         `SELECT ${COLUMNS} FROM card_blocks b WHERE stage = 'waiting' AND NOT ${HELD} ORDER BY created_at, request_id`,
       ).all() as Row[];
-      for (const row of rows) if ((await this.sendRow(row)).stage === 'waiting') return;
+      for (const row of rows) if ((await this.sendRow(row)).kind === 'unknown') return;
     });
   }
 
@@ -127,17 +136,14 @@ export class CardBlocks {
     const client = this.client();
     const body = { requestId: row.requestId, reason: row.reason, ...(row.note ? { note: row.note } : {}) };
     const answer = await client.request('POST', `${client.lookupBase}/transittokens/${row.transitTokenId}/block`, transitTokenRecord, body);
-    if (answer.kind === 'unknown') return { stage: 'waiting' };
-    const sent: Sent =
-      answer.kind === 'ok'
-        ? { stage: 'sent', card: answer.value }
-        : { stage: 'refused', detail: answer.problem.detail ?? answer.problem.title };
+    if (answer.kind === 'unknown') return unknown(answer.reason);
+    const sent: Sent = answer.kind === 'ok' ? done(answer.value) : refused({ detail: answer.problem.detail ?? answer.problem.title });
     stmt(this.db, 'UPDATE card_blocks SET stage = ?, error = ? WHERE request_id = ?').run(
-      sent.stage,
-      sent.stage === 'refused' ? sent.detail : null,
+      sent.kind === 'ok' ? 'sent' : 'refused',
+      sent.kind === 'refused' ? sent.detail : null,
       row.requestId,
     );
-    if (sent.stage === 'sent') this.onSent(sent.card);
+    if (sent.kind === 'ok') this.onSent(sent.value);
     return sent;
   }
 }

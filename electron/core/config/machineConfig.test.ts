@@ -16,7 +16,7 @@ describe('the machine’s configuration', () => {
     const env = { COUNTER_PRINTER_URL: 'none' };
     const loaded = loadMachineConfig(env, 'linux', files({ [ETC]: file }));
     expect(loaded).toEqual({
-      ok: true,
+      kind: 'ok',
       value: {
         config: {
           terminal: { url: 'https://10.0.0.5:8443/nexo', poiId: 'P400-123', unencrypted: true },
@@ -36,10 +36,10 @@ describe('the machine’s configuration', () => {
   });
 
   it('runs on the settings alone without a file or variables, and reads the variables alone without a file', () => {
-    expect(loadMachineConfig({}, 'linux', files({}))).toEqual({ ok: true, value: { config: {}, sources: {}, file: null } });
+    expect(loadMachineConfig({}, 'linux', files({}))).toEqual({ kind: 'ok', value: { config: {}, sources: {}, file: null } });
     const loaded = loadMachineConfig({ COUNTER_TERMINAL_URL: 'simulator', COUNTER_CENTRAL_TOKEN: 'a-bearer-token-1' }, 'linux', files({}));
     expect(loaded).toMatchObject({
-      ok: true,
+      kind: 'ok',
       value: {
         config: { terminal: { url: 'simulator' }, central: { token: 'a-bearer-token-1' } },
         sources: { 'central.token': 'environment' },
@@ -49,11 +49,11 @@ describe('the machine’s configuration', () => {
 
   it('takes the file COUNTER_CONFIG names, which must exist; on Windows the machine-wide file is under ProgramData', () => {
     expect(loadMachineConfig({ COUNTER_CONFIG: '/srv/c.json' }, 'linux', files({ '/srv/c.json': '{"drawer":"none"}' }))).toMatchObject({
-      ok: true,
+      kind: 'ok',
       value: { config: { drawer: 'none' }, file: '/srv/c.json' },
     });
     expect(loadMachineConfig({ COUNTER_CONFIG: '/srv/gone.json' }, 'linux', files({}))).toEqual({
-      ok: false,
+      kind: 'refused',
       message: 'the config file /srv/gone.json (COUNTER_CONFIG) does not exist',
     });
     expect(configFilePath({ ProgramData: 'D:\\PD' }, 'win32')).toEqual({ path: 'D:\\PD\\Counter\\config.json', named: false });
@@ -62,27 +62,30 @@ describe('the machine’s configuration', () => {
   it('refuses a file that is not JSON, a wrong value and an unknown key, naming the key', () => {
     const load = (text: string) => loadMachineConfig({}, 'linux', files({ [ETC]: text }));
     expect(load('{"terminal": ')).toMatchObject({
-      ok: false,
+      kind: 'refused',
       message: expect.stringMatching(/^the config file \/etc\/counter\/config.json is not JSON/),
     });
     expect(load('{"printer": {"url": "lpt1"}}')).toMatchObject({
-      ok: false,
+      kind: 'refused',
       message: expect.stringContaining('printer.url: a printer is tcp://HOST:9100'),
     });
-    expect(load('{"terminal": {"ulr": "simulator"}}')).toMatchObject({ ok: false, message: expect.stringContaining(': terminal.ulr:') });
+    expect(load('{"terminal": {"ulr": "simulator"}}')).toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining(': terminal.ulr:'),
+    });
     expect(load('{"central": {"url": "http://central.example"}}')).toMatchObject({
-      ok: false,
+      kind: 'refused',
       message: expect.stringContaining('central.url: https:// is required'),
     });
   });
 
   it('refuses a wrong variable, naming the variable', () => {
     expect(loadMachineConfig({ COUNTER_DRAWER: 'kick' }, 'linux', files({}))).toMatchObject({
-      ok: false,
+      kind: 'refused',
       message: expect.stringMatching(/^COUNTER_DRAWER: /),
     });
     expect(loadMachineConfig({ COUNTER_TERMINAL_KEY_VERSION: 'one' }, 'linux', files({}))).toMatchObject({
-      ok: false,
+      kind: 'refused',
       message: expect.stringMatching(/^COUNTER_TERMINAL_KEY_VERSION: /),
     });
   });
@@ -90,13 +93,19 @@ describe('the machine’s configuration', () => {
   it('names the terminal’s brand, from the file or COUNTER_TERMINAL_BRAND, and refuses a brand without a driver', () => {
     const load = (text: string, env: Record<string, string> = {}) => loadMachineConfig(env, 'linux', files({ [ETC]: text }));
     expect(load('{"terminal": {"brand": "nexo", "url": "simulator"}}')).toMatchObject({
-      ok: true,
+      kind: 'ok',
       value: { config: { terminal: { brand: 'nexo' } } },
     });
-    expect(load('{}', { COUNTER_TERMINAL_BRAND: 'nexo' })).toMatchObject({ ok: true, value: { config: { terminal: { brand: 'nexo' } } } });
-    expect(load('{"terminal": {"brand": "ingenico"}}')).toMatchObject({ ok: false, message: expect.stringContaining('terminal.brand') });
+    expect(load('{}', { COUNTER_TERMINAL_BRAND: 'nexo' })).toMatchObject({
+      kind: 'ok',
+      value: { config: { terminal: { brand: 'nexo' } } },
+    });
+    expect(load('{"terminal": {"brand": "ingenico"}}')).toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('terminal.brand'),
+    });
     expect(load('{}', { COUNTER_TERMINAL_BRAND: 'ingenico' })).toMatchObject({
-      ok: false,
+      kind: 'refused',
       message: expect.stringMatching(/^COUNTER_TERMINAL_BRAND: /),
     });
   });
@@ -104,14 +113,14 @@ describe('the machine’s configuration', () => {
   it('takes the parts of the terminal’s key from both, and refuses a key with a part missing', () => {
     const file = JSON.stringify({ terminal: { key: { id: 'kid', passphrase: 'secret' } } });
     expect(loadMachineConfig({ COUNTER_TERMINAL_KEY_VERSION: '2' }, 'linux', files({ [ETC]: file }))).toMatchObject({
-      ok: true,
+      kind: 'ok',
       value: {
         config: { terminal: { key: { id: 'kid', passphrase: 'secret', version: 2 } } },
         sources: { 'terminal.key.version': 'environment' },
       },
     });
     expect(loadMachineConfig({}, 'linux', files({ [ETC]: file }))).toMatchObject({
-      ok: false,
+      kind: 'refused',
       message: expect.stringMatching(/^the counter's configuration: terminal.key.version: /),
     });
   });
@@ -119,18 +128,18 @@ describe('the machine’s configuration', () => {
   it('refuses a networked terminal with neither a key nor unencrypted, or without its POIID', () => {
     const env = { COUNTER_TERMINAL_URL: 'https://10.0.0.5:8443/nexo', COUNTER_TERMINAL_POI_ID: 'P400-1' };
     expect(loadMachineConfig(env, 'linux', files({}))).toEqual({
-      ok: false,
+      kind: 'refused',
       message: "the counter's configuration: terminal.url: a terminal needs terminal.key (id, passphrase, version) or terminal.unencrypted",
     });
     const keyed = { ...env, COUNTER_TERMINAL_KEY_ID: 'k', COUNTER_TERMINAL_KEY_PASSPHRASE: 'p', COUNTER_TERMINAL_KEY_VERSION: '0' };
     expect(loadMachineConfig(keyed, 'linux', files({}))).toMatchObject({
-      ok: true,
+      kind: 'ok',
       value: { config: { terminal: { key: { id: 'k', passphrase: 'p', version: 0 } } } },
     });
     expect(
       loadMachineConfig({ COUNTER_TERMINAL_URL: env.COUNTER_TERMINAL_URL, COUNTER_TERMINAL_UNENCRYPTED: '1' }, 'linux', files({})),
     ).toMatchObject({
-      ok: false,
+      kind: 'refused',
       message: expect.stringContaining('terminal.poiId'),
     });
   });
@@ -146,7 +155,7 @@ describe('updateFeedUrl', () => {
   it('comes from COUNTER_UPDATES_URL before the file, and must be https', () => {
     const env = { COUNTER_UPDATES_URL: 'https://feed.example.org/' };
     const loaded = loadMachineConfig(env, 'linux', () => JSON.stringify({ updates: { url: 'https://other.example.org/' } }));
-    expect(loaded.ok && loaded.value.config.updates).toEqual({ url: 'https://feed.example.org/' });
-    expect(loadMachineConfig({ COUNTER_UPDATES_URL: 'http://feed.example.org/' }, 'linux', () => null)).toMatchObject({ ok: false });
+    expect(loaded.kind === 'ok' && loaded.value.config.updates).toEqual({ url: 'https://feed.example.org/' });
+    expect(loadMachineConfig({ COUNTER_UPDATES_URL: 'http://feed.example.org/' }, 'linux', () => null)).toMatchObject({ kind: 'refused' });
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isAllowedCentralUrl } from '../../../shared/centralUrl';
 import { cashDenominations } from '../../../shared/ipc/settings';
 import { TERMINAL_BRANDS } from '../../../shared/ipc/terminal';
+import { done, refused, type Decided } from '../../../shared/outcome';
 
 /**
  * The machine's configuration (docs/api.md §9.1, docs/operations.md §6): environment variables
@@ -93,7 +94,7 @@ export interface LoadedConfig {
   file: string | null;
 }
 
-export type ConfigAnswer = { ok: true; value: LoadedConfig } | { ok: false; message: string };
+export type ConfigAnswer = Decided<LoadedConfig, { message: string }>;
 
 /** The file's place: COUNTER_CONFIG, else the platform's machine-wide place. */
 export function configFilePath(env: Record<string, string | undefined>, platform: NodeJS.Platform): { path: string; named: boolean } {
@@ -171,20 +172,20 @@ export function loadMachineConfig(
 ): ConfigAnswer {
   const where = configFilePath(env, platform);
   const text = readFile(where.path);
-  if (text === null && where.named) return { ok: false, message: `the config file ${where.path} (COUNTER_CONFIG) does not exist` };
+  if (text === null && where.named) return refused({ message: `the config file ${where.path} (COUNTER_CONFIG) does not exist` });
   let fromFile: unknown = {};
   if (text !== null) {
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
-      return { ok: false, message: `the config file ${where.path} is not JSON: ${(error as Error).message}` };
+      return refused({ message: `the config file ${where.path} is not JSON: ${(error as Error).message}` });
     }
     const parsed = partsSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const key = keyOf(issue);
-      return { ok: false, message: `the config file ${where.path}: ${key || '(top)'}: ${issue.message}` };
+      return refused({ message: `the config file ${where.path}: ${key || '(top)'}: ${issue.message}` });
     }
     fromFile = parsed.data;
   }
@@ -193,22 +194,22 @@ export function loadMachineConfig(
   const parsedEnv = partsSchema.safeParse(fromEnvironment(env));
   if (!parsedEnv.success) {
     const issue = parsedEnv.error.issues[0]!;
-    return { ok: false, message: `${variableOf(keyOf(issue)) ?? keyOf(issue)}: ${issue.message}` };
+    return refused({ message: `${variableOf(keyOf(issue)) ?? keyOf(issue)}: ${issue.message}` });
   }
   const whole = machineConfigSchema.safeParse(merged(fromFile, parsedEnv.data));
   if (!whole.success) {
     const issue = whole.error.issues[0]!;
-    return { ok: false, message: `the counter's configuration: ${keyOf(issue)}: ${issue.message}` };
+    return refused({ message: `the counter's configuration: ${keyOf(issue)}: ${issue.message}` });
   }
   const config = whole.data;
-  const refused = terminalRefused(config);
-  if (refused) return { ok: false, message: `the counter's configuration: ${refused}` };
+  const terminalProblem = terminalRefused(config);
+  if (terminalProblem) return refused({ message: `the counter's configuration: ${terminalProblem}` });
   const sources: LoadedConfig['sources'] = {};
   for (const key of Object.values(CONFIG_VARIABLES)) {
     if (getPath(parsedEnv.data, key) !== undefined) sources[key] = 'environment';
     else if (getPath(fromFile, key) !== undefined) sources[key] = 'file';
   }
-  return { ok: true, value: { config, sources, file: text === null ? null : where.path } };
+  return done({ config, sources, file: text === null ? null : where.path });
 }
 
 /**

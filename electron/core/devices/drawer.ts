@@ -1,5 +1,6 @@
 import type { PrinterPort } from './printer/port';
 import type { PrintProblem } from '../../../shared/ipc/printing';
+import { done, refused, type Outcome } from '../../../shared/outcome';
 
 /**
  * The cash drawer (docs/api.md §9.3, `drawer: printer|none`): it hangs on the receipt printer,
@@ -7,7 +8,8 @@ import type { PrintProblem } from '../../../shared/ipc/printing';
  * payment or refund, and for a manager's "No sale" (whose reason and audit row are the caller's).
  */
 
-export type DrawerOutcome = { opened: true } | { opened: false; problem: PrintProblem | 'noDrawer' };
+/** Opened; refused with the printer's problem, or because there is no drawer to open; or unknown: the printer did not answer. */
+export type DrawerOutcome = Outcome<true, { problem: PrintProblem | 'noDrawer' }>;
 
 export interface Drawer {
   readonly present: boolean;
@@ -21,10 +23,10 @@ export function printerDrawer(printer: PrinterPort, setting: () => 'printer' | '
       return printer.kind === 'escpos' && setting() !== 'none';
     },
     async open() {
-      if (!this.present) return { opened: false, problem: 'noDrawer' };
+      if (!this.present) return refused({ problem: 'noDrawer' });
       const outcome = await printer.kick();
-      if (outcome.via === 'printer' && outcome.printed) return { opened: true };
-      return { opened: false, problem: outcome.via === 'printer' && !outcome.printed ? outcome.problem : 'noDrawer' };
+      if (outcome.kind !== 'ok') return outcome;
+      return outcome.value === 'printer' ? done(true) : refused({ problem: 'noDrawer' });
     },
   };
 }

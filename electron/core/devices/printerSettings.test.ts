@@ -58,7 +58,7 @@ describe('a receipt printer set by the manager', () => {
     expect(counter.test.devices.drawer.present).toBe(true);
     await counter.dispatch('settings.set', { drawer: 'none' });
     expect(counter.test.devices.drawer.present).toBe(false);
-    expect(await counter.test.devices.openDrawer('change for the float')).toEqual({ opened: false, problem: 'noDrawer' });
+    expect(await counter.test.devices.openDrawer('change for the float')).toEqual({ kind: 'refused', problem: 'noDrawer' });
   });
 
   it('is refused when not a printer address, and nothing changes', async () => {

@@ -9,6 +9,7 @@ import { centralCall, centralOrders, counterToken, startTestCentral, TEST_SECRET
 import { clerk, openCounter, value, type TestCounter } from '../testing/counter';
 import { countingIds } from '../testing/clock';
 import { NO_CONFIG } from '../config/machineConfig';
+import { claimCode } from './enrolment';
 
 /**
  * A counter enrolled with a one-time code (docs/api.md §11.1, §11.2) against a real central in
@@ -108,6 +109,15 @@ describe('enrolment, counter side', () => {
     expect(again.status.enrolment.deviceId).not.toBe(deviceId);
     expect(await counter.test.engine.settle()).toMatchObject({ pending: 0, lastError: null });
     expect((await centralOrders(central.url, await counterToken(10), 11)).map((o) => o.externalOrderId)).toEqual([offline.orderId]);
+  });
+
+  it('claims a code: refused when the central says the code is wrong, unknown when no central answers', async () => {
+    const { central } = await world();
+    expect(await claimCode(central.url, 'ABCD-EFGH')).toEqual({ kind: 'refused', retryAfterSeconds: null });
+    expect(await claimCode('http://127.0.0.1:9', 'ABCD-EFGH')).toMatchObject({
+      kind: 'unknown',
+      reason: expect.stringMatching(/^the central did not answer/),
+    });
   });
 
   it('lets only the first run or a manager enrol', async () => {

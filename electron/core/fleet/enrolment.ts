@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deviceCredentials, normaliseEnrolmentCode, REVOKED_PROBLEM_TYPE, type DeviceCredentials } from '../../../shared/schemas/fleet';
 import type { Problem } from '../../../shared/schemas/problem';
 import type { EnrolmentView } from '../../../shared/ipc/fleet';
+import { done, refused, unknown, type Outcome } from '../../../shared/outcome';
 import type { CounterDb } from '../db/database';
 import { readSetting, writeSetting } from '../db/settings';
 
@@ -25,8 +26,8 @@ type Stored = z.infer<typeof stored>;
 /** Renew a token with less than this left of its life (a device token lives 30 days). */
 export const RENEW_BEFORE_MS = 10 * 24 * 60 * 60 * 1000;
 
-export type ClaimAnswer =
-  { kind: 'ok'; credentials: DeviceCredentials } | { kind: 'refused'; retryAfterSeconds: number | null } | { kind: 'unreachable' };
+/** The central's credentials, or its refusal of the code (with its Retry-After when it asks to wait), or unknown: no answer it could read. */
+export type ClaimAnswer = Outcome<DeviceCredentials, { retryAfterSeconds: number | null }>;
 
 /** `POST /api/2.0/enrolments/{code}/claim`, without a bearer token. */
 export async function claimCode(centralUrl: string, code: string, timeoutMs = 10_000): Promise<ClaimAnswer> {
@@ -34,18 +35,18 @@ export async function claimCode(centralUrl: string, code: string, timeoutMs = 10
   let response: Response;
   try {
     response = await fetch(url, { method: 'POST', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch {
-    return { kind: 'unreachable' };
+  } catch (error) {
+    return unknown(`the central did not answer: ${(error as Error).message}`);
   }
   if (response.status === 200) {
     const parsed = deviceCredentials.safeParse(await response.json().catch(() => null));
-    return parsed.success ? { kind: 'ok', credentials: parsed.data } : { kind: 'unreachable' };
+    return parsed.success ? done(parsed.data) : unknown('the central answered credentials the counter cannot read');
   }
   if (response.status === 401 || response.status === 429 || response.status === 404) {
     const retry = Number(response.headers.get('retry-after'));
-    return { kind: 'refused', retryAfterSeconds: response.status === 429 && Number.isFinite(retry) ? retry : null };
+    return refused({ retryAfterSeconds: response.status === 429 && Number.isFinite(retry) ? retry : null });
   }
-  return { kind: 'unreachable' };
+  return unknown(`the central answered HTTP ${response.status}`);
 }
 
 /** When a JWT expires (its `exp`), read without checking its signature: only to know when to renew. */

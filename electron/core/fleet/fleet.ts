@@ -40,7 +40,7 @@ export class FleetMember {
     const { code } = this.options;
     if (!code || !centralUrl || this.enrolment.at(centralUrl)) return;
     const answer = await claimCode(centralUrl, code);
-    if (answer.kind === 'ok') this.keep(centralUrl, answer.credentials);
+    if (answer.kind === 'ok') this.keep(centralUrl, answer.value);
     else if (answer.kind === 'refused') this.codeRefused = true;
     else console.error(`counter: the central ${centralUrl} cannot be reached to enrol; trying again at the next start`);
   }

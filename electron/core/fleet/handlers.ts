@@ -29,13 +29,13 @@ export function fleetHandlers(fleet: FleetDeps): HandlersOf<typeof fleetChannels
       const fixed = fleet.fixedCentralUrl();
       if (fixed && fixed !== centralUrl) return refusal('forbidden', 'settings.fixed');
       const answer = await claimCode(centralUrl, code);
-      if (answer.kind === 'unreachable') return refusal('internal', 'fleet.centralUnreachable');
+      if (answer.kind === 'unknown') return refusal('internal', 'fleet.centralUnreachable');
       if (answer.kind === 'refused') {
         return answer.retryAfterSeconds === null
           ? refusal('unauthenticated', 'fleet.codeRefused')
           : refusal('conflict', 'fleet.tooManyTries', { seconds: answer.retryAfterSeconds });
       }
-      const restart = fleet.apply(centralUrl, answer.credentials);
+      const restart = fleet.apply(centralUrl, answer.value);
       return ok({ status: fleet.status(), restart });
     },
   };

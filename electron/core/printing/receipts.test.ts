@@ -83,6 +83,14 @@ describe('a cash sale on a network printer', () => {
     expect(receipts.state(sale.orderId)).toEqual({ printer: 'escpos', printed: true, problem: null });
   });
 
+  it('a printer that does not answer: the clerk reads offline, and the receipt is not printed', async () => {
+    start(fake.url);
+    fake.set('offline');
+    expect(await receipts.print(sale.orderId)).toEqual({ via: 'printer', printed: false, duplicate: false, problem: 'offline' });
+    expect(receipts.state(sale.orderId)).toEqual({ printer: 'escpos', printed: false, problem: 'offline' });
+    expect(await receipts.testPrint('nl')).toEqual({ via: 'printer', printed: false, duplicate: false, problem: 'offline' });
+  });
+
   it('a failed reprint leaves the receipt printed: the next reprint is still a duplicate', async () => {
     start(fake.url);
     await receipts.print(sale.orderId);
@@ -105,15 +113,25 @@ describe('a cash sale on a network printer', () => {
     start(fake.url, 'none');
     receipts.afterPayment(sale, 'p1');
     expect(kicksDrawer(await fake.nextJob(0))).toBe(false);
-    expect(await devices.openDrawer('change for the float')).toEqual({ opened: false, problem: 'noDrawer' });
+    expect(await devices.openDrawer('change for the float')).toEqual({ kind: 'refused', problem: 'noDrawer' });
   });
 
   it('"No sale" opens the drawer alone', async () => {
     start(fake.url);
-    expect(await devices.openDrawer('change for the float')).toEqual({ opened: true });
+    expect(await devices.openDrawer('change for the float')).toEqual({ kind: 'ok', value: true });
     const job = await fake.nextJob(0);
     expect(kicksDrawer(job)).toBe(true);
     expect(printedText(job)).toBe('');
+  });
+
+  it('"No sale" on a printer that does not answer: unknown, never refused', async () => {
+    const gone = await startFakePrinter();
+    await gone.close();
+    start(gone.url);
+    expect(await devices.openDrawer('change for the float')).toMatchObject({
+      kind: 'unknown',
+      reason: expect.stringMatching(/^no connection to the printer/),
+    });
   });
 });
 

@@ -8,7 +8,7 @@ import type { Order } from '../../../shared/schemas/order';
 import type { CounterDb } from '../db/database';
 import { markFailed, markPrinted, readReceiptPrint } from '../db/receiptPrints';
 import type { Drawer } from '../devices';
-import type { PrinterPort } from '../devices';
+import { problemOfPrint, type PrinterPort } from '../devices';
 
 /**
  * The counter's receipts (docs/api.md §9.3): each finished sale and each refund prints on a
@@ -70,23 +70,21 @@ export class ReceiptDesk {
     const receipt = receiptOf({ order, kind, timeZone, duplicate, touchpointName: this.deps.touchpointName() });
     if (!receipt) return null;
     const outcome = await printer.print(receiptRows(receipt, receiptLanguage(order.language.iso639Code)));
-    if (outcome.via === 'none') return answer({ via: 'none' });
+    if (outcome.kind === 'ok' && outcome.value === 'none') return answer({ via: 'none' });
     // The page prints it now (the OS printer): from here on, printing it again is a duplicate.
-    if (outcome.via === 'page' || outcome.printed) markPrinted(db, receipt.key, orderId, now().toISOString());
-    else markFailed(db, receipt.key, orderId, outcome.problem);
+    if (outcome.kind === 'ok') markPrinted(db, receipt.key, orderId, now().toISOString());
+    else markFailed(db, receipt.key, orderId, problemOfPrint(outcome));
     this.deps.changed(orderId);
-    if (outcome.via === 'page') return answer({ via: 'page', duplicate });
-    return outcome.printed
-      ? answer({ via: 'printer', printed: true, duplicate })
-      : answer({ via: 'printer', duplicate, problem: outcome.problem });
+    if (outcome.kind !== 'ok') return answer({ via: 'printer', duplicate, problem: problemOfPrint(outcome) });
+    return outcome.value === 'page' ? answer({ via: 'page', duplicate }) : answer({ via: 'printer', printed: true, duplicate });
   }
 
   /** The manager's test print: the touchpoint and the time, in the counter's language. */
   async testPrint(languageCode: string): Promise<PrintAnswer> {
     const local = localDateTime(this.deps.now(), this.deps.timeZone);
     const outcome = await this.deps.printer.print(testPrintRows(this.deps.touchpointName() ?? '', local, receiptLanguage(languageCode)));
-    if (outcome.via !== 'printer') return answer({ via: outcome.via });
-    return outcome.printed ? answer({ via: 'printer', printed: true }) : answer({ via: 'printer', problem: outcome.problem });
+    if (outcome.kind !== 'ok') return answer({ via: 'printer', problem: problemOfPrint(outcome) });
+    return outcome.value === 'printer' ? answer({ via: 'printer', printed: true }) : answer({ via: outcome.value });
   }
 
   /**

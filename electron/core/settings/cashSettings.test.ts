@@ -54,7 +54,7 @@ describe('the cash settings', () => {
 
   it('are read-only where the machine’s configuration fixes them, from its environment or its file', async () => {
     const fromEnv = loadMachineConfig({ COUNTER_CASH_ROUNDING: '0', COUNTER_CASH_DENOMINATIONS: '2000,500,100' }, 'linux', () => null);
-    if (!fromEnv.ok) throw new Error(fromEnv.message);
+    if (fromEnv.kind === 'refused') throw new Error(fromEnv.message);
     await openAsMark(fromEnv.value);
     expect(value(await set({}))).toMatchObject({
       cashRounding: false,
@@ -66,7 +66,7 @@ describe('the cash settings', () => {
     }
     await counter.close();
     const fromFile = loadMachineConfig({}, 'linux', () => JSON.stringify({ cash: { rounding: true } }));
-    if (!fromFile.ok) throw new Error(fromFile.message);
+    if (fromFile.kind === 'refused') throw new Error(fromFile.message);
     await openAsMark(fromFile.value);
     expect(value(await set({ denominations: [500] }))).toMatchObject({
       cashRounding: true,
@@ -77,9 +77,9 @@ describe('the cash settings', () => {
 
   it('refuses a configuration naming a coin that is not one, naming the key', () => {
     expect(loadMachineConfig({ COUNTER_CASH_DENOMINATIONS: '500,7' }, 'linux', () => null)).toMatchObject({
-      ok: false,
+      kind: 'refused',
       message: expect.stringContaining('COUNTER_CASH_DENOMINATIONS'),
     });
-    expect(loadMachineConfig({ COUNTER_CASH_ROUNDING: 'maybe' }, 'linux', () => null)).toMatchObject({ ok: false });
+    expect(loadMachineConfig({ COUNTER_CASH_ROUNDING: 'maybe' }, 'linux', () => null)).toMatchObject({ kind: 'refused' });
   });
 });

@@ -38,7 +38,7 @@ const set = async (change: Record<string, unknown>) => (await counter.dispatch('
 /** The configuration a machine with these variables and no config file has. */
 function configured(env: Record<string, string>): LoadedConfig {
   const loaded = loadMachineConfig(env, 'linux', () => null);
-  if (!loaded.ok) throw new Error(loaded.message);
+  if (loaded.kind === 'refused') throw new Error(loaded.message);
   return loaded.value;
 }
 

@@ -22,7 +22,7 @@ afterEach(() => fake.close());
 describe('printing on a network ESC/POS printer', () => {
   it('prints the rows and cuts the paper; the receipt opens no drawer', async () => {
     const printer = new EscPosPrinter({ url: fake.url });
-    expect(await printer.print(ROWS)).toEqual({ via: 'printer', printed: true });
+    expect(await printer.print(ROWS)).toEqual({ kind: 'ok', value: 'printer' });
     const job = await fake.nextJob(0);
     expect(printedText(job)).toContain('Kassabon');
     expect(printedText(job)).toMatch(/1 x Dagkaart +\S+ 15,45/);
@@ -41,7 +41,7 @@ describe('printing on a network ESC/POS printer', () => {
 
   it('kicks the drawer with ESC p on pin 2 and prints nothing else', async () => {
     const printer = new EscPosPrinter({ url: fake.url });
-    expect(await printer.kick()).toEqual({ via: 'printer', printed: true });
+    expect(await printer.kick()).toEqual({ kind: 'ok', value: 'printer' });
     const job = await fake.nextJob(0);
     expect(kicksDrawer(job)).toBe(true);
     expect(job.subarray(job.indexOf(0x70) - 1)).toEqual(Buffer.from([0x1b, 0x70, 0x00, 0x32, 0xfa]));
@@ -53,10 +53,10 @@ describe('printing on a network ESC/POS printer', () => {
     const states: string[] = [];
     printer.onState((s) => states.push(s));
     fake.set('paperOut');
-    expect(await printer.print(ROWS)).toEqual({ via: 'printer', printed: false, problem: 'paperOut' });
+    expect(await printer.print(ROWS)).toEqual({ kind: 'refused', problem: 'paperOut' });
     expect(printer.state()).toBe('paperOut');
     fake.set('ready');
-    expect(await printer.print(ROWS)).toEqual({ via: 'printer', printed: true });
+    expect(await printer.print(ROWS)).toEqual({ kind: 'ok', value: 'printer' });
     // Only the second job reached the paper.
     expect(printedText(await fake.nextJob(0))).toContain('Kassabon');
     expect(fake.jobs).toHaveLength(1);
@@ -66,14 +66,14 @@ describe('printing on a network ESC/POS printer', () => {
   it('the drawer still opens when the paper is out: the clerk has change to give', async () => {
     const printer = new EscPosPrinter({ url: fake.url });
     fake.set('paperOut');
-    expect(await printer.kick()).toEqual({ via: 'printer', printed: true });
+    expect(await printer.kick()).toEqual({ kind: 'ok', value: 'printer' });
     expect(kicksDrawer(await fake.nextJob(0))).toBe(true);
   });
 
   it('cover open: not printed, told as such; the printer counts as offline', async () => {
     const printer = new EscPosPrinter({ url: fake.url });
     fake.set('coverOpen');
-    expect(await printer.print(ROWS)).toEqual({ via: 'printer', printed: false, problem: 'coverOpen' });
+    expect(await printer.print(ROWS)).toEqual({ kind: 'refused', problem: 'coverOpen' });
     expect(printer.state()).toBe('offline');
     expect(await printer.check()).toBe('offline');
   });
@@ -82,7 +82,7 @@ describe('printing on a network ESC/POS printer', () => {
     const printer = new EscPosPrinter({ url: fake.url, deadlineMs: 300 });
     fake.set('offline');
     const started = Date.now();
-    expect(await printer.print(ROWS)).toEqual({ via: 'printer', printed: false, problem: 'offline' });
+    expect(await printer.print(ROWS)).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/^no status from the printer/) });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(printer.state()).toBe('offline');
   });
@@ -93,16 +93,16 @@ describe('printing on a network ESC/POS printer', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((done) => closed.close(() => done()));
     const printer = new EscPosPrinter({ url: `tcp://127.0.0.1:${port}` });
-    expect(await printer.print(ROWS)).toEqual({ via: 'printer', printed: false, problem: 'offline' });
-    expect(await printer.kick()).toEqual({ via: 'printer', printed: false, problem: 'offline' });
+    expect(await printer.print(ROWS)).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/^no connection to the printer/) });
+    expect(await printer.kick()).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/^no connection to the printer/) });
   });
 
   it('jobs run one after another: a receipt sent while the drawer opens arrives whole, after it', async () => {
     const printer = new EscPosPrinter({ url: fake.url });
     const [kick, print] = await Promise.all([printer.kick(), printer.print(ROWS)]);
     expect([kick, print]).toEqual([
-      { via: 'printer', printed: true },
-      { via: 'printer', printed: true },
+      { kind: 'ok', value: 'printer' },
+      { kind: 'ok', value: 'printer' },
     ]);
     await fake.nextJob(1);
     expect(kicksDrawer(fake.jobs[0]!)).toBe(true);

@@ -3,6 +3,7 @@ import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { ReceiptRow } from '../../../../domain/receipts/layout';
 import type { DeviceState } from '../../../../shared/devices';
 import type { PrintProblem } from '../../../../shared/ipc/printing';
+import { done, refused, unknown, type Outcome } from '../../../../shared/outcome';
 import type { PrintOutcome, PrinterPort } from './port';
 import { TcpLink } from './tcpLink';
 
@@ -34,9 +35,14 @@ export function problemOf(status: Buffer): PrintProblem | null {
   return null;
 }
 
-/** The device state a problem leaves: an open cover takes the printer offline, as ESC/POS itself reports it. */
-const stateOf = (problem: PrintProblem | null): DeviceState =>
-  problem === null ? 'ready' : problem === 'paperOut' ? 'paperOut' : 'offline';
+/** A link to the printer, or the printer's own problem, or unknown: it did not answer. */
+type Opened = Outcome<TcpLink, { problem: PrintProblem }>;
+
+/** The device state an opening leaves: an open cover takes the printer offline, as ESC/POS itself reports it; no answer is offline. */
+const stateOf = (opened: Opened): DeviceState => {
+  if (opened.kind === 'ok') return 'ready';
+  return opened.kind === 'refused' && opened.problem === 'paperOut' ? 'paperOut' : 'offline';
+};
 
 /** Left and right on one line of `columns`; a left too long for it goes on a line of its own above the amount. */
 export function pairLines(left: string, right: string, columns: number): string[] {
@@ -114,22 +120,19 @@ export class EscPosPrinter implements PrinterPort {
   }
 
   /** Connects and reads the status; the link when the printer may print, else why not. */
-  private async open(deadline: number): Promise<{ link: TcpLink; problem: null } | { link: null; problem: PrintProblem }> {
+  private async open(deadline: number): Promise<Opened> {
     const left = () => Math.max(1, deadline - Date.now());
-    let link: TcpLink;
-    try {
-      link = await TcpLink.open(this.host, this.port, left());
-    } catch {
-      return { link: null, problem: 'offline' };
-    }
+    const connected = await this.connect(deadline);
+    if (connected.kind !== 'ok') return connected;
+    const link = connected.value;
     try {
       const problem = problemOf(await link.ask(STATUS_REQUEST, 3, left()));
-      if (problem === null) return { link, problem };
+      if (problem === null) return connected;
       link.destroy();
-      return { link: null, problem };
-    } catch {
+      return refused({ problem });
+    } catch (error) {
       link.destroy();
-      return { link: null, problem: 'offline' };
+      return unknown(`no status from the printer: ${(error as Error).message}`);
     }
   }
 
@@ -137,27 +140,27 @@ export class EscPosPrinter implements PrinterPort {
     return this.job(async (deadline) => {
       this.setState('busy');
       const opened = checkFirst ? await this.open(deadline) : await this.connect(deadline);
-      if (opened.problem !== null) {
-        this.setState(stateOf(opened.problem));
-        return { via: 'printer', printed: false, problem: opened.problem };
+      if (opened.kind !== 'ok') {
+        this.setState(stateOf(opened));
+        return opened;
       }
       try {
-        await opened.link.send(bytes, Math.max(1, deadline - Date.now()));
-      } catch {
-        opened.link.destroy();
+        await opened.value.send(bytes, Math.max(1, deadline - Date.now()));
+      } catch (error) {
+        opened.value.destroy();
         this.setState('offline');
-        return { via: 'printer', printed: false, problem: 'offline' };
+        return unknown(`the printer did not take the job: ${(error as Error).message}`);
       }
       this.setState('ready');
-      return { via: 'printer', printed: true };
+      return done('printer' as const);
     });
   }
 
-  private async connect(deadline: number): Promise<{ link: TcpLink; problem: null } | { link: null; problem: PrintProblem }> {
+  private async connect(deadline: number): Promise<Opened> {
     try {
-      return { link: await TcpLink.open(this.host, this.port, Math.max(1, deadline - Date.now())), problem: null };
-    } catch {
-      return { link: null, problem: 'offline' };
+      return done(await TcpLink.open(this.host, this.port, Math.max(1, deadline - Date.now())));
+    } catch (error) {
+      return unknown(`no connection to the printer: ${(error as Error).message}`);
     }
   }
 
@@ -173,8 +176,8 @@ export class EscPosPrinter implements PrinterPort {
   check(): Promise<DeviceState> {
     return this.job(async (deadline) => {
       const opened = await this.open(deadline);
-      opened.link?.destroy();
-      this.setState(stateOf(opened.problem));
+      if (opened.kind === 'ok') opened.value.destroy();
+      this.setState(stateOf(opened));
       return this.current;
     });
   }

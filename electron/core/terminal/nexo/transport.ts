@@ -4,6 +4,7 @@ import type { SaleToPOISecuredMessage } from '@adyen/api-library/lib/src/typings
 import type { SecurityKey } from '@adyen/api-library/lib/src/typings/terminal/securityKey.js';
 import { Agent, request as httpsRequest } from 'node:https';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
+import { done, unknown, type Outcome } from '../../../../shared/outcome';
 import { nexoResponse, type NexoResponse } from './messages';
 
 /**
@@ -23,8 +24,12 @@ export interface TransportConfig {
   key: { id: string; passphrase: string; version: number } | null;
 }
 
-/** What came back: the terminal's answer, nothing (an AbortRequest's empty 200), or no answer at all (the outcome unknown). */
-export type Sent = { kind: 'answer'; response: NexoResponse } | { kind: 'empty' } | { kind: 'lost'; reason: string };
+/**
+ * What came back: the terminal's answer, nothing (`null`: an AbortRequest's empty 200), or no
+ * answer at all (unknown). The transport refuses nothing: refusals are in the answer.
+ */
+export type Sent = Outcome<NexoResponse | null, never>;
+type Posted = Outcome<string, never>;
 
 // The module is CommonJS with a default export: reached the same way under Node's ESM and a bundler.
 const NexoCrypto = ((NexoCryptoModule as unknown as { default?: typeof NexoCryptoModule }).default ??
@@ -62,15 +67,15 @@ export class TerminalTransport {
   async send(message: { SaleToPOIRequest: SaleToPOIRequest }, timeoutMs: number): Promise<Sent> {
     const body = JSON.stringify(this.seal(message));
     const raw = await this.post(body, timeoutMs);
-    if (raw.kind !== 'text') return raw;
-    if (raw.text.trim() === '') return { kind: 'empty' };
+    if (raw.kind !== 'ok') return raw;
+    if (raw.value.trim() === '') return done(null);
     try {
-      const json = this.open(JSON.parse(raw.text) as unknown);
+      const json = this.open(JSON.parse(raw.value) as unknown);
       const parsed = nexoResponse.safeParse(json);
-      if (!parsed.success) return { kind: 'lost', reason: `an answer the counter cannot read: ${parsed.error.issues[0]?.message}` };
-      return { kind: 'answer', response: parsed.data.SaleToPOIResponse };
+      if (!parsed.success) return unknown(`an answer the counter cannot read: ${parsed.error.issues[0]?.message}`);
+      return done(parsed.data.SaleToPOIResponse);
     } catch (error) {
-      return { kind: 'lost', reason: `an answer the counter cannot read: ${(error as Error).message}` };
+      return unknown(`an answer the counter cannot read: ${(error as Error).message}`);
     }
   }
 
@@ -90,7 +95,7 @@ export class TerminalTransport {
     return JSON.parse(this.crypto.decrypt(secured, this.securityKey)) as unknown;
   }
 
-  private post(body: string, timeoutMs: number): Promise<{ kind: 'text'; text: string } | { kind: 'lost'; reason: string }> {
+  private post(body: string, timeoutMs: number): Promise<Posted> {
     return new Promise((resolve) => {
       const req = httpsRequest(this.config.url, {
         method: 'POST',
@@ -100,19 +105,19 @@ export class TerminalTransport {
       const timer = setTimeout(() => {
         req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`));
       }, timeoutMs);
-      const done = (value: { kind: 'text'; text: string } | { kind: 'lost'; reason: string }) => {
+      const end = (value: Posted) => {
         clearTimeout(timer);
         resolve(value);
       };
-      req.on('error', (error) => done({ kind: 'lost', reason: error.message }));
+      req.on('error', (error) => end(unknown(error.message)));
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error) => done({ kind: 'lost', reason: error.message }));
+        res.on('error', (error) => end(unknown(error.message)));
         res.on('end', () => {
-          if (!res.complete) return done({ kind: 'lost', reason: 'the answer was cut off' });
-          if (res.statusCode !== 200) return done({ kind: 'lost', reason: `the terminal answered HTTP ${res.statusCode}` });
-          done({ kind: 'text', text: Buffer.concat(chunks).toString('utf8') });
+          if (!res.complete) return end(unknown('the answer was cut off'));
+          if (res.statusCode !== 200) return end(unknown(`the terminal answered HTTP ${res.statusCode}`));
+          end(done(Buffer.concat(chunks).toString('utf8')));
         });
       });
       req.end(body);
