@@ -39,11 +39,12 @@ const CODE = /\.(?:[cm]?[jt]sx?|json)$/;
 const TEST_CODE = /(?:^|\/)testing\/|\.test(?:\.[cm]?[jt]sx?)?$/;
 
 /**
- * The tables a piece of SQL names after FROM, JOIN, INTO, UPDATE or TABLE (DELETE FROM, INSERT OR
- * REPLACE INTO, ALTER TABLE included). The house writes its SQL's keywords in capitals, so English
- * prose ("from the outbox") is not read as SQL.
+ * The tables a piece of SQL names, each with whether it writes it: after DELETE FROM, INTO (INSERT,
+ * INSERT OR REPLACE), UPDATE or TABLE (CREATE, ALTER, DROP) it writes, after FROM or JOIN it reads.
+ * The house writes its SQL's keywords in capitals, so English prose ("from the outbox") is not read
+ * as SQL.
  */
-const SQL_TABLE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+([A-Za-z_][A-Za-z0-9_]*)/g;
+const SQL_TABLE = /\b(DELETE\s+FROM|FROM|JOIN|INTO|UPDATE|TABLE)\s+([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /** The plugin, with the repository's root: every path in the rules' options is relative to it. */
 export function housePlugin(root) {
@@ -173,6 +174,7 @@ export function housePlugin(root) {
               properties: {
                 base: { type: 'string' },
                 owners: { type: 'object', additionalProperties: places },
+                open: places,
                 except: { type: 'object', additionalProperties: places },
               },
               required: ['base', 'owners'],
@@ -181,23 +183,28 @@ export function housePlugin(root) {
           ],
         },
         create(context) {
-          const [{ base, owners, except = {} }] = context.options;
+          const [{ base, owners, open = [], except = {} }] = context.options;
           const file = fromRoot(context.physicalFilename);
           if (!file.startsWith(base)) return {};
           const rest = file.slice(base.length).split('/');
           // A file directly in the base composes the areas: it owns no table.
           const own = rest.length > 1 ? rest[0] : null;
+          const who = own === null ? 'the composition' : `${own}/`;
           const ownerOf = new Map(Object.entries(owners).flatMap(([owner, tables]) => tables.map((table) => [table, owner])));
           const excepted = new Set(except[file] ?? []);
           const check = (node, sql) => {
-            const named = new Set([...sql.matchAll(SQL_TABLE)].map(([, table]) => table));
-            for (const table of named) {
+            /** Each table the SQL names, and whether it writes it anywhere. */
+            const named = new Map();
+            for (const [, keyword, table] of sql.matchAll(SQL_TABLE))
+              named.set(table, named.get(table) === true || !/^(?:FROM|JOIN)$/.test(keyword));
+            for (const [table, writes] of named) {
               const owner = ownerOf.get(table);
               if (owner === undefined || owner === own || excepted.has(table)) continue;
-              context.report({
-                node,
-                message: `${table} is a table of ${owner}/ (eslint.config.js's coreTables): ${own === null ? 'the composition' : `${own}/`} uses it only through what ${owner}/ offers, never in SQL of its own.`,
-              });
+              if (open.includes(owner) && !writes) continue;
+              const how = open.includes(owner)
+                ? `${who} reads it, and writes it only through what ${owner}/ offers`
+                : `${who} uses it only through what ${owner}/ offers, never in SQL of its own`;
+              context.report({ node, message: `${table} is a table of ${owner}/ (eslint.config.js's coreTables): ${how}.` });
             }
           };
           return {
