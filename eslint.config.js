@@ -49,7 +49,7 @@ const coreAreas = {
   tokens: ['catalog', 'central'],
   settings: ['catalog', 'config', 'staff'],
   session: ['catalog', 'settings', 'staff'],
-  fleet: ['central', 'config', 'settings'],
+  fleet: ['central', 'config', 'orders', 'settings'],
   payments: ['audit', 'orders'],
   terminal: ['audit', 'config', 'devices', 'orders'],
   returns: ['audit', 'orders', 'payments', 'staff', 'terminal'],
@@ -113,8 +113,6 @@ const tableExceptions = {
   'electron/core/db/syncOrders.ts': ['orders'],
   // Not yet moved behind their owners' indexes (issue 37):
   'electron/core/cards/blocks.ts': ['order_tokens'],
-  'electron/core/cards/owners.ts': ['orders', 'order_tokens'],
-  'electron/core/fleet/updates.ts': ['order_facts', 'money_facts'],
   'electron/core/manager/queries.ts': [
     'order_facts',
     'order_fact_lines',

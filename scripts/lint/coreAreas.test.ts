@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOLDERS, AREAS, allows, boundaryFindings, refuses } from './testing/boundaryFindings';
+import { AREAS, FOLDERS, allows, boundaryFindings, refuses, type Case } from './testing/boundaryFindings';
 
 /**
  * The counter's core (docs/architecture.md §2): what electron/core/, its storage (db/) and sync/

@@ -1,5 +1,7 @@
 // The orders area's face to the other areas (docs/architecture.md §2): they import it only from here.
 export * from './area';
+export { cardOrdersHolding, ordersOnCard } from './cardOrders';
 export { DayClosed, type OrderDesk } from './desk';
 export { compact } from './facts';
+export { paymentsAwaitingAnswer, salesBegunSince } from './openWork';
 export { dropLocalOrder, hasLocalOrder, localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from './localOrders';

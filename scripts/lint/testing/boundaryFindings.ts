@@ -29,7 +29,7 @@ export async function boundaryFindings(file: string, code: string): Promise<{ ru
   return result!.messages.filter((m) => boundaryRules.includes(m.ruleId!)).map((m) => ({ rule: m.ruleId!, message: m.message }));
 }
 
-type Case = [file: string, code: string];
+export type Case = [file: string, code: string];
 /** Each case's code at its file gets exactly one finding: of `rule`, saying `saying`. */
 export const refuses = (rule: string, saying: RegExp, cases: Case[]) =>
   it.each(cases)('%s: %s is refused', async (file, code) => {
