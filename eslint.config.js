@@ -126,7 +126,6 @@ const tableExceptions = {
   ],
   'electron/core/manager/reportJobs.ts': ['order_facts'],
   'electron/core/manager/syncProblems.ts': ['order_facts', 'money_facts'],
-  'electron/core/sale/parked.ts': ['orders', 'order_facts'],
   'electron/core/settings/retention.ts': ['orders', 'lookup_cache'],
   'electron/core/terminal/terminalMoney.ts': ['money_facts'],
 };

@@ -3,5 +3,5 @@ export * from './area';
 export { cardOrdersHolding, ordersOnCard } from './cardOrders';
 export { DayClosed, type OrderDesk } from './desk';
 export { compact } from './facts';
-export { paymentsAwaitingAnswer, salesBegunSince } from './openWork';
+export { paymentsAwaitingAnswer, salesBegunSince, touchpointOrdersIn, type OpenOrder } from './openWork';
 export { dropLocalOrder, hasLocalOrder, localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from './localOrders';
