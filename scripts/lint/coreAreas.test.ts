@@ -88,7 +88,7 @@ describe("the core's areas use only the areas eslint.config.js's table lets them
   ]);
   refuses(AREAS, /the cash area may not use the manager area/, [
     ['electron/core/cash/drawer.ts', "import type { DrawerDays } from '../manager';"],
-    ['electron/core/cash/drawer.ts', "import { movementsIn } from '../manager/queries';"],
+    ['electron/core/cash/drawer.ts', "import { pushDayClosures } from '../manager/dayCloseSync';"],
   ]);
   refuses(AREAS, /the terminal area may not use the manager area/, [['electron/core/terminal/dayClose.ts', "import '../manager';"]]);
   refuses(AREAS, /the devices area may not use the printing area/, [['electron/core/devices/devices.ts', "import '../printing';"]]);

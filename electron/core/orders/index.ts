@@ -1,6 +1,24 @@
 // The orders area's face to the other areas (docs/architecture.md §2): they import it only from here.
 export * from './area';
 export { cardOrdersHolding, ordersOnCard } from './cardOrders';
+export {
+  decodePosition,
+  encodePosition,
+  movementsIn,
+  orderEvents,
+  orderNumbersOf,
+  ordersMadeIn,
+  ordersPage,
+  rangeSummary,
+  refusedIn,
+  searchByText,
+  staleCount,
+  staleOrders,
+  tokenIdsFor,
+  type Bounds,
+  type Position,
+} from './review';
+export { unsyncedOrders } from './unsynced';
 export { DayClosed, type OrderDesk } from './desk';
 export { compact } from './facts';
 export { paymentsAwaitingAnswer, salesBegunSince, touchpointOrdersIn, type OpenOrder } from './openWork';
