@@ -1,6 +1,6 @@
 // The orders area's face to the other areas (docs/architecture.md §2): they import it only from here.
 export * from './area';
-export { cardOrdersHolding, ordersOnCard } from './cardOrders';
+export { cardOrdersHolding, cardSaleWaiting, ordersOnCard } from './cardOrders';
 export {
   decodePosition,
   encodePosition,
