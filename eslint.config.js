@@ -63,14 +63,14 @@ const coreAreas = {
  * §2). Only the owner names a table in SQL; every other area reads and writes it through what the
  * owner's index offers (the rule house/tables). The storage (db/) creates every table (its migrations
  * and schema files are outside the rule) and owns the tables under every area: the sync bookkeeping
- * (outbox, sync_orders and its kept count), the settings' key-value store, the lookup cache and the
- * receipts' print marks, each written by a module of db/. db/ is open to every area (house/areas'
+ * (outbox, sync_orders and its kept count), the settings' key-value store and the lookup cache, each
+ * written by a module of db/. db/ is open to every area (house/areas'
  * `open`), and so are its tables to read: a query joins an order's sync row where it needs it; only
  * db/'s modules write them. sync/ owns no table: it keeps its state through db/'s modules and the
  * orders area. Tables of no owner (a CTE, json_each) are not judged.
  */
 const coreTables = {
-  db: ['schema_tracks', 'outbox', 'sync_orders', 'sync_pending_count', 'settings', 'lookup_cache', 'receipt_prints'],
+  db: ['schema_tracks', 'outbox', 'sync_orders', 'sync_pending_count', 'settings', 'lookup_cache'],
   audit: ['audit_log'],
   staff: ['staff', 'login_failures'],
   settings: ['settings_audit', 'purged_orders'],
@@ -100,6 +100,7 @@ const coreTables = {
   // The business days of the drawer (open, X, Z) and their way to the central.
   manager: ['drawer_days', 'day_close_outbox'],
   sale: ['parked_sales'],
+  printing: ['receipt_prints'],
   cards: ['card_blocks', 'card_replacements'],
 };
 /** The files that create the tables (they name every one), outside house/tables. */
@@ -111,6 +112,8 @@ const tableExceptions = {
   // triggers that did it), and lists local orders beside their sync rows: db/ imports no area.
   'electron/core/db/syncState.ts': ['order_facts', 'order_events'],
   'electron/core/db/syncOrders.ts': ['orders'],
+  // The receipts' print marks are the printing area's alone; their statements wait in db/ to move into it.
+  'electron/core/db/receiptPrints.ts': ['receipt_prints'],
   // The day's money (orders/review.ts) reads each payment's cash rounding and hand (cash/) and whether
   // the terminal's payment was confirmed by hand (terminal/) in the one indexed read the day's
   // figures and the bench measure; terminal/ uses orders/, so orders/ cannot use its index.
