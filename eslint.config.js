@@ -84,6 +84,7 @@ const coreTables = {
     'reference_data',
     'deleted_orders',
     'day_closures',
+    'day_closures_set_aside',
     'enrolment_codes',
     'devices',
     'card_tokens',
