@@ -91,6 +91,10 @@ describe("the core's areas use only the areas eslint.config.js's table lets them
     ['electron/core/cash/drawer.ts', "import { pushDayClosures } from '../manager/dayCloseSync';"],
   ]);
   refuses(AREAS, /the terminal area may not use the manager area/, [['electron/core/terminal/dayClose.ts', "import '../manager';"]]);
+  // The sale reads the review's pages through the orders area, no longer through the manager's.
+  refuses(AREAS, /the sale area may not use the manager area/, [
+    ['electron/core/sale/handlers.ts', "import { ordersPage } from '../manager';"],
+  ]);
   refuses(AREAS, /the devices area may not use the printing area/, [['electron/core/devices/devices.ts', "import '../printing';"]]);
   refuses(AREAS, /an area does not import electron\/core\/counter, the composition of the areas/, [
     ['electron/core/settings/settings.ts', "import type { CounterOptions } from '../counter';"],
@@ -100,6 +104,8 @@ describe("the core's areas use only the areas eslint.config.js's table lets them
     ['electron/core/payments/handlers.ts', "import type { OrderDesk } from '../orders/index';"],
     ['electron/core/terminal/nexo/driver.ts', "import type { OrderDesk } from '../../orders';"],
     ['electron/core/manager/days.ts', "import { appendJournal } from '../cash';"],
+    ['electron/core/sale/handlers.ts', "import { ordersPage, searchByText } from '../orders';"],
+    ['electron/core/fleet/updates.ts', "import { paymentsAwaitingAnswer } from '../orders';"],
     ['electron/core/counter.ts', "import { ordersArea } from './orders';"],
     // Inside its own area, and the storage under every area, anything.
     ['electron/core/terminal/area.ts', "import { NexoDriver } from './nexo/driver';"],
