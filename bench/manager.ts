@@ -18,7 +18,7 @@ import {
   searchSql,
   MOVEMENTS_SETTLED_SQL,
   ORDERS_MADE_SQL,
-} from '../electron/core/manager/queries';
+} from '../electron/core/orders/review';
 import { comparison, latencyColumns, latencyOf } from './lib/report';
 import { envNumber, interleaved, ROUNDS } from './lib/rounds';
 

@@ -1,8 +1,9 @@
 // The house's own ESLint rules, for the layers of eslint.config.js (docs/architecture.md §2):
 // `layer` fails a file that no layer holds, `folders` keeps a layer's relative imports inside the
 // places it may reach, `areas` keeps the counter core's areas to the uses its table allows and to
-// each other's index, `packages` keeps forbidden npm and Node modules out. Plain JS: ESLint loads
-// it with its config, before anything is compiled.
+// each other's index, `tables` keeps each table's SQL inside the area that owns it, `packages` keeps
+// forbidden npm and Node modules out. Plain JS: ESLint loads it with its config, before anything is
+// compiled.
 import { dirname, posix, relative, sep } from 'node:path';
 
 /**
@@ -36,6 +37,14 @@ const places = { type: 'array', items: { type: 'string' } };
 const CODE = /\.(?:[cm]?[jt]sx?|json)$/;
 /** A test or a test helper: named *.test.*, or inside a folder named testing/. */
 const TEST_CODE = /(?:^|\/)testing\/|\.test(?:\.[cm]?[jt]sx?)?$/;
+
+/**
+ * The tables a piece of SQL names, each with whether it writes it: after DELETE FROM, INTO (INSERT,
+ * INSERT OR REPLACE), UPDATE or TABLE (CREATE, ALTER, DROP) it writes, after FROM or JOIN it reads.
+ * The house writes its SQL's keywords in capitals, so English prose ("from the outbox") is not read
+ * as SQL.
+ */
+const SQL_TABLE = /\b(DELETE\s+FROM|FROM|JOIN|INTO|UPDATE|TABLE)\s+([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /** The plugin, with the repository's root: every path in the rules' options is relative to it. */
 export function housePlugin(root) {
@@ -149,6 +158,62 @@ export function housePlugin(root) {
               });
             }
           });
+        },
+      },
+
+      tables: {
+        meta: {
+          type: 'problem',
+          docs: {
+            description:
+              "Inside a host's core, a table is named in SQL only by the area that owns it; the others go through that area's index.",
+          },
+          schema: [
+            {
+              type: 'object',
+              properties: {
+                base: { type: 'string' },
+                owners: { type: 'object', additionalProperties: places },
+                open: places,
+                except: { type: 'object', additionalProperties: places },
+              },
+              required: ['base', 'owners'],
+              additionalProperties: false,
+            },
+          ],
+        },
+        create(context) {
+          const [{ base, owners, open = [], except = {} }] = context.options;
+          const file = fromRoot(context.physicalFilename);
+          if (!file.startsWith(base)) return {};
+          const rest = file.slice(base.length).split('/');
+          // A file directly in the base composes the areas: it owns no table.
+          const own = rest.length > 1 ? rest[0] : null;
+          const who = own === null ? 'the composition' : `${own}/`;
+          const ownerOf = new Map(Object.entries(owners).flatMap(([owner, tables]) => tables.map((table) => [table, owner])));
+          const excepted = new Set(except[file] ?? []);
+          const check = (node, sql) => {
+            /** Each table the SQL names, and whether it writes it anywhere. */
+            const named = new Map();
+            for (const [, keyword, table] of sql.matchAll(SQL_TABLE))
+              named.set(table, named.get(table) === true || !/^(?:FROM|JOIN)$/.test(keyword));
+            for (const [table, writes] of named) {
+              const owner = ownerOf.get(table);
+              if (owner === undefined || owner === own || excepted.has(table)) continue;
+              if (open.includes(owner) && !writes) continue;
+              const how = open.includes(owner)
+                ? `${who} reads it, and writes it only through what ${owner}/ offers`
+                : `${who} uses it only through what ${owner}/ offers, never in SQL of its own`;
+              context.report({ node, message: `${table} is a table of ${owner}/ (eslint.config.js's coreTables): ${how}.` });
+            }
+          };
+          return {
+            Literal: (node) => {
+              if (typeof node.value === 'string') check(node, node.value);
+            },
+            // An interpolation stands for a value or a piece of SQL that is judged where it is written.
+            TemplateLiteral: (node) => check(node, node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' ? ')),
+          };
         },
       },
 

@@ -6,6 +6,7 @@ import { transitTokenRecord, type TransitTokenRecord } from '../../../shared/sch
 import { recordAct } from '../audit';
 import type { CentralClient } from '../central';
 import { done, refused, unknown, type Outcome } from '../../../shared/outcome';
+import { cardSaleWaiting } from '../orders';
 
 interface Row {
   requestId: string;
@@ -22,11 +23,9 @@ const COLUMNS = 'request_id AS requestId, transit_token_id AS transitTokenId, re
 /**
  * Whether a sale on the block's card made before the block still waits in the outbox (and is not
  * set aside for a manager): the central must have it first, or it refuses the sale on a card it
- * already has suspended (docs/counter.md §22.2). Rows are compared by outbox seq, not by clock.
+ * already has suspended (docs/counter.md §22.2).
  */
-const HELD = `(EXISTS (SELECT 1 FROM outbox o JOIN order_tokens t ON t.order_id = o.order_id
-   WHERE t.transit_token_id = b.transit_token_id AND o.seq <= b.after_seq
-     AND o.order_id NOT IN (SELECT order_id FROM sync_orders WHERE set_aside = 1)))`;
+const held = (db: Database, row: Row) => cardSaleWaiting(db, row.transitTokenId, row.afterSeq);
 const waitingBlock = ({ requestId, reason, at }: Row): WaitingBlock => ({ requestId, reason, at });
 
 /** Where a block stands (card_blocks.stage): waiting to be sent, taken by the central, or refused by it. */
@@ -90,12 +89,10 @@ export class CardBlocks {
     return row ? waitingBlock(row) : null;
   }
 
-  /** Whether the card's waiting block waits for a sale on the card made before it (HELD). */
+  /** Whether the card's waiting block waits for a sale on the card made before it (held). */
   heldBySale(transitTokenId: number): boolean {
-    return (
-      stmt(this.db, `SELECT 1 FROM card_blocks b WHERE transit_token_id = ? AND stage = 'waiting' AND ${HELD}`).get(transitTokenId) !==
-      undefined
-    );
+    const row = this.waitingRow(transitTokenId);
+    return row !== undefined && held(this.db, row);
   }
 
   /** Sends one card's waiting block now, unless a sale made before it still waits. */
@@ -115,9 +112,9 @@ export class CardBlocks {
     return this.serially(async () => {
       const rows = stmt(
         this.db,
-        `SELECT ${COLUMNS} FROM card_blocks b WHERE stage = 'waiting' AND NOT ${HELD} ORDER BY created_at, request_id`,
+        `SELECT ${COLUMNS} FROM card_blocks WHERE stage = 'waiting' ORDER BY created_at, request_id`,
       ).all() as Row[];
-      for (const row of rows) if ((await this.sendRow(row)).kind === 'unknown') return;
+      for (const row of rows.filter((waiting) => !held(this.db, waiting))) if ((await this.sendRow(row)).kind === 'unknown') return;
     });
   }
 

@@ -1,7 +1,7 @@
 import type { CounterDb as Database } from '../db/database';
-import { stmt } from '../../../domain/store/sqlite/statements';
 import type { CardOwner } from '../../../shared/ipc/cards';
 import type { Order } from '../../../shared/schemas/order';
+import { cardOrdersHolding, ordersOnCard } from '../orders';
 
 /**
  * Who owns a card, as this counter knows it (docs/counter.md §22.1): the personal data typed on
@@ -16,8 +16,7 @@ interface Found {
 
 const compact = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
-function ownersIn(doc: string): Found[] {
-  const order = JSON.parse(doc) as Order;
+function ownersIn(order: Order): Found[] {
   const found: Found[] = [];
   for (const line of order.orderLines) {
     for (const t of line.customerTokens ?? []) {
@@ -30,13 +29,8 @@ function ownersIn(doc: string): Found[] {
 }
 
 export function ownerOf(db: Database, transitTokenId: number): CardOwner | null {
-  const docs = stmt(
-    db,
-    `SELECT o.doc FROM order_tokens t JOIN orders o ON o.order_id = t.order_id
-     WHERE t.transit_token_id = ? ORDER BY o.last_updated_on DESC LIMIT 20`,
-  ).all(transitTokenId) as { doc: string }[];
-  for (const { doc } of docs) {
-    const found = ownersIn(doc).find((f) => f.transitTokenId === transitTokenId);
+  for (const order of ordersOnCard(db, transitTokenId, 20)) {
+    const found = ownersIn(order).find((f) => f.transitTokenId === transitTokenId);
     if (found) return found.owner;
   }
   return null;
@@ -44,14 +38,9 @@ export function ownerOf(db: Database, transitTokenId: number): CardOwner | null 
 
 /** The cards whose owner has this name and birth date (YYYY-MM-DD), by the orders that name them. */
 export function cardsOwnedBy(db: Database, name: string, birthDate: string): number[] {
-  const docs = stmt(
-    db,
-    `SELECT DISTINCT o.doc FROM order_tokens t JOIN orders o ON o.order_id = t.order_id
-     WHERE instr(o.doc, ?) > 0 ORDER BY o.last_updated_on DESC LIMIT 200`,
-  ).all(`"birthdate":"${birthDate}`) as { doc: string }[];
   const wanted = compact(name);
-  const ids = docs.flatMap((d) =>
-    ownersIn(d.doc)
+  const ids = cardOrdersHolding(db, `"birthdate":"${birthDate}`, 200).flatMap((order) =>
+    ownersIn(order)
       .filter((f) => compact(f.owner.name) === wanted && f.owner.birthdate?.slice(0, 10) === birthDate)
       .map((f) => f.transitTokenId),
   );

@@ -1,6 +1,6 @@
 import type { CounterDb } from '../db/database';
-import { stmt } from '../../../domain/store/sqlite/statements';
 import { pendingCount } from '../db/outbox';
+import { paymentsAwaitingAnswer, salesBegunSince } from '../orders';
 import type { UpdateView } from '../../../shared/ipc/fleet';
 import { closedGates, decideUpdate, withinRollout, type UpdateMoment, type UpdatePhase } from './updatePolicy';
 
@@ -26,13 +26,11 @@ const UNFINISHED = [1, 2, 3];
 /** The moment as the counter's database has it (docs/counter.md §18). */
 export function updateMoment(db: CounterDb, now: Date): UpdateMoment {
   const since = new Date(now.getTime() - OPEN_SALE_MS).toISOString();
-  const open = stmt(
-    db,
-    `SELECT COUNT(*) AS n FROM order_facts
-     WHERE status_id IN (${UNFINISHED.join(',')}) AND clerk_id IS NOT NULL AND created_on >= ?`,
-  ).get(since) as { n: number };
-  const unknown = stmt(db, `SELECT COUNT(*) AS n FROM money_facts WHERE state = 'PENDING'`).get() as { n: number };
-  return { saleOpen: open.n > 0, outboxDepth: pendingCount(db), unknownPayments: unknown.n };
+  return {
+    saleOpen: salesBegunSince(db, UNFINISHED, since) > 0,
+    outboxDepth: pendingCount(db),
+    unknownPayments: paymentsAwaitingAnswer(db),
+  };
 }
 
 /** The counter's update: where it stands, and the install at the first moment the policy allows. */

@@ -7,7 +7,7 @@ import { dayReport, type Movement } from '../../../domain/reports/figures';
 import { cashTotal } from '../../../shared/manager/schemas';
 import { dayBounds, localDate } from '../../../domain/reports/timeZone';
 import { stmt } from '../../../domain/store/sqlite/statements';
-import { movementsIn, ordersMadeIn, staleCount, type Bounds } from './queries';
+import { movementsIn, ordersMadeIn, staleCount, type Bounds } from '../orders';
 import { recordAct } from '../audit';
 import { appendJournal, headHash } from '../cash';
 import { closeSessionRow, insertSession, movementsOfDay, openSessionNow, sessionsOf } from '../cash';

@@ -11,7 +11,7 @@ import type { DrawerDays } from './days';
 import { exportContext } from './exportContext';
 import { dayReportFile } from './exportDay';
 import type { ReportExports } from './exports';
-import { decodePosition, encodePosition, orderEvents, ordersPage, rangeSummary, staleOrders, tokenIdsFor, type Bounds } from './queries';
+import { decodePosition, encodePosition, orderEvents, ordersPage, rangeSummary, staleOrders, tokenIdsFor, type Bounds } from '../orders';
 import { summaryOf as reportSummaryOf } from './reportJobs';
 
 export interface ManagerDeps {

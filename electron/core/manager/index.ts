@@ -2,5 +2,4 @@
 export * from './area';
 export { pushDayClosures } from './dayCloseSync';
 export { type ReportExports } from './exports';
-export { ordersPage, searchByText } from './queries';
 export { syncProblems } from './syncProblems';

@@ -1,13 +1,12 @@
 import type { CounterDb as Database } from '../db/database';
 import type { ExportFormat, OrderFilters } from '../../../shared/manager/schemas';
 import type { AuditEntry, ManagerOrderRow } from '../../../shared/manager/types';
-import { stmt } from '../../../domain/store/sqlite/statements';
 import { reportSummary, type OrderFact } from '../../../domain/reports/figures';
 import { dayBounds } from '../../../domain/reports/timeZone';
 import { auditPage } from '../audit';
 import type { Report } from './export';
 import { wordsOf, type ExportContext } from './exportContext';
-import { movementsIn, ordersMadeIn, ordersPage, refusedIn, type Bounds, type Position } from './queries';
+import { movementsIn, orderNumbersOf, ordersMadeIn, ordersPage, refusedIn, type Bounds, type Position } from '../orders';
 import { auditReport, ordersReport, soldTally, summaryReport, type AuditRow } from './reportFiles';
 
 /**
@@ -58,10 +57,7 @@ export function summaryOf(db: Database, range: Range, timeZone: string) {
 /** The order numbers of a page of the trail's entries, in one read. */
 function withOrderNumbers(db: Database, entries: AuditEntry[]): AuditRow[] {
   const ids = [...new Set(entries.flatMap((e) => (e.orderId ? [e.orderId] : [])))];
-  const rows = stmt(db, 'SELECT order_id AS id, order_number AS n FROM order_facts WHERE order_id IN (SELECT value FROM json_each(?))').all(
-    JSON.stringify(ids),
-  ) as { id: string; n: string }[];
-  const numbers = new Map(rows.map((r) => [r.id, r.n]));
+  const numbers = orderNumbersOf(db, ids);
   return entries.map((e) => ({ ...e, orderNumber: e.orderId ? (numbers.get(e.orderId) ?? null) : null }));
 }
 

@@ -1,4 +1,5 @@
 import type { CounterDb as Database } from '../db/database';
+import { readSetting, writeSetting } from '../db/settings';
 import type { Actor, OrderEventKind } from '../../../shared/manager/types';
 import type { Order } from '../../../shared/schemas/order';
 import { refundReason } from '../../../domain/order/payments';
@@ -175,7 +176,7 @@ const INDEXED = 'manager.indexedAll';
 
 /** Indexes the orders a counter held before it had the index (once, at the first start after the upgrade). */
 export function indexExisting(db: Database): number {
-  if (stmt(db, 'SELECT 1 FROM settings WHERE key = ?').get(INDEXED)) return 0;
+  if (readSetting(db, INDEXED) !== undefined) return 0;
   let count = 0;
   db.transaction(() => {
     const docs = db.prepare('SELECT doc FROM orders WHERE order_id NOT IN (SELECT order_id FROM order_facts)').all() as { doc: string }[];
@@ -184,7 +185,7 @@ export function indexExisting(db: Database): number {
       indexOrder(db, JSON.parse(doc) as Order, null, false);
       count++;
     }
-    stmt(db, "INSERT INTO settings (key, value) VALUES (?, 'true')").run(INDEXED);
+    writeSetting(db, INDEXED, true);
   })();
   return count;
 }

@@ -1,5 +1,25 @@
 // The orders area's face to the other areas (docs/architecture.md §2): they import it only from here.
 export * from './area';
+export { cardOrdersHolding, cardSaleWaiting, ordersOnCard } from './cardOrders';
+export {
+  decodePosition,
+  encodePosition,
+  movementsIn,
+  orderEvents,
+  orderNumbersOf,
+  ordersMadeIn,
+  ordersPage,
+  rangeSummary,
+  refusedIn,
+  searchByText,
+  staleCount,
+  staleOrders,
+  tokenIdsFor,
+  type Bounds,
+  type Position,
+} from './review';
+export { unsyncedOrders } from './unsynced';
 export { DayClosed, type OrderDesk } from './desk';
 export { compact } from './facts';
+export { paymentsAwaitingAnswer, salesBegunSince, touchpointOrdersIn, type OpenOrder } from './openWork';
 export { dropLocalOrder, hasLocalOrder, localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from './localOrders';

@@ -4,7 +4,7 @@ import { ok, refusal } from '../../../shared/refusals';
 import { dayBounds } from '../../../domain/reports/timeZone';
 import type { CatalogCache } from '../catalog';
 import type { CounterDb } from '../db/database';
-import { ordersPage, searchByText } from '../manager';
+import { ordersPage, searchByText } from '../orders';
 import type { OrderDesk } from '../orders';
 import type { Staff } from '../staff';
 import type { CounterSettings } from '../settings';

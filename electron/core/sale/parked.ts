@@ -2,6 +2,7 @@ import type { UnfinishedSale } from '../../../shared/ipc';
 import type { StaffMember } from '../../../shared/ipc';
 import { stmt } from '../../../domain/store/sqlite/statements';
 import type { CounterDb } from '../db/database';
+import { touchpointOrdersIn, type OpenOrder } from '../orders';
 
 /**
  * Parked and unfinished sales of this counter (docs/counter.md §12): an order of its
@@ -15,32 +16,45 @@ import type { CounterDb } from '../db/database';
 export const UNFINISHED_STATUSES = [1, 2, 3, 4] as const;
 const LIST_LIMIT = 50;
 
-/** An unfinished sale as the query reads it: the answer's fields, its parking flat. */
-type Row = Omit<UnfinishedSale, 'parked'> & { parkedAt: string | null; parkedBy: string | null };
+/** A sale's parking as parked_sales holds it. */
+interface Parking {
+  orderId: string;
+  parkedAt: string;
+  parkedBy: string | null;
+}
 
-const SELECT = `SELECT o.order_id AS orderId, o.order_number AS orderNumber, o.created_on AS createdOn, o.status_id AS statusId,
-    COALESCE(f.total_amount, 0) AS totalAmount, COALESCE(f.line_count, 0) AS lineCount, COALESCE(f.lines, '') AS lines,
-    f.clerk_name AS clerkName, p.parked_at AS parkedAt, p.staff_name AS parkedBy
-  FROM orders o LEFT JOIN order_facts f ON f.order_id = o.order_id LEFT JOIN parked_sales p ON p.order_id = o.order_id
-  WHERE o.touchpoint_id = ? AND o.status_id IN (${UNFINISHED_STATUSES.join(', ')})`;
+/** The unfinished sales of these orders, each with its parking (or none). */
+function withParking(db: CounterDb, orders: OpenOrder[]): UnfinishedSale[] {
+  const parked = stmt(
+    db,
+    'SELECT order_id AS orderId, parked_at AS parkedAt, staff_name AS parkedBy FROM parked_sales WHERE order_id IN (SELECT value FROM json_each(?))',
+  ).all(JSON.stringify(orders.map((o) => o.orderId))) as Parking[];
+  const byOrder = new Map(parked.map((p) => [p.orderId, p]));
+  return orders.map((order) => {
+    const parking = byOrder.get(order.orderId);
+    return { ...order, parked: parking === undefined ? null : { at: parking.parkedAt, by: parking.parkedBy } };
+  });
+}
 
-const toSale = ({ parkedAt, parkedBy, ...row }: Row): UnfinishedSale => ({
-  ...row,
-  parked: parkedAt === null ? null : { at: parkedAt, by: parkedBy },
-});
+/** Parked first, then the latest (parked, else begun) first. */
+const latestAt = (sale: UnfinishedSale) => sale.parked?.at ?? sale.createdOn;
+const listOrder = (a: UnfinishedSale, b: UnfinishedSale) =>
+  Number(a.parked === null) - Number(b.parked === null) || (latestAt(a) < latestAt(b) ? 1 : latestAt(a) > latestAt(b) ? -1 : 0);
 
-/** The counter's unfinished sales, parked ones first, then the newest first. */
+/**
+ * The counter's unfinished sales, parked ones first, then the newest first. The orders area gives
+ * all of the touchpoint's (a counter's open sales are few); their parking is this area's, so the
+ * list is ordered and cut here.
+ */
 export function unfinishedSales(db: CounterDb, touchpointId: number): UnfinishedSale[] {
-  const rows = stmt(db, `${SELECT} ORDER BY p.parked_at IS NULL, COALESCE(p.parked_at, o.created_on) DESC LIMIT ${LIST_LIMIT}`).all(
-    touchpointId,
-  ) as Row[];
-  return rows.map(toSale);
+  return withParking(db, touchpointOrdersIn(db, touchpointId, UNFINISHED_STATUSES))
+    .sort(listOrder)
+    .slice(0, LIST_LIMIT);
 }
 
 /** One unfinished sale of the counter; undefined when it is not one (finished, another counter's, unknown). */
 export function unfinishedSale(db: CounterDb, touchpointId: number, orderId: string): UnfinishedSale | undefined {
-  const row = stmt(db, `${SELECT} AND o.order_id = ?`).get(touchpointId, orderId) as Row | undefined;
-  return row && toSale(row);
+  return withParking(db, touchpointOrdersIn(db, touchpointId, UNFINISHED_STATUSES, orderId))[0];
 }
 
 /** Parks a sale (again: the latest park counts), as `by` at `at`. */

@@ -10,8 +10,8 @@ import {
   ordersPageSql,
   searchSql,
   summarySql,
-} from './queries';
-import { SYNC_PROBLEMS_SQL } from './syncProblems';
+} from './review';
+import { SYNC_PROBLEMS_SQL } from './unsynced';
 
 /**
  * Every read of the manager's screens and the clerks' order search is served by an index:

@@ -14,7 +14,7 @@ import {
   staleCount,
   staleOrders,
   tokenIdsFor,
-} from './queries';
+} from './review';
 
 /**
  * The manager's reads on index rows written directly: each bound just inside and just outside

@@ -1,43 +1,11 @@
-import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PACKAGES, FOLDERS, LAYER, allows, boundaryFindings, refuses } from './testing/boundaryFindings';
 
 /**
- * The layers of eslint.config.js and their import boundaries (docs/architecture.md §2), checked on
- * snippets linted as if they were files at the given paths (the files need not exist). Each place
- * is tried with an import it must refuse and one it must let through, so a block that silently
- * stopped applying fails a test; a file that no layer holds must fail too.
+ * The layers of eslint.config.js and their import boundaries outside the counter's core
+ * (docs/architecture.md §2): what the renderer, shared/, domain/, server/, the shells and the
+ * harnesses may import, and that a file no layer holds fails.
  */
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const PACKAGES = 'house/packages';
-const FOLDERS = 'house/folders';
-const LAYER = 'house/layer';
-const AREAS = 'house/areas';
-const boundaryRules = [PACKAGES, FOLDERS, LAYER, AREAS];
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-/** The boundary messages for one line of code at `file`; fails on a parse error or an ignored file. */
-async function boundaryFindings(file: string, code: string): Promise<{ rule: string; message: string }[]> {
-  const [result] = await eslint.lintText(`${code}\n`, { filePath: file });
-  expect(result!.messages.filter((m) => m.ruleId === null)).toEqual([]);
-  return result!.messages.filter((m) => boundaryRules.includes(m.ruleId!)).map((m) => ({ rule: m.ruleId!, message: m.message }));
-}
-
-type Case = [file: string, code: string];
-const refuses = (rule: string, saying: RegExp, cases: Case[]) =>
-  it.each(cases)('%s: %s is refused', async (file, code) => {
-    const findings = await boundaryFindings(file, code);
-    expect(findings).toEqual([{ rule, message: expect.stringMatching(saying) }]);
-  });
-const allows = (cases: Case[]) =>
-  it.each(cases)('%s: %s is allowed', async (file, code) => {
-    expect(await boundaryFindings(file, code)).toEqual([]);
-  });
 
 describe('renderer/ imports shared/, the pure domain rules and assets/', () => {
   refuses(FOLDERS, /renderer\/ reaches the main process only through the preload API/, [
@@ -250,79 +218,6 @@ describe('server/ (the central) imports server/, domain/ and shared/, never elec
   ]);
 });
 
-describe("electron/core/ (the counter's core) never imports renderer/, electron/shell/ or electron/browserShell/", () => {
-  refuses(FOLDERS, /electron\/core\/ is the counter's main-process core/, [
-    ['electron/core/handlers.ts', "import '../../renderer/App';"],
-    ['electron/core/sale/handlers.ts', "import '../../shell/policy';"],
-    ['electron/core/counter.ts', "import '../browserShell/server';"],
-    ['electron/core/tokens/mail.ts', "export * from '../../main';"],
-    // Only counter.ts starts an embedded central.
-    ['electron/core/dispatch.ts', "import '../../server/central';"],
-    ['electron/core/manager/days.ts', "import type { Central } from '../../../server/central';"],
-  ]);
-  refuses(FOLDERS, /electron\/core\/'s tests import electron\/core\/, domain\/, shared\/, server\/ \(a real central\) and devtools\//, [
-    ['electron/core/settings/retention.test.ts', "import '../../../renderer/testing/fakeCounter';"],
-    ['electron/core/testing/world.ts', "import '../../shell/policy';"],
-  ]);
-  allows([
-    ['electron/core/central/area.ts', "const { startCentral } = await import('../../../server/central');"],
-    ['electron/core/counter.ts', "import { syncArea } from './sync';"],
-    ['electron/core/manager/days.ts', "import '../db/database';"],
-    ['electron/core/orders/localOrders.ts', "import '../../../domain/store/sqlite/store';"],
-    ['electron/core/sync/engine.test.ts', "import '../../../server/central';"],
-    ['electron/core/testing/world.ts', "import '../../../server/testing/fixtures';"],
-  ]);
-});
-
-describe("electron/core/db/ (the counter's storage) never imports a feature area", () => {
-  const features = ['session', 'sale', 'tokens', 'payments', 'settings', 'sync', 'manager', 'orders', 'catalog', 'central'];
-  refuses(FOLDERS, /electron\/core\/db\/ is the counter's storage: it imports db\/, domain\/ and shared\//, [
-    ['electron/core/db/outbox.ts', "import { SyncEngine } from '../sync/engine';"],
-    ['electron/core/db/database.ts', "import '../counter';"],
-    ['electron/core/db/syncOrders.ts', "import type { OrderDesk } from '../orders/desk';"],
-    ...features.map((area): Case => ['electron/core/db/settings.ts', `import '../${area}/x';`]),
-  ]);
-  refuses(FOLDERS, /electron\/core\/db\/'s tests import db\/, domain\/, shared\/ and the test helpers/, [
-    ['electron/core/db/outbox.test.ts', "import '../sync/engine';"],
-  ]);
-  allows([
-    ['electron/core/db/outbox.ts', "import './database';"],
-    ['electron/core/db/database.ts', "import '../../../domain/store/sqlite/database';"],
-    ['electron/core/db/outbox.ts', "import type { Order } from '../../../shared/schemas/order';"],
-    ['electron/core/db/outbox.test.ts', "import '../../../server/testing/fixtures';"],
-  ]);
-});
-
-describe('electron/core/sync/ reaches local orders only through the orders area', () => {
-  refuses(FOLDERS, /electron\/core\/sync\/ reaches local orders only through the orders area/, [
-    ['electron/core/sync/push.ts', "import '../../../domain/store/sqlite/orders';"],
-    ['electron/core/sync/pull.ts', "import { sqliteStore } from '../../../domain/store/sqlite/store';"],
-    ['electron/core/sync/pull.ts', "import type { Database } from '../../../domain/store/sqlite/database';"],
-    ['electron/core/sync/engine.ts', "import type { OrderStore } from '../../../domain/store/types';"],
-  ]);
-  // Inside another area, or an area its table does not list: both the layer and the areas refuse it.
-  it.each([
-    ['electron/core/sync/pull.ts', "import '../orders/facts';"],
-    ['electron/core/sync/pull.ts', "import { localOrderStore } from '../orders/localOrders';"],
-    ['electron/core/sync/engine.ts', "import '../manager/days';"],
-    ['electron/core/sync/engine.ts', "import '../settings';"],
-  ])('%s: %s is refused', async (file, code) => {
-    const findings = await boundaryFindings(file, code);
-    expect(findings.map((f) => f.rule).sort()).toEqual([AREAS, FOLDERS]);
-  });
-  allows([
-    ['electron/core/sync/pull.ts', "import { takeInCentralCopy } from '../orders';"],
-    ['electron/core/sync/handlers.ts', "import type { OrderDesk } from '../orders';"],
-    ['electron/core/sync/engine.ts', "import '../db/outbox';"],
-    ['electron/core/sync/engine.ts', "import type { CentralClient } from '../central';"],
-    ['electron/core/sync/engine.ts', "import { pushDayClosures } from '../manager';"],
-    ['electron/core/sync/push.ts', "import '../../../domain/order/money';"],
-    ['electron/core/sync/push.ts', "import { owns } from '../../../domain/service';"],
-    // Its tests may look at what the backend stored.
-    ['electron/core/sync/pull.test.ts', "import '../../../domain/store/sqlite/store';"],
-  ]);
-});
-
 describe('electron/main.ts, electron/preload.ts and the two shells', () => {
   refuses(FOLDERS, /electron\/main.ts wires the window to the core/, [
     ['electron/main.ts', "import '../renderer/App';"],
@@ -399,35 +294,4 @@ describe('imports that name their module in other forms are checked too', () => 
   ]);
   refuses(PACKAGES, /no Node built-ins or Node-only packages/, [['renderer/App.tsx', "const fs = await import('node:fs');"]]);
   allows([['renderer/App.tsx', "const Manager = lazy(() => import('./manager/ManagerScreen'));"]]);
-});
-
-describe("the core's areas use only the areas eslint.config.js's table lets them, and each through its index", () => {
-  refuses(AREAS, /reaches inside the orders area: import it through its index/, [
-    ['electron/core/payments/handlers.ts', "import type { OrderDesk } from '../orders/desk';"],
-    ['electron/core/terminal/nexo/driver.ts', "import { orderDesk } from '../../orders/desk';"],
-    ['electron/core/counter.ts', "import { ordersArea } from './orders/area';"],
-    ['electron/core/manager/days.ts', "export { DayClosed } from '../orders/desk';"],
-  ]);
-  refuses(AREAS, /the cash area may not use the manager area/, [
-    ['electron/core/cash/drawer.ts', "import type { DrawerDays } from '../manager';"],
-    ['electron/core/cash/drawer.ts', "import { movementsIn } from '../manager/queries';"],
-  ]);
-  refuses(AREAS, /the terminal area may not use the manager area/, [['electron/core/terminal/dayClose.ts', "import '../manager';"]]);
-  refuses(AREAS, /the devices area may not use the printing area/, [['electron/core/devices/devices.ts', "import '../printing';"]]);
-  refuses(AREAS, /an area does not import electron\/core\/counter, the composition of the areas/, [
-    ['electron/core/settings/settings.ts', "import type { CounterOptions } from '../counter';"],
-  ]);
-  allows([
-    ['electron/core/payments/handlers.ts', "import type { OrderDesk } from '../orders';"],
-    ['electron/core/payments/handlers.ts', "import type { OrderDesk } from '../orders/index';"],
-    ['electron/core/terminal/nexo/driver.ts', "import type { OrderDesk } from '../../orders';"],
-    ['electron/core/manager/days.ts', "import { appendJournal } from '../cash';"],
-    ['electron/core/counter.ts', "import { ordersArea } from './orders';"],
-    // Inside its own area, and the storage under every area, anything.
-    ['electron/core/terminal/area.ts', "import { NexoDriver } from './nexo/driver';"],
-    ['electron/core/cash/drawer.ts', "import '../db/settings';"],
-    // Tests and test helpers reach into any area.
-    ['electron/core/cash/drawer.test.ts', "import { DrawerDays } from '../manager/days';"],
-    ['electron/core/testing/counter.ts', "import '../orders/desk';"],
-  ]);
 });

@@ -5,12 +5,13 @@ import type { ProblemError } from '../../../shared/schemas/problem';
 import type { Catalog } from '../../../domain/catalog';
 import type { Movement, OrderFact } from '../../../domain/reports/figures';
 import { stmt } from '../../../domain/store/sqlite/statements';
-import { compact } from '../orders';
+import { compact } from './facts';
 
 /**
- * The manager's reads, each served by an index of managerDay.ts: pages of orders in a time
- * range under filters (keyset, newest first), the range's totals, the money of a day, the
- * clerks' order search. Plain functions taking the database first.
+ * The review's reads of the order index (facts.ts writes it; its schema and indexes are
+ * db/managerDaySchema.ts): pages of orders in a time range under filters (keyset, newest first),
+ * the range's totals, the money of a day, the clerks' order search, the orders the central does
+ * not have. Plain functions taking the database first, for the manager and sale areas.
  */
 
 export interface Bounds {
@@ -295,4 +296,12 @@ export function refusedIn(db: Database, bounds: Bounds): { orderId: string; orde
      WHERE f.sync_state = 'rejected' AND f.created_on >= ? AND f.created_on < ? ORDER BY f.created_on`,
   ).all(bounds.from, bounds.to) as { orderId: string; orderNumber: string; reasons: string }[];
   return rows.map((r) => ({ ...r, reasons: JSON.parse(r.reasons) as ProblemError[] }));
+}
+
+/** The order numbers of these orders, by id (an unknown id has none). */
+export function orderNumbersOf(db: Database, orderIds: string[]): Map<string, string> {
+  const rows = stmt(db, 'SELECT order_id AS id, order_number AS n FROM order_facts WHERE order_id IN (SELECT value FROM json_each(?))').all(
+    JSON.stringify(orderIds),
+  ) as { id: string; n: string }[];
+  return new Map(rows.map((r) => [r.id, r.n]));
 }
