@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Database } from 'better-sqlite3';
@@ -31,6 +32,8 @@ import { envNumber, interleaved, ROUNDS } from './lib/rounds';
  * indexes do the work (goal at most 2; the p99s' ratio printed beside it). Rounds take turns
  * (small, large; large, small; ...), at least 3; printed are the medians of the rounds' p50 and
  * p99 with their spread, the ratios round by round, and each query's plan (no full scan).
+ * The small store is seeded through the counter's write path; the large one copies its days
+ * (lib/copySeed.ts), checked first against the write path at CHECK orders.
  */
 
 const TZ = 'Europe/Amsterdam';
@@ -288,13 +291,15 @@ function copied(small: Database, file: string, count: number): { db: Database; s
 
 /** The copy seed checked against the write path at CHECK orders, before anything is measured: every table, row for row. */
 function checkCopies(small: Database, dir: string): void {
-  const written = openCounterDatabase(join(dir, `written-${CHECK}.sqlite`));
+  const files = [join(dir, `written-${CHECK}.sqlite`), join(dir, `copied-${CHECK}.sqlite`)];
+  const written = openCounterDatabase(files[0]!);
   seed(written, CHECK, { firstDay: FROM, period: SMALL });
-  const copy = copied(small, join(dir, `copied-${CHECK}.sqlite`), CHECK).db;
+  const copy = copied(small, files[1]!, CHECK).db;
   const differences = sameStores(written, copy);
   const rows = orderRows(copy);
   written.close();
   copy.close();
+  for (const file of files) rmSync(file);
   if (differences.length > 0) throw new Error(`the copied store is not what the write path writes:\n${differences.join('\n')}`);
   console.log(
     `copy check: at ${CHECK} orders the copied store equals the one seeded through the write path, every table (${rows} order rows)`,
