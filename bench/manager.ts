@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Database } from 'better-sqlite3';
@@ -19,6 +20,7 @@ import {
   MOVEMENTS_SETTLED_SQL,
   ORDERS_MADE_SQL,
 } from '../electron/core/orders/review';
+import { copyDays, orderIdOf, orderRows, sameStores } from './lib/copySeed';
 import { comparison, latencyColumns, latencyOf } from './lib/report';
 import { envNumber, interleaved, ROUNDS } from './lib/rounds';
 
@@ -30,6 +32,8 @@ import { envNumber, interleaved, ROUNDS } from './lib/rounds';
  * indexes do the work (goal at most 2; the p99s' ratio printed beside it). Rounds take turns
  * (small, large; large, small; ...), at least 3; printed are the medians of the rounds' p50 and
  * p99 with their spread, the ratios round by round, and each query's plan (no full scan).
+ * The small store is seeded through the counter's write path; the large one copies its days
+ * (lib/copySeed.ts), checked first against the write path at CHECK orders.
  */
 
 const TZ = 'Europe/Amsterdam';
@@ -38,6 +42,9 @@ const SMALL = 10_000;
 const QUERIES = envNumber('BENCH_QUERIES', 200);
 const GOAL = { p50: 2 } as const;
 export const FIRST_DAY = '2023-01-01';
+/** The reads' stores start here: the check's copied days (CHECK) hold the change to summer time, a day of 23 hours. */
+const FROM = '2023-03-12';
+const CHECK = 20_000;
 const CLERKS = Array.from({ length: 10 }, (_, i) => ({ staffId: `clerk-${i}`, name: `Clerk ${i}` }));
 const METHODS = [
   { paymentMethodId: 1, name: 'Contant', provider: 'counter' },
@@ -67,6 +74,8 @@ const passOf = (i: number) =>
     .replace(/(\d{4})(\d{4})(\d{4})/, '$1 $2 $3')}`;
 
 function order(i: number, day: string, pick: (n: number) => number): Order {
+  // Every id carries the index in twelve digits, so a copied day renumbers them in one go (lib/copySeed.ts).
+  const n = String(i).padStart(12, '0');
   const start = Date.parse(dayBounds(day, TZ).from);
   const createdOn = new Date(start + Math.floor(((i % PER_DAY) + 0.5) * (86_400_000 / PER_DAY))).toISOString();
   const product = PRODUCTS[pick(PRODUCTS.length)]!;
@@ -75,7 +84,7 @@ function order(i: number, day: string, pick: (n: number) => number): Order {
   const status = [1, 2, 3, 4, 4, 4, 5, 5, 6][pick(9)]!;
   const method = METHODS[pick(METHODS.length)]!;
   const status_ = (code: string, id: number) => ({
-    paymentStatusId: `ps-${i}-${id}`,
+    paymentStatusId: `ps-${n}-${id}`,
     createdOn,
     statusCode: code,
     statusDescription: '',
@@ -84,13 +93,13 @@ function order(i: number, day: string, pick: (n: number) => number): Order {
   });
   let paymentNo = 0;
   const payment = (code: string, refund = false, amount = total): Payment => ({
-    paymentId: `p-${i}-${++paymentNo}`,
+    paymentId: `p-${n}-${++paymentNo}`,
     createdOn,
     amountDebit: amount,
     paymentMethod: method,
     touchPoint: TOUCHPOINT,
     isRefund: refund,
-    operatorPaymentReference: `ref-${i}-${paymentNo}`,
+    operatorPaymentReference: `ref-${n}-${paymentNo}`,
     pspPaymentReference: '',
     paymentStatuses: [status_(code, paymentNo)],
     mandateInput: null,
@@ -99,7 +108,7 @@ function order(i: number, day: string, pick: (n: number) => number): Order {
   if (status === 6 && pick(2) === 0) payments.push(payment('SETTLED'), payment('SETTLED', true));
   if (status === 4 && pick(10) === 0) payments.push(payment('SETTLED', true, product.amountInclTax));
   return {
-    orderId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    orderId: orderIdOf(i),
     externalOrderId: null,
     orderNumber: `KBEN-${String(i).padStart(7, '0')}`,
     customerProfileId: 0,
@@ -112,11 +121,11 @@ function order(i: number, day: string, pick: (n: number) => number): Order {
     createdOn,
     lastUpdatedOn: createdOn,
     order_OrderStatuses: [
-      { order_orderStatusId: `os-${i}`, orderStatus: { orderStatusId: status, name: String(status) }, createdOn, description: '' },
+      { order_orderStatusId: `os-${n}`, orderStatus: { orderStatusId: status, name: String(status) }, createdOn, description: '' },
     ],
     orderLines: [
       {
-        orderLineId: `ol-${i}`,
+        orderLineId: `ol-${n}`,
         externalOrderLineId: null,
         ...product,
         productDescription: '',
@@ -137,7 +146,7 @@ function order(i: number, day: string, pick: (n: number) => number): Order {
           i % 2 === 0
             ? [
                 {
-                  customerTokenId: `ct-${i}`,
+                  customerTokenId: `ct-${n}`,
                   tokenType: { tokenTypeId: 2, name: 'pass physical' },
                   transitTokenId: i % 10 === 0 ? 880001 : null,
                   serviceReferenceId: null,
@@ -163,16 +172,23 @@ function order(i: number, day: string, pick: (n: number) => number): Order {
 
 const BATCH = 20_000;
 
+export interface SeedOptions {
+  firstDay?: string;
+  /** The orders repeat every `period` orders (the same picks), as the days copied from them do (lib/copySeed.ts). */
+  period?: number;
+}
+
 /** Writes `count` orders as the counter would (order row, parts, index, history) in big transactions. */
-export function seed(db: Database, count: number): number {
+export function seed(db: Database, count: number, { firstDay = FIRST_DAY, period }: SeedOptions = {}): number {
   const started = performance.now();
-  const pick = generator(count);
+  let pick = generator(period ?? count);
   // Seeding only: a power cut here loses a benchmark, not a sale. Measured reads run with FULL again.
   db.pragma('synchronous = OFF');
-  let day = FIRST_DAY;
+  let day = firstDay;
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
       if (i > 0 && i % PER_DAY === 0) day = nextDay(day);
+      if (period && i > 0 && i % period === 0) pick = generator(period);
       const o = order(i, day, pick);
       insertOrder(db, { order: o, touchpointId: 10, customerFixed: false, version: 1 });
       indexOrder(db, o, CLERKS[pick(CLERKS.length)]!);
@@ -200,7 +216,7 @@ type Work = (store: Store, pick: (n: number) => number) => void;
 
 const catalog = new Catalog(loadFixturesFile(demoFixturesPath()));
 const dayOf = (n: number) => {
-  let d = FIRST_DAY;
+  let d = FROM;
   for (let i = 0; i < n; i++) d = nextDay(d);
   return d;
 };
@@ -242,7 +258,7 @@ function measure(store: Store, work: Work, seedValue: number): number[] {
 }
 
 function plans(db: Database): string[] {
-  const range = dayBounds(FIRST_DAY, TZ);
+  const range = dayBounds(FROM, TZ);
   const explain = (sql: string, args: unknown[]) =>
     (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail);
   const page = ordersPageSql(range, { statusIds: [4, 5], paymentMethodId: 1 }, [], null, 50);
@@ -260,25 +276,55 @@ function plans(db: Database): string[] {
   return out;
 }
 
+/** A copy of the store in a new file (the base the large store's days are copied from). */
+function copyOfStore(db: Database, file: string): Database {
+  db.exec(`VACUUM INTO '${file}'`);
+  return openCounterDatabase(file);
+}
+
+/** The large store: the small one's days, copied until it holds `count` orders (lib/copySeed.ts). */
+function copied(small: Database, file: string, count: number): { db: Database; seconds: number } {
+  const db = copyOfStore(small, file);
+  const seconds = copyDays({ db, firstDay: FROM, timeZone: TZ, perDay: PER_DAY, baseDays: SMALL / PER_DAY, count });
+  return { db, seconds };
+}
+
+/** The copy seed checked against the write path at CHECK orders, before anything is measured: every table, row for row. */
+function checkCopies(small: Database, dir: string): void {
+  const files = [join(dir, `written-${CHECK}.sqlite`), join(dir, `copied-${CHECK}.sqlite`)];
+  const written = openCounterDatabase(files[0]!);
+  seed(written, CHECK, { firstDay: FROM, period: SMALL });
+  const copy = copied(small, files[1]!, CHECK).db;
+  const differences = sameStores(written, copy);
+  const rows = orderRows(copy);
+  written.close();
+  copy.close();
+  for (const file of files) rmSync(file);
+  if (differences.length > 0) throw new Error(`the copied store is not what the write path writes:\n${differences.join('\n')}`);
+  console.log(
+    `copy check: at ${CHECK} orders the copied store equals the one seeded through the write path, every table (${rows} order rows)`,
+  );
+}
+
 export async function benchManager(args: string[]): Promise<void> {
   const large = Number(args[0] ?? process.env.BENCH_MANAGER_ORDERS ?? 1_000_000);
   if (!Number.isSafeInteger(large) || large < SMALL) throw new Error(`ORDERS must be at least ${SMALL}`);
   const folder = tempDir('bench-manager-');
   try {
-    const stores: Store[] = [];
-    for (const count of [SMALL, large]) {
-      const db = openCounterDatabase(join(folder.dir, `counter-${count}.sqlite`));
-      const seconds = seed(db, count);
-      console.log(`seeded ${count} orders (${Math.ceil(count / PER_DAY)} days) in ${seconds.toFixed(1)} s`);
-      stores.push({ count, db, days: Math.ceil(count / PER_DAY) });
-    }
-    console.log(`\nquery plans on ${large} orders:\n${plans(stores[1]!.db).join('\n')}\n`);
+    const smallDb = openCounterDatabase(join(folder.dir, `counter-${SMALL}.sqlite`));
+    const seconds = seed(smallDb, SMALL, { firstDay: FROM, period: SMALL });
+    console.log(`seeded ${SMALL} orders (${SMALL / PER_DAY} days) through the write path in ${seconds.toFixed(1)} s`);
+    checkCopies(smallDb, folder.dir);
+    const big = copied(smallDb, join(folder.dir, `counter-${large}.sqlite`), large);
+    console.log(`seeded ${large} orders (${Math.ceil(large / PER_DAY)} days) by copying those days in ${big.seconds.toFixed(1)} s`);
+    const small: Store = { count: SMALL, db: smallDb, days: SMALL / PER_DAY };
+    const stores: Store[] = [small, { count: large, db: big.db, days: Math.ceil(large / PER_DAY) }];
+    console.log(`\nquery plans on ${large} orders:\n${plans(big.db).join('\n')}\n`);
     console.log(`${ROUNDS} interleaved rounds of ${QUERIES} queries on each store (BENCH_ROUNDS, BENCH_QUERIES)`);
-    const [small, big] = stores as [Store, Store];
     for (const [name, work] of Object.entries(WORK)) {
       // The same queries on both stores in a round: the generator seeded by the round.
       const rounds = await interleaved(['small', 'large'] as const, ROUNDS, async (side, round) =>
-        latencyOf(measure(side === 'small' ? small : big, work, round + 1)),
+        latencyOf(measure(stores[side === 'small' ? 0 : 1]!, work, round + 1)),
       );
       console.log(`\n${name}`);
       console.log(
