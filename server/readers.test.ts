@@ -75,7 +75,7 @@ describe('reader threads', () => {
     }
   });
 
-  it('a slow list holds no other request: the central answers while it is in flight', async () => {
+  it('a slow list holds no other request: the central answers while it is in flight, point lookups included', async () => {
     const file = join(tmp.dir, 'held.sqlite');
     const gate = new Int32Array(new SharedArrayBuffer(4));
     let dispatched!: () => void;
@@ -103,6 +103,9 @@ describe('reader threads', () => {
     // The list is on the reader thread, held; the event loop serves a read and a write meanwhile.
     const one = await h.call('GET', `${API}/orders/${order.orderId}`);
     expect(one.status).toBe(200);
+    // A list by order id, number or external id is read on the event loop, not behind the held reader (docs/operations.md §2).
+    expect(ids((await h.call('GET', `${API}/orders?orderId=${order.orderId}`)).text)).toEqual([order.orderId]);
+    expect(ids((await h.call('GET', `${API}/orders?orderNumber=${order.orderNumber}`)).text)).toEqual([order.orderId]);
     const another = await createOrder(h, [line(h.roles.plain)]);
     expect(settled).toBe(false);
     Atomics.store(gate, 0, 1);

@@ -31,10 +31,11 @@ export function joinDocs(rows: ListedOrder[]): JoinedDocs {
 export const joinPage = ({ rows, next }: Page): JoinedPage => ({ ...joinDocs(rows), next });
 
 /**
- * The answers of a joined page as UTF-8 between `head` and `tail` (the envelope), in one copy:
- * the stored text as it is, each range to present replaced by its answer (answerText).
+ * The answers of a joined page between `head` and `tail` (the envelope), as the chunks of
+ * UTF-8 to write in that order: the stored text as it is, each range to present replaced by
+ * its answer (answerText). Nothing is copied: the route writes the chunks in one corked write.
  */
-export function answersOf({ text, toPresent }: JoinedDocs, catalog: Catalog, viewer: number | null, head: Buffer, tail: Buffer): Buffer {
+export function answersOf({ text, toPresent }: JoinedDocs, catalog: Catalog, viewer: number | null, head: Buffer, tail: Buffer): Buffer[] {
   const whole = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
   const parts: Buffer[] = [head];
   let from = 0;
@@ -43,5 +44,5 @@ export function answersOf({ text, toPresent }: JoinedDocs, catalog: Catalog, vie
     from = end;
   }
   parts.push(whole.subarray(from), tail);
-  return Buffer.concat(parts);
+  return parts;
 }

@@ -13,7 +13,15 @@ import { readReference, writeReference } from './reference';
 import { stamped } from '../rows';
 import { orderNumberOf } from '../../order/numbering';
 import { joinPage } from '../joined';
-import type { InsertOutcome, OrderStore, WriteHook } from '../types';
+import type { InsertOutcome, OrderFilter, OrderStore, WriteHook } from '../types';
+
+/**
+ * A list by order id, number or external id: a row or two found through a unique index
+ * (docs/operations.md §2), read on the event loop in less time than the hop to a reader
+ * thread and back costs; every other list goes to the readers.
+ */
+const pointLookup = (filter: OrderFilter) =>
+  filter.orderId !== undefined || filter.orderNumber !== undefined || filter.externalOrderId !== undefined;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -72,7 +80,7 @@ export function sqliteOrderStore(
       }),
     list: async (filter, limit, after) => (readers ? readers.listOrders(filter, limit, after) : listOrders(db, filter, limit, after)),
     listJoined: async (filter, limit, after) =>
-      readers ? readers.listJoined(filter, limit, after) : joinPage(listOrders(db, filter, limit, after)),
+      readers && !pointLookup(filter) ? readers.listJoined(filter, limit, after) : joinPage(listOrders(db, filter, limit, after)),
     listDeleted: async (filter, limit, after) =>
       readers ? readers.listDeletions(filter, limit, after) : listDeletions(db, filter, limit, after),
     putDayClosure: async (closure) => putDayClosure(db, closure),
