@@ -22,6 +22,13 @@ describe('a page joined for an answer', () => {
     expect(toPresent).toEqual([]);
   });
 
+  it('joins docs given as their stored UTF-8 bytes (a reader thread reads them so) as it joins their text', () => {
+    const rows = [plain, withTokens('a'), row('{"b":2}', 1, false)];
+    const joined = joinDocs(rows.map((r) => ({ ...r, doc: new Uint8Array(Buffer.from(r.doc)) })));
+    expect(Buffer.from(joined.text).toString()).toBe(rows.map((r) => r.doc).join(','));
+    expect(joined.toPresent).toEqual(joinDocs(rows).toPresent);
+  });
+
   it('marks the docs whose status shows their tokens, by byte range', () => {
     const a = withTokens('a');
     const joined = joinDocs([plain, a, row(withTokens('c').doc, 4, true)]);

@@ -6,7 +6,17 @@ import { ORDER_MIGRATIONS } from './migrations';
 import { listDayClosures, putDayClosure } from './dayClosures';
 import { sqliteFleet } from './fleet';
 import { sqliteCards } from './cards';
-import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
+import {
+  deleteOrder,
+  findByExternalId,
+  getOrder,
+  insertOrder,
+  listOrderBytes,
+  listOrders,
+  nextSequence,
+  orderIdOfPart,
+  updateOrder,
+} from './orders';
 import { groupCommit } from './groupCommit';
 import { readerPool, type ReaderPool } from './readers';
 import { readReference, writeReference } from './reference';
@@ -80,7 +90,7 @@ export function sqliteOrderStore(
       }),
     list: async (filter, limit, after) => (readers ? readers.listOrders(filter, limit, after) : listOrders(db, filter, limit, after)),
     listJoined: async (filter, limit, after) =>
-      readers && !pointLookup(filter) ? readers.listJoined(filter, limit, after) : joinPage(listOrders(db, filter, limit, after)),
+      readers && !pointLookup(filter) ? readers.listJoined(filter, limit, after) : joinPage(listOrderBytes(db, filter, limit, after)),
     listDeleted: async (filter, limit, after) =>
       readers ? readers.listDeletions(filter, limit, after) : listDeletions(db, filter, limit, after),
     putDayClosure: async (closure) => putDayClosure(db, closure),
