@@ -51,7 +51,7 @@ const create = async (who: Caller, orderLines?: OrderLineInput[], extra?: Partia
   valueOf(await service.create(body(orderLines, extra), who));
 /** A list page's answers (service.list joins their JSON texts). */
 const answers = (page: Awaited<ReturnType<OrderService['list']>>) =>
-  JSON.parse(page.body(Buffer.from('['), Buffer.from(']')).toString()) as Order[];
+  JSON.parse(Buffer.concat(page.body(Buffer.from('['), Buffer.from(']'))).toString()) as Order[];
 const tokenRecords = (result: Result<Order>) =>
   valueOf(result)
     .orderLines.flatMap((l) => l.customerTokens ?? [])
@@ -215,7 +215,7 @@ describe('lists', () => {
   it('a paid order is listed as stored, without token records', async () => {
     const o = await create(clerk, [registeredTopUp]);
     await service.addPayment(o.orderId, payment(1500, 'SETTLED'), clerk);
-    const text = (await service.list({}, clerk, null)).body(Buffer.alloc(0), Buffer.alloc(0)).toString();
+    const text = Buffer.concat((await service.list({}, clerk, null)).body(Buffer.alloc(0), Buffer.alloc(0))).toString();
     expect(text).toBe((await store.list({}, 1, null)).rows[0]!.doc);
     expect(tokenRecords({ ok: true, value: JSON.parse(text) as Order })).toEqual([null]);
   });

@@ -190,13 +190,14 @@ export class OrderService {
 
   /**
    * A page of GET /orders: where the next page starts, and its orders' answers as JSON texts
-   * joined by commas, as UTF-8 between the envelope's text before and after them (answersOf).
+   * joined by commas, as the chunks of UTF-8 of the body, between the envelope's text before
+   * and after them (answersOf).
    */
   async list(
     query: OrderListQuery,
     caller: Caller,
     after: PageAfter | null,
-  ): Promise<{ next: PageAfter | null; body: (head: Buffer, tail: Buffer) => Buffer }> {
+  ): Promise<{ next: PageAfter | null; body: (head: Buffer, tail: Buffer) => Buffer[] }> {
     const { limit = 100, cursor: _cursor, xTat, ...filters } = query;
     const filter: OrderFilter = { ...filters };
     if (caller.customerProfileId !== null) filter.customerProfileId = caller.customerProfileId;

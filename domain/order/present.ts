@@ -53,14 +53,14 @@ export function present(order: Order, catalog: Catalog, viewer: number | null = 
 }
 
 /** A stored order as a list page holds it: its answer as stored, its status, whether it has registered tokens. */
-export interface ListedOrder {
-  doc: string;
+export interface ListedOrder<Doc = string> {
+  doc: Doc;
   statusId: number;
   hasTokens: boolean;
 }
 
 /** Whether a listed order's answer embeds reference data (needsPresenting, read from the row's columns). */
-export const presentsTokens = (row: ListedOrder): boolean => row.hasTokens && MAY.showTransitToken(statusName(row.statusId));
+export const presentsTokens = (row: ListedOrder<unknown>): boolean => row.hasTokens && MAY.showTransitToken(statusName(row.statusId));
 
 /**
  * A stored order's answer as JSON text: the stored text as it is, unless it holds registered

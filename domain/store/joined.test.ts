@@ -22,6 +22,13 @@ describe('a page joined for an answer', () => {
     expect(toPresent).toEqual([]);
   });
 
+  it('joins docs given as their stored UTF-8 bytes (a reader thread reads them so) as it joins their text', () => {
+    const rows = [plain, withTokens('a'), row('{"b":2}', 1, false)];
+    const joined = joinDocs(rows.map((r) => ({ ...r, doc: new Uint8Array(Buffer.from(r.doc)) })));
+    expect(Buffer.from(joined.text).toString()).toBe(rows.map((r) => r.doc).join(','));
+    expect(joined.toPresent).toEqual(joinDocs(rows).toPresent);
+  });
+
   it('marks the docs whose status shows their tokens, by byte range', () => {
     const a = withTokens('a');
     const joined = joinDocs([plain, a, row(withTokens('c').doc, 4, true)]);
@@ -35,12 +42,12 @@ describe('a page joined for an answer', () => {
     const presented = JSON.stringify(present(registered, catalog, null));
     expect(presented).not.toBe(stored.doc);
     const paid = row(stored.doc, 4, true);
-    expect(answersOf(joinDocs([plain, stored, paid, stored]), catalog, null, Buffer.from('['), Buffer.from(']')).toString()).toBe(
-      `[${plain.doc},${presented},${stored.doc},${presented}]`,
-    );
+    expect(
+      Buffer.concat(answersOf(joinDocs([plain, stored, paid, stored]), catalog, null, Buffer.from('['), Buffer.from(']'))).toString(),
+    ).toBe(`[${plain.doc},${presented},${stored.doc},${presented}]`);
   });
 
   it('answers an empty page as the envelope alone', () => {
-    expect(answersOf(joinDocs([]), catalog, null, Buffer.from('['), Buffer.from(']')).toString()).toBe('[]');
+    expect(Buffer.concat(answersOf(joinDocs([]), catalog, null, Buffer.from('['), Buffer.from(']'))).toString()).toBe('[]');
   });
 });

@@ -37,13 +37,13 @@ export interface PageAfter {
   orderId: string;
 }
 
-export interface Page {
+export interface Page<Doc = string> {
   /**
    * Each order as stored (JSON text): a list answers most of them as they are, without
    * parsing and serialising them again. Its current status and whether it has registered
    * tokens let the domain decide which answers embed the tokens' reference data.
    */
-  rows: ListedOrder[];
+  rows: ListedOrder<Doc>[];
   /** Set when more rows follow: the last row's position. */
   next: PageAfter | null;
 }

@@ -91,3 +91,12 @@ export function listOrders(db: Database, filter: OrderFilter, limit: number, aft
   const { sql, args } = orderListQuery(filter, limit, after);
   return orderPage(stmt(db, sql).all(...args) as OrderListRow[], limit);
 }
+
+/**
+ * The same page with each doc as its stored UTF-8 bytes (the database's encoding), for an
+ * answer joined from them (joinDocs): no doc is decoded into a string and encoded back.
+ */
+export function listOrderBytes(db: Database, filter: OrderFilter, limit: number, after: PageAfter | null): Page<Uint8Array> {
+  const { sql, args } = orderListQuery(filter, limit, after, 'CAST(doc AS BLOB)');
+  return orderPage(stmt(db, sql).all(...args) as OrderListRow<Uint8Array>[], limit);
+}

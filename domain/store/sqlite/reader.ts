@@ -1,7 +1,7 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { listDeletions } from './changes';
-import { listOrders } from './orders';
+import { listOrderBytes, listOrders } from './orders';
 import { joinPage } from '../joined';
 import type { ReadRequest, ReadResponse } from './readers';
 
@@ -16,7 +16,7 @@ export function answer(db: Database, request: ReadRequest): ReadResponse {
       request.kind === 'deletions'
         ? listDeletions(db, request.filter, request.limit, request.after)
         : request.kind === 'joined'
-          ? joinPage(listOrders(db, request.filter, request.limit, request.after))
+          ? joinPage(listOrderBytes(db, request.filter, request.limit, request.after))
           : listOrders(db, request.filter, request.limit, request.after);
     return { id: request.id, page };
   } catch (error) {

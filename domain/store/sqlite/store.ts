@@ -6,14 +6,39 @@ import { ORDER_MIGRATIONS } from './migrations';
 import { listDayClosures, putDayClosure } from './dayClosures';
 import { sqliteFleet } from './fleet';
 import { sqliteCards } from './cards';
-import { deleteOrder, findByExternalId, getOrder, insertOrder, listOrders, nextSequence, orderIdOfPart, updateOrder } from './orders';
+import {
+  deleteOrder,
+  findByExternalId,
+  getOrder,
+  insertOrder,
+  listOrderBytes,
+  listOrders,
+  nextSequence,
+  orderIdOfPart,
+  updateOrder,
+} from './orders';
 import { groupCommit } from './groupCommit';
 import { readerPool, type ReaderPool } from './readers';
 import { readReference, writeReference } from './reference';
 import { stamped } from '../rows';
 import { orderNumberOf } from '../../order/numbering';
 import { joinPage } from '../joined';
-import type { InsertOutcome, OrderStore, WriteHook } from '../types';
+import type { InsertOutcome, OrderFilter, OrderStore, WriteHook } from '../types';
+
+/** The largest page read on the event loop (onLoop): a counter's screen asks for 20. */
+export const SMALL_PAGE = 20;
+
+/**
+ * Whether a list is read on the event loop rather than on a reader thread (docs/operations.md
+ * §2): a list by order id, number or external id (a row or two through a unique index), or a
+ * page of at most SMALL_PAGE orders read from one index range (listing.ts) that is not a card's
+ * orders (those are sorted whole); the hop to a thread and back costs more than such a read.
+ */
+const onLoop = (filter: OrderFilter, limit: number) =>
+  filter.orderId !== undefined ||
+  filter.orderNumber !== undefined ||
+  filter.externalOrderId !== undefined ||
+  (limit <= SMALL_PAGE && filter.transitTokenIds === undefined);
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -72,7 +97,7 @@ export function sqliteOrderStore(
       }),
     list: async (filter, limit, after) => (readers ? readers.listOrders(filter, limit, after) : listOrders(db, filter, limit, after)),
     listJoined: async (filter, limit, after) =>
-      readers ? readers.listJoined(filter, limit, after) : joinPage(listOrders(db, filter, limit, after)),
+      readers && !onLoop(filter, limit) ? readers.listJoined(filter, limit, after) : joinPage(listOrderBytes(db, filter, limit, after)),
     listDeleted: async (filter, limit, after) =>
       readers ? readers.listDeletions(filter, limit, after) : listDeletions(db, filter, limit, after),
     putDayClosure: async (closure) => putDayClosure(db, closure),
