@@ -102,4 +102,16 @@ describe.each(scenarios())('GET /orders filters ($name)', ({ fixtures, now }) =>
     expect(await found(`orderStatusId=1&xTat=${h.roles.registeredToken.xTat}`)).toBe('');
     expect(await found(`externalOrderId=ext-A&updatedAfter=${encodeURIComponent(daysAfter(now, 1))}`)).toBe('');
   });
+
+  // The page is written by hand in one corked write (server/routes/orders.ts sendChunks): a HEAD
+  // answers the same headers, and its length is the GET's body's, with no body of its own.
+  it('HEAD /orders: the headers of the GET, its length, and no body', async () => {
+    const get = await h.call('GET', `${API}/orders?limit=2`);
+    const head = await h.call('HEAD', `${API}/orders?limit=2`);
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.text));
+    expect(Number(get.headers['content-length'])).toBe(Buffer.byteLength(get.text));
+  });
 });
