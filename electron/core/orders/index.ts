@@ -12,6 +12,7 @@ export {
   rangeSummary,
   refusedIn,
   searchByText,
+  settledByMethod,
   staleCount,
   staleOrders,
   tokenIdsFor,

@@ -203,6 +203,20 @@ export function movementsIn(db: Database, bounds: Bounds): Movement[] {
   return [...settled, ...failed].map(toMovement);
 }
 
+/** The payments and refunds of one payment method settled within the bounds (the terminal's own PIN totals, docs/counter.md §15). */
+export function settledByMethod(
+  db: Database,
+  paymentMethodId: number,
+  bounds: Bounds,
+): { paymentId: string; isRefund: boolean; amount: number }[] {
+  const rows = stmt(
+    db,
+    `SELECT payment_id AS paymentId, is_refund AS isRefund, amount FROM money_facts
+     WHERE settled_at >= ? AND settled_at < ? AND payment_method_id = ? AND state = 'SETTLED'`,
+  ).all(bounds.from, bounds.to, paymentMethodId) as { paymentId: string; isRefund: number; amount: number }[];
+  return rows.map((r) => ({ ...r, isRefund: r.isRefund === 1 }));
+}
+
 export const ORDERS_MADE_SQL = `SELECT f.order_id AS orderId, f.order_number AS orderNumber, f.created_on AS createdOn,
   f.status_id AS statusId, f.total_amount AS totalAmount, f.refunded_amount AS refundedAmount, f.clerk_id AS clerkId,
   f.clerk_name AS clerkName FROM order_facts f WHERE f.created_on >= ? AND f.created_on < ?`;

@@ -3,7 +3,7 @@ import type { PinTotals, TerminalTotals } from '../../../shared/ipc/terminal';
 import { ok } from '../../../shared/refusals';
 import { pinNet } from '../../../domain/reports/pin';
 import type { CounterDb } from '../db/database';
-import type { OrderDesk } from '../orders';
+import { settledByMethod, type OrderDesk } from '../orders';
 import type { TerminalPort } from './port';
 import type { TerminalStore } from './terminalStore';
 
@@ -24,18 +24,13 @@ const ZERO: PinTotals = { debitCount: 0, debitAmount: 0, refundCount: 0, refundA
 
 /** The counter's own PIN totals of [from, to), those the terminal took apart from those confirmed by hand. */
 export function counterPinTotals(deps: TerminalMoneyDeps, from: string, to: string): { counter: PinTotals; manual: PinTotals } {
-  const rows = deps.db
-    .prepare(
-      `SELECT m.is_refund AS refund, m.amount AS amount, t.manual AS manual
-       FROM money_facts m LEFT JOIN terminal_payments t ON t.payment_id = m.payment_id
-       WHERE m.payment_method_id = ? AND m.state = 'SETTLED' AND m.settled_at >= ? AND m.settled_at < ?`,
-    )
-    .all(deps.pinMethod(), from, to) as { refund: number; amount: number; manual: number | null }[];
+  // The order index's settled payments of the method, each asked of the terminal's own row (by its unique payment_id).
+  const rows = settledByMethod(deps.db, deps.pinMethod(), { from, to });
   const counter = { ...ZERO };
   const manual = { ...ZERO };
   for (const r of rows) {
-    const into = r.manual === 1 ? manual : counter;
-    if (r.refund === 1) {
+    const into = deps.store.byPayment(r.paymentId)?.manual ? manual : counter;
+    if (r.isRefund) {
       into.refundCount++;
       into.refundAmount += r.amount;
     } else {
