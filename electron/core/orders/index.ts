@@ -24,3 +24,4 @@ export { DayClosed, type OrderDesk } from './desk';
 export { compact } from './facts';
 export { paymentsAwaitingAnswer, salesBegunSince, touchpointOrdersIn, type OpenOrder } from './openWork';
 export { dropLocalOrder, hasLocalOrder, localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from './localOrders';
+export { purgeOrdersBefore } from './personalData';
