@@ -114,8 +114,6 @@ const tableExceptions = {
   // triggers that did it), and lists local orders beside their sync rows: db/ imports no area.
   'electron/core/db/syncState.ts': ['order_facts', 'order_events'],
   'electron/core/db/syncOrders.ts': ['orders'],
-  // The receipts' print marks are the printing area's alone; their statements wait in db/ to move into it.
-  'electron/core/db/receiptPrints.ts': ['receipt_prints'],
   // The day's money (orders/review.ts) reads each payment's cash rounding and hand (cash/) and whether
   // the terminal's payment was confirmed by hand (terminal/) in the one indexed read the day's
   // figures and the bench measure; terminal/ uses orders/, so orders/ cannot use its index.
