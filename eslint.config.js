@@ -114,10 +114,6 @@ const tableExceptions = {
   // triggers that did it), and lists local orders beside their sync rows: db/ imports no area.
   'electron/core/db/syncState.ts': ['order_facts', 'order_events'],
   'electron/core/db/syncOrders.ts': ['orders'],
-  // The day's money (orders/review.ts) reads each payment's cash rounding and hand (cash/) and whether
-  // the terminal's payment was confirmed by hand (terminal/) in the one indexed read the day's
-  // figures and the bench measure; terminal/ uses orders/, so orders/ cannot use its index.
-  'electron/core/orders/review.ts': ['cash_roundings', 'cash_hands', 'terminal_payments'],
 };
 /** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
 /** What a shell (Electron's main process, the browser shell) reaches: its window policy, the core's entry, the machine's configuration. */

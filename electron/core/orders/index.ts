@@ -4,11 +4,11 @@ export { cardOrdersHolding, cardSaleWaiting, ordersOnCard } from './cardOrders';
 export {
   decodePosition,
   encodePosition,
-  movementsIn,
   orderEvents,
   orderNumbersOf,
   ordersMadeIn,
   ordersPage,
+  paymentsIn,
   rangeSummary,
   refusedIn,
   searchByText,
