@@ -189,17 +189,21 @@ export function paymentsIn(db: Database, bounds: Bounds): Movement[] {
   return [...settled, ...failed].map((r) => ({ ...r, isRefund: r.isRefund === 1 }));
 }
 
+/** The settled payments of one method in a range, by when they settled (`+` keeps the method's index, which would read every day's, out). */
+export const SETTLED_BY_METHOD_SQL = `SELECT payment_id AS paymentId, is_refund AS isRefund, amount FROM money_facts
+  WHERE settled_at >= ? AND settled_at < ? AND +payment_method_id = ? AND state = 'SETTLED'`;
+
 /** The payments and refunds of one payment method settled within the bounds (the terminal's own PIN totals, docs/counter.md §15). */
 export function settledByMethod(
   db: Database,
   paymentMethodId: number,
   bounds: Bounds,
 ): { paymentId: string; isRefund: boolean; amount: number }[] {
-  const rows = stmt(
-    db,
-    `SELECT payment_id AS paymentId, is_refund AS isRefund, amount FROM money_facts
-     WHERE settled_at >= ? AND settled_at < ? AND payment_method_id = ? AND state = 'SETTLED'`,
-  ).all(bounds.from, bounds.to, paymentMethodId) as { paymentId: string; isRefund: number; amount: number }[];
+  const rows = stmt(db, SETTLED_BY_METHOD_SQL).all(bounds.from, bounds.to, paymentMethodId) as {
+    paymentId: string;
+    isRefund: number;
+    amount: number;
+  }[];
   return rows.map((r) => ({ ...r, isRefund: r.isRefund === 1 }));
 }
 

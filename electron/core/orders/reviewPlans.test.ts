@@ -8,6 +8,7 @@ import {
   MOVEMENTS_FAILED_SQL,
   MOVEMENTS_SETTLED_SQL,
   ORDERS_MADE_SQL,
+  SETTLED_BY_METHOD_SQL,
   STALE_SQL,
   ordersPageSql,
   searchSql,
@@ -49,6 +50,7 @@ describe('query plans of the manager’s reads', () => {
     ['the clerks’ search', searchSql([880001], null, undefined), 'sync_orders_by_central_number'],
     ['money settled in a day', MOVEMENTS_SETTLED_SQL, 'money_facts_by_settled'],
     ['payments failed in a day', MOVEMENTS_FAILED_SQL, 'money_facts_by_last'],
+    ['the terminal’s own PIN totals', SETTLED_BY_METHOD_SQL, 'money_facts_by_settled'],
     // The day's money adds to each payment what the cash and terminal areas recorded (manager/dayMoney.ts).
     ['their roundings and hands', CASH_RECORDS_SQL, 'SEARCH h USING PRIMARY KEY (payment_id=?)'],
     [
