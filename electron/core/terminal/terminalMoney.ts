@@ -5,7 +5,7 @@ import { pinNet } from '../../../domain/reports/pin';
 import type { CounterDb } from '../db/database';
 import { settledByMethod, type OrderDesk } from '../orders';
 import type { TerminalPort } from './port';
-import type { TerminalStore } from './terminalStore';
+import { manualAmong, type TerminalStore } from './terminalStore';
 
 /**
  * What the terminal's money channels need, and the terminal's totals beside the counter's
@@ -24,12 +24,16 @@ const ZERO: PinTotals = { debitCount: 0, debitAmount: 0, refundCount: 0, refundA
 
 /** The counter's own PIN totals of [from, to), those the terminal took apart from those confirmed by hand. */
 export function counterPinTotals(deps: TerminalMoneyDeps, from: string, to: string): { counter: PinTotals; manual: PinTotals } {
-  // The order index's settled payments of the method, each asked of the terminal's own row (by its unique payment_id).
+  // The order index's settled payments of the method; which of them were confirmed by hand is the terminal's own read.
   const rows = settledByMethod(deps.db, deps.pinMethod(), { from, to });
+  const confirmed = manualAmong(
+    deps.db,
+    rows.map((r) => r.paymentId),
+  );
   const counter = { ...ZERO };
   const manual = { ...ZERO };
   for (const r of rows) {
-    const into = deps.store.byPayment(r.paymentId)?.manual ? manual : counter;
+    const into = confirmed.has(r.paymentId) ? manual : counter;
     if (r.isRefund) {
       into.refundCount++;
       into.refundAmount += r.amount;
