@@ -47,7 +47,7 @@ const coreAreas = {
   orders: ['cash'],
   printing: ['devices'],
   tokens: ['catalog', 'central'],
-  settings: ['catalog', 'config', 'staff'],
+  settings: ['catalog', 'config', 'orders', 'staff'],
   session: ['catalog', 'settings', 'staff'],
   fleet: ['central', 'config', 'orders', 'settings'],
   payments: ['audit', 'orders'],
@@ -73,7 +73,7 @@ const coreTables = {
   db: ['schema_tracks', 'outbox', 'sync_orders', 'sync_pending_count', 'settings', 'lookup_cache'],
   audit: ['audit_log'],
   staff: ['staff', 'login_failures'],
-  settings: ['settings_audit', 'purged_orders'],
+  settings: ['settings_audit'],
   cash: ['money_journal', 'cash_roundings', 'cash_hands', 'drawer_sessions', 'cash_movements'],
   // The order domain's store (domain/store/sqlite, hosted here) and the review's facts kept beside it.
   orders: [
@@ -96,6 +96,7 @@ const coreTables = {
     'money_facts',
     'order_search_keys',
     'order_events',
+    'purged_orders',
   ],
   terminal: ['terminal_payments', 'terminal_service_ids', 'terminal_reconciliations', 'terminal_reversals'],
   // The business days of the drawer (open, X, Z) and their way to the central.
@@ -113,15 +114,6 @@ const tableExceptions = {
   // triggers that did it), and lists local orders beside their sync rows: db/ imports no area.
   'electron/core/db/syncState.ts': ['order_facts', 'order_events'],
   'electron/core/db/syncOrders.ts': ['orders'],
-  // The receipts' print marks are the printing area's alone; their statements wait in db/ to move into it.
-  'electron/core/db/receiptPrints.ts': ['receipt_prints'],
-  // The day's money (orders/review.ts) reads each payment's cash rounding and hand (cash/) and whether
-  // the terminal's payment was confirmed by hand (terminal/) in the one indexed read the day's
-  // figures and the bench measure; terminal/ uses orders/, so orders/ cannot use its index.
-  'electron/core/orders/review.ts': ['cash_roundings', 'cash_hands', 'terminal_payments'],
-  // Not yet moved behind their owners' indexes (issue 37):
-  'electron/core/settings/retention.ts': ['orders', 'lookup_cache'],
-  'electron/core/terminal/terminalMoney.ts': ['money_facts'],
 };
 /** The feature areas of the counter's core; its storage (db/) and sync have layers of their own. */
 /** What a shell (Electron's main process, the browser shell) reaches: its window policy, the core's entry, the machine's configuration. */

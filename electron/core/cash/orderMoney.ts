@@ -49,6 +49,39 @@ export function cashRoundingsOf(db: CounterDb, orderId: string): Record<string, 
   return Object.fromEntries(rows.map((r) => [r.payment_id, r.difference]));
 }
 
+/** What the cash area recorded of a payment or refund: its rounding (0 when none) and whose hands (docs/counter.md §17). */
+export interface CashRecord {
+  rounding: number;
+  takenBy: Actor | null;
+  fromCentral: string | null;
+}
+
+/** Each payment's rounding and hands, by payment id, read by their primary keys. */
+export const CASH_RECORDS_SQL = `SELECT p.value AS paymentId, r.difference AS rounding, h.staff_id AS staffId, h.staff_name AS staffName,
+  h.central_by AS fromCentral FROM json_each(?) p LEFT JOIN cash_roundings r ON r.payment_id = p.value
+  LEFT JOIN cash_hands h ON h.payment_id = p.value`;
+
+/** The cash records of these payments (the day's money, manager/dayMoney.ts); one for each id, recorded or not. */
+export function cashRecordsOf(db: CounterDb, paymentIds: string[]): Map<string, CashRecord> {
+  const rows = stmt(db, CASH_RECORDS_SQL).all(JSON.stringify(paymentIds)) as {
+    paymentId: string;
+    rounding: number | null;
+    staffId: string | null;
+    staffName: string | null;
+    fromCentral: string | null;
+  }[];
+  return new Map(
+    rows.map((r) => [
+      r.paymentId,
+      {
+        rounding: r.rounding ?? 0,
+        takenBy: r.staffId === null ? null : { staffId: r.staffId, name: r.staffName ?? '' },
+        fromCentral: r.fromCentral,
+      },
+    ]),
+  );
+}
+
 /**
  * Journals the money of an order as written, inside the write's transaction: each payment or
  * refund new to the journal, and each status it reached since it was last journaled. A cash

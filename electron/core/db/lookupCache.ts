@@ -35,3 +35,8 @@ function cached<T>(db: Database, kind: 'token' | 'mandate'): Cached<T>[] {
 
 export const cachedTokens = (db: Database) => cached<TransitTokenRecord>(db, 'token');
 export const cachedMandates = (db: Database) => cached<MandateRecord>(db, 'mandate');
+
+/** Drops the records fetched before `before` (the retention job, docs/counter.md §11); returns how many. */
+export function dropCachedBefore(db: Database, before: string): number {
+  return stmt(db, 'DELETE FROM lookup_cache WHERE fetched_at < ?').run(before).changes;
+}

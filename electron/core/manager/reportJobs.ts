@@ -6,7 +6,8 @@ import { dayBounds } from '../../../domain/reports/timeZone';
 import { auditPage } from '../audit';
 import type { Report } from './export';
 import { wordsOf, type ExportContext } from './exportContext';
-import { movementsIn, orderNumbersOf, ordersMadeIn, ordersPage, refusedIn, type Bounds, type Position } from '../orders';
+import { orderNumbersOf, ordersMadeIn, ordersPage, refusedIn, type Bounds, type Position } from '../orders';
+import { movementsIn } from './dayMoney';
 import { auditReport, ordersReport, soldTally, summaryReport, type AuditRow } from './reportFiles';
 
 /**

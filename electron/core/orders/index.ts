@@ -4,14 +4,15 @@ export { cardOrdersHolding, cardSaleWaiting, ordersOnCard } from './cardOrders';
 export {
   decodePosition,
   encodePosition,
-  movementsIn,
   orderEvents,
   orderNumbersOf,
   ordersMadeIn,
   ordersPage,
+  paymentsIn,
   rangeSummary,
   refusedIn,
   searchByText,
+  settledByMethod,
   staleCount,
   staleOrders,
   tokenIdsFor,
@@ -23,3 +24,4 @@ export { DayClosed, type OrderDesk } from './desk';
 export { compact } from './facts';
 export { paymentsAwaitingAnswer, salesBegunSince, touchpointOrdersIn, type OpenOrder } from './openWork';
 export { dropLocalOrder, hasLocalOrder, localOrder, localVersion, replaceLocalOrder, takeInCentralCopy } from './localOrders';
+export { purgeOrdersBefore } from './personalData';

@@ -172,35 +172,39 @@ interface MoneyRow {
   createdOn: string;
   settledAt: string | null;
   lastAt: string;
-  rounding: number;
-  takenById: string | null;
-  takenByName: string | null;
-  fromCentral: string | null;
-  manual: number | null;
 }
 const MONEY_COLUMNS = `payment_id AS paymentId, order_id AS orderId, payment_method_id AS paymentMethodId, method_name AS methodName,
-  provider, is_refund AS isRefund, amount, state, created_on AS createdOn, settled_at AS settledAt, last_at AS lastAt,
-  COALESCE((SELECT difference FROM cash_roundings r WHERE r.payment_id = money_facts.payment_id), 0) AS rounding,
-  (SELECT staff_id FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS takenById,
-  (SELECT staff_name FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS takenByName,
-  (SELECT central_by FROM cash_hands h WHERE h.payment_id = money_facts.payment_id) AS fromCentral,
-  (SELECT manual FROM terminal_payments t WHERE t.payment_id = money_facts.payment_id) AS manual`;
-const toMovement = ({ takenById, takenByName, fromCentral, manual, ...r }: MoneyRow): Movement => ({
-  ...r,
-  isRefund: r.isRefund === 1,
-  takenBy: takenById === null ? null : { staffId: takenById, name: takenByName ?? '' },
-  fromCentral,
-  ...(manual === 1 && { manual: true }),
-});
+  provider, is_refund AS isRefund, amount, state, created_on AS createdOn, settled_at AS settledAt, last_at AS lastAt`;
 
 export const MOVEMENTS_SETTLED_SQL = `SELECT ${MONEY_COLUMNS} FROM money_facts WHERE settled_at >= ? AND settled_at < ?`;
 export const MOVEMENTS_FAILED_SQL = `SELECT ${MONEY_COLUMNS} FROM money_facts WHERE last_at >= ? AND last_at < ? AND state = 'FAILED'`;
 
-/** The payments and refunds settled, or failed, within the bounds: what the day's money figures read. */
-export function movementsIn(db: Database, bounds: Bounds): Movement[] {
+/**
+ * The payments and refunds settled, or failed, within the bounds, as the order index holds them: the
+ * manager's day's money (manager/dayMoney.ts) adds what the cash and terminal areas recorded of each.
+ */
+export function paymentsIn(db: Database, bounds: Bounds): Movement[] {
   const settled = stmt(db, MOVEMENTS_SETTLED_SQL).all(bounds.from, bounds.to) as MoneyRow[];
   const failed = stmt(db, MOVEMENTS_FAILED_SQL).all(bounds.from, bounds.to) as MoneyRow[];
-  return [...settled, ...failed].map(toMovement);
+  return [...settled, ...failed].map((r) => ({ ...r, isRefund: r.isRefund === 1 }));
+}
+
+/** The settled payments of one method in a range, by when they settled (`+` keeps the method's index, which would read every day's, out). */
+export const SETTLED_BY_METHOD_SQL = `SELECT payment_id AS paymentId, is_refund AS isRefund, amount FROM money_facts
+  WHERE settled_at >= ? AND settled_at < ? AND +payment_method_id = ? AND state = 'SETTLED'`;
+
+/** The payments and refunds of one payment method settled within the bounds (the terminal's own PIN totals, docs/counter.md §15). */
+export function settledByMethod(
+  db: Database,
+  paymentMethodId: number,
+  bounds: Bounds,
+): { paymentId: string; isRefund: boolean; amount: number }[] {
+  const rows = stmt(db, SETTLED_BY_METHOD_SQL).all(bounds.from, bounds.to, paymentMethodId) as {
+    paymentId: string;
+    isRefund: number;
+    amount: number;
+  }[];
+  return rows.map((r) => ({ ...r, isRefund: r.isRefund === 1 }));
 }
 
 export const ORDERS_MADE_SQL = `SELECT f.order_id AS orderId, f.order_number AS orderNumber, f.created_on AS createdOn,

@@ -1,11 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCounterDatabase } from '../db/database';
 import { AUDIT_PAGE_SQL } from '../audit/audit';
+import { CASH_RECORDS_SQL } from '../cash/orderMoney';
+import { MANUAL_AMONG_SQL } from '../terminal/terminalStore';
 import {
   LINES_MADE_SQL,
   MOVEMENTS_FAILED_SQL,
   MOVEMENTS_SETTLED_SQL,
   ORDERS_MADE_SQL,
+  SETTLED_BY_METHOD_SQL,
   STALE_SQL,
   ordersPageSql,
   searchSql,
@@ -47,6 +50,14 @@ describe('query plans of the manager’s reads', () => {
     ['the clerks’ search', searchSql([880001], null, undefined), 'sync_orders_by_central_number'],
     ['money settled in a day', MOVEMENTS_SETTLED_SQL, 'money_facts_by_settled'],
     ['payments failed in a day', MOVEMENTS_FAILED_SQL, 'money_facts_by_last'],
+    ['the terminal’s own PIN totals', SETTLED_BY_METHOD_SQL, 'money_facts_by_settled'],
+    // The day's money adds to each payment what the cash and terminal areas recorded (manager/dayMoney.ts).
+    ['their roundings and hands', CASH_RECORDS_SQL, 'SEARCH h USING PRIMARY KEY (payment_id=?)'],
+    [
+      'those confirmed by hand',
+      MANUAL_AMONG_SQL,
+      'SEARCH terminal_payments USING INDEX sqlite_autoindex_terminal_payments_2 (payment_id=?)',
+    ],
     ['orders made in a day', ORDERS_MADE_SQL, 'USING PRIMARY KEY (created_on'],
     ['lines of a day', LINES_MADE_SQL, 'order_fact_lines_by_time'],
     ['stale concepts', STALE_SQL, 'order_facts_by_status'],

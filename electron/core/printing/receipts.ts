@@ -6,7 +6,7 @@ import { localDateTime } from '../../../domain/reports/timeZone';
 import type { PrintAnswer, ReceiptPrintState } from '../../../shared/ipc/printing';
 import type { Order } from '../../../shared/schemas/order';
 import type { CounterDb } from '../db/database';
-import { markFailed, markPrinted, readReceiptPrint } from '../db/receiptPrints';
+import { markFailed, markPrinted, readReceiptPrint } from './receiptPrints';
 import type { Drawer } from '../devices';
 import { problemOfPrint, type PrinterPort } from '../devices';
 

@@ -2,5 +2,6 @@
 export * from './area';
 export { readDayTerminalTotals } from './dayClose';
 export { type TerminalOptions } from './setup';
+export { manualAmong } from './terminalStore';
 export { type TerminalPayments } from './terminalPayments';
 export { type TerminalRefunds } from './terminalRefunds';

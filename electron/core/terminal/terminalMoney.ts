@@ -3,9 +3,9 @@ import type { PinTotals, TerminalTotals } from '../../../shared/ipc/terminal';
 import { ok } from '../../../shared/refusals';
 import { pinNet } from '../../../domain/reports/pin';
 import type { CounterDb } from '../db/database';
-import type { OrderDesk } from '../orders';
+import { settledByMethod, type OrderDesk } from '../orders';
 import type { TerminalPort } from './port';
-import type { TerminalStore } from './terminalStore';
+import { manualAmong, type TerminalStore } from './terminalStore';
 
 /**
  * What the terminal's money channels need, and the terminal's totals beside the counter's
@@ -24,18 +24,17 @@ const ZERO: PinTotals = { debitCount: 0, debitAmount: 0, refundCount: 0, refundA
 
 /** The counter's own PIN totals of [from, to), those the terminal took apart from those confirmed by hand. */
 export function counterPinTotals(deps: TerminalMoneyDeps, from: string, to: string): { counter: PinTotals; manual: PinTotals } {
-  const rows = deps.db
-    .prepare(
-      `SELECT m.is_refund AS refund, m.amount AS amount, t.manual AS manual
-       FROM money_facts m LEFT JOIN terminal_payments t ON t.payment_id = m.payment_id
-       WHERE m.payment_method_id = ? AND m.state = 'SETTLED' AND m.settled_at >= ? AND m.settled_at < ?`,
-    )
-    .all(deps.pinMethod(), from, to) as { refund: number; amount: number; manual: number | null }[];
+  // The order index's settled payments of the method; which of them were confirmed by hand is the terminal's own read.
+  const rows = settledByMethod(deps.db, deps.pinMethod(), { from, to });
+  const confirmed = manualAmong(
+    deps.db,
+    rows.map((r) => r.paymentId),
+  );
   const counter = { ...ZERO };
   const manual = { ...ZERO };
   for (const r of rows) {
-    const into = r.manual === 1 ? manual : counter;
-    if (r.refund === 1) {
+    const into = confirmed.has(r.paymentId) ? manual : counter;
+    if (r.isRefund) {
       into.refundCount++;
       into.refundAmount += r.amount;
     } else {

@@ -148,12 +148,14 @@ export class TerminalStore {
       payments: order.payments.map((p) => (texts.has(p.paymentId) ? { ...p, terminalReceipt: texts.get(p.paymentId) } : p)),
     };
   }
+}
 
-  /** The payments confirmed by hand on a stand-alone terminal. */
-  manualPaymentIds(): Set<string> {
-    const rows = this.db.prepare('SELECT payment_id FROM terminal_payments WHERE manual = 1 AND payment_id IS NOT NULL').all() as {
-      payment_id: string;
-    }[];
-    return new Set(rows.map((r) => r.payment_id));
-  }
+/** Those of these payments confirmed by hand, looked up by the unique payment_id. */
+export const MANUAL_AMONG_SQL = `SELECT payment_id FROM terminal_payments
+  WHERE payment_id IN (SELECT value FROM json_each(?)) AND manual = 1`;
+
+/** The payments among these the clerk confirmed on a stand-alone terminal (docs/api.md §9.2), for the day's money. */
+export function manualAmong(db: CounterDb, paymentIds: string[]): Set<string> {
+  const rows = db.prepare(MANUAL_AMONG_SQL).all(JSON.stringify(paymentIds)) as { payment_id: string }[];
+  return new Set(rows.map((r) => r.payment_id));
 }

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { CounterDb as Database } from '../db/database';
 import { stmt } from '../../../domain/store/sqlite/statements';
 
 /**

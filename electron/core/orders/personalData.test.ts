@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../shared/schemas/order';
 import { customerToken, line, order } from '../../../shared/testing/builders';
-import { withoutPersonalData } from './retention';
+import { withoutPersonalData } from './personalData';
 
-/** What the retention job takes out of an order, and what it leaves (see settingsRules.test.ts for the job itself). */
+/** What the retention job takes out of an order, and what it leaves (see settings/settingsRules.test.ts for the retention job itself). */
 describe('an order without its personal data', () => {
   const personal = customerToken({
     personalAccountData: {
