@@ -81,6 +81,9 @@ async function sendRound(queueFile: string, dir: string, token: string): Promise
     nodeFlags: CENTRAL_NODE_FLAGS,
   });
   const counter = await createCounter({ dataDir: dir, vault: null, central: { url: central.url, bearerToken: token }, autoSync: false });
+  // What went wrong in a slow round: the sync errors the engine reported on its way.
+  const errors = new Map<string, number>();
+  counter.on('sync.changed', (s) => s.lastError && errors.set(s.lastError, (errors.get(s.lastError) ?? 0) + 1));
   let seconds: number;
   try {
     seconds = PROFILE
@@ -90,6 +93,7 @@ async function sendRound(queueFile: string, dir: string, token: string): Promise
     await counter.close();
     await central.stop();
   }
+  if (errors.size > 0) console.log(`sync errors on the way: ${JSON.stringify(Object.fromEntries(errors))}`);
   const held = centralHolds(centralFile);
   if (held.orders !== SALES || held.once !== SALES || held.delivered !== SALES)
     throw new Error(`the central holds ${JSON.stringify(held)}, not ${SALES} delivered sales once each`);

@@ -8,10 +8,18 @@ import type { OrderRecord } from '../../../domain/order/record';
 import { MAX_BATCH_SALES, saleBatchAnswer, type SaleInput } from '../../../shared/schemas/saleBatch';
 import { convergedCommit, type PushDeps } from './push';
 import { createBody, nextStep, paymentBody } from './plan';
+import type { Lost } from './outcome';
 
 /** Batches under way at once: the central's group commits fill from one while the next travels. */
-const IN_FLIGHT = 2;
+const IN_FLIGHT = 4;
 const PAGE = 512;
+/**
+ * How long the central may work on a batch before its answer counts as lost: a batch is 200
+ * sales' work, not one request's, and a lost answer costs each of its sales a look-up
+ * (docs/api.md §8), so the single requests' 10 s would turn a slow moment of the central's
+ * into a far slower push.
+ */
+const BATCH_TIMEOUT_MS = 60_000;
 
 interface Batched {
   work: OutboxWork;
@@ -48,18 +56,18 @@ function wholeSale(deps: PushDeps, work: OutboxWork): Batched | null {
  * the order as it is here. A sale refused, or answered otherwise, is left waiting: the push of
  * one request per step meets the same answer and treats it as it always does (a 409 is
  * adopted, a 400 rejects). A batch without an answer marks its sales so that their next try
- * looks on the central first (§8); false: stop batching this round.
+ * looks on the central first (§8). What it answers: whether batching may go on, or the lost answer.
  */
-async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: string[]) => void): Promise<boolean> {
+async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: string[]) => void): Promise<'sent' | 'refused' | Lost> {
   const { client, db } = deps;
   const sales = batch.map((b) => b.sale);
-  const answer = await client.request('POST', `${client.orderBase}/salebatches`, saleBatchAnswer, { sales });
+  const answer = await client.request('POST', `${client.orderBase}/salebatches`, saleBatchAnswer, { sales }, BATCH_TIMEOUT_MS);
   if (answer.kind === 'unknown') {
     if (!answer.notSent) db.transaction(() => batch.forEach((b) => markOutcomeUnknown(db, b.work.orderId, deps.now())))();
-    return false;
+    return answer;
   }
   // A central without this route (404), a refused token (401, 403), a body it will not take.
-  if (answer.kind === 'refused' || answer.value.results.length !== batch.length) return false;
+  if (answer.kind === 'refused' || answer.value.results.length !== batch.length) return 'refused';
   const results = answer.value.results;
   const commits = batch.flatMap((b, i) => {
     const result = results[i]!;
@@ -68,26 +76,29 @@ async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: st
   });
   db.transaction(() => commits.forEach((c) => c.commit()))();
   synced(commits.map((c) => c.orderId));
-  return true;
+  return 'sent';
 }
 
 /**
  * Sends the waiting orders that are whole offline sales, MAX_BATCH_SALES a request, before the
  * push of one order at a time takes what is left (docs/api.md §8). `synced` hears the orders
- * written down as synced.
+ * written down as synced. Answers the first batch answer lost, if one was: the round then ends
+ * there, and the sales not sent wait for the next round's batches.
  */
 export async function sendSaleBatches(
   deps: PushDeps,
   next: (afterSeq: number, limit: number) => (OutboxWork & { firstSeq: number })[],
   synced: (orderIds: string[]) => void,
-): Promise<void> {
+): Promise<Lost | null> {
   let going = true;
+  let lost: Lost | null = null;
   const inFlight = new Set<Promise<void>>();
   const launch = async (batch: Batched[]) => {
     while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
     if (!going) return;
-    const sent: Promise<void> = sendBatch(deps, batch, synced).then((ok) => {
-      going &&= ok;
+    const sent: Promise<void> = sendBatch(deps, batch, synced).then((outcome) => {
+      if (outcome !== 'sent') going = false;
+      if (typeof outcome === 'object') lost ??= outcome;
       inFlight.delete(sent);
     });
     inFlight.add(sent);
@@ -108,4 +119,5 @@ export async function sendSaleBatches(
   }
   if (batch.length > 0) await launch(batch);
   await Promise.all(inFlight);
+  return lost;
 }
