@@ -11,7 +11,7 @@ import { createBody, nextStep, paymentBody } from './plan';
 import type { Lost } from './outcome';
 
 /** Batches under way at once: the central's group commits fill from one while the next travels. */
-const IN_FLIGHT = 4;
+const IN_FLIGHT = 2;
 const PAGE = 512;
 /**
  * How long the central may work on a batch before its answer counts as lost: a batch is 200
