@@ -89,7 +89,7 @@ async function pushAll(deps: RoundDeps, changed: string[], stamp: () => string) 
   const centralTime = clock && ((iso: string) => clock.centralTime(iso));
   const pushDeps = { db, client, deviceId: deps.deviceId, touchpointId, now: stamp, centralTime };
   // Whole offline sales first, many a request; the rest one request per step (docs/api.md §8).
-  const lost = await sendSaleBatches(
+  await sendSaleBatches(
     pushDeps,
     (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
     (orderIds) => {
@@ -97,12 +97,6 @@ async function pushAll(deps: RoundDeps, changed: string[], stamp: () => string) 
       progress ||= orderIds.length > 0;
     },
   );
-  // A batch without an answer ends the round's pushes: the whole sales not yet sent wait for the
-  // next round's batches rather than going one request per step to a central in trouble.
-  if (lost) {
-    const failure: RefusalCode = lost.answered ? 'sync.centralError' : 'sync.unreachable';
-    return { stopped: null, progress, failure, answered: !!lost.answered, countSuspects: () => undefined };
-  }
   const stopped = await pushWaiting({
     next: (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
     push: (work) => pushOrder(pushDeps, work),

@@ -63,18 +63,6 @@ describe('offline sales in batches', () => {
     expect(requests().filter((r) => r.startsWith('POST /api/2.0/orders forward'))).toHaveLength(1);
   });
 
-  it('a batch whose answer was lost ends the round: no sale goes one request per step in it', async () => {
-    let lost = 0;
-    const anna = await annaBehindProxy(({ path }) => (path.endsWith('/salebatches') && lost++ === 0 ? 'drop' : undefined));
-    await offlineSales(anna);
-    expect((await settleFully(world.counter)).status).toMatchObject({ pending: 0, rejected: 0 });
-    // The next request after the lost batch is the next round's pull: the PIN sale too waited for
-    // it, rather than the sales going one by one to a central in trouble in the same round.
-    const log = requests();
-    expect(log[log.indexOf('POST /api/2.0/salebatches drop') + 1]).toMatch(/^GET \/api\/2\.0\/orders\?updatedAfter=/);
-    expect(log.filter((r) => r.startsWith('POST /api/2.0/orders forward'))).toHaveLength(1);
-  });
-
   it('a sale the batch refuses (the central has it already) goes on as a single push would', async () => {
     const anna = await annaBehindProxy();
     const ids = await offlineSales(anna);

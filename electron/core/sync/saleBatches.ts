@@ -8,7 +8,6 @@ import type { OrderRecord } from '../../../domain/order/record';
 import { MAX_BATCH_SALES, saleBatchAnswer, type SaleInput } from '../../../shared/schemas/saleBatch';
 import { convergedCommit, type PushDeps } from './push';
 import { createBody, nextStep, paymentBody } from './plan';
-import type { Lost } from './outcome';
 
 /** Batches under way at once: the central's group commits fill from one while the next travels. */
 const IN_FLIGHT = 2;
@@ -56,18 +55,18 @@ function wholeSale(deps: PushDeps, work: OutboxWork): Batched | null {
  * the order as it is here. A sale refused, or answered otherwise, is left waiting: the push of
  * one request per step meets the same answer and treats it as it always does (a 409 is
  * adopted, a 400 rejects). A batch without an answer marks its sales so that their next try
- * looks on the central first (§8). What it answers: whether batching may go on, or the lost answer.
+ * looks on the central first (§8); false: stop batching this round.
  */
-async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: string[]) => void): Promise<'sent' | 'refused' | Lost> {
+async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: string[]) => void): Promise<boolean> {
   const { client, db } = deps;
   const sales = batch.map((b) => b.sale);
   const answer = await client.request('POST', `${client.orderBase}/salebatches`, saleBatchAnswer, { sales }, BATCH_TIMEOUT_MS);
   if (answer.kind === 'unknown') {
     if (!answer.notSent) db.transaction(() => batch.forEach((b) => markOutcomeUnknown(db, b.work.orderId, deps.now())))();
-    return answer;
+    return false;
   }
   // A central without this route (404), a refused token (401, 403), a body it will not take.
-  if (answer.kind === 'refused' || answer.value.results.length !== batch.length) return 'refused';
+  if (answer.kind === 'refused' || answer.value.results.length !== batch.length) return false;
   const results = answer.value.results;
   const commits = batch.flatMap((b, i) => {
     const result = results[i]!;
@@ -76,29 +75,26 @@ async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: st
   });
   db.transaction(() => commits.forEach((c) => c.commit()))();
   synced(commits.map((c) => c.orderId));
-  return 'sent';
+  return true;
 }
 
 /**
  * Sends the waiting orders that are whole offline sales, MAX_BATCH_SALES a request, before the
  * push of one order at a time takes what is left (docs/api.md §8). `synced` hears the orders
- * written down as synced. Answers the first batch answer lost, if one was: the round then ends
- * there, and the sales not sent wait for the next round's batches.
+ * written down as synced.
  */
 export async function sendSaleBatches(
   deps: PushDeps,
   next: (afterSeq: number, limit: number) => (OutboxWork & { firstSeq: number })[],
   synced: (orderIds: string[]) => void,
-): Promise<Lost | null> {
+): Promise<void> {
   let going = true;
-  let lost: Lost | null = null;
   const inFlight = new Set<Promise<void>>();
   const launch = async (batch: Batched[]) => {
     while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
     if (!going) return;
-    const sent: Promise<void> = sendBatch(deps, batch, synced).then((outcome) => {
-      if (outcome !== 'sent') going = false;
-      if (typeof outcome === 'object') lost ??= outcome;
+    const sent: Promise<void> = sendBatch(deps, batch, synced).then((ok) => {
+      going &&= ok;
       inFlight.delete(sent);
     });
     inFlight.add(sent);
@@ -119,5 +115,4 @@ export async function sendSaleBatches(
   }
   if (batch.length > 0) await launch(batch);
   await Promise.all(inFlight);
-  return lost;
 }
