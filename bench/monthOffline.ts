@@ -1,12 +1,14 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import type { CounterOrder, IpcResult } from '../shared/ipc';
 import { ORDER_STATUS } from '../shared/enums';
 import { createCounter } from '../electron/core/counter';
 import { TEST_SECRET } from '../electron/core/testing/central';
 import { startServerChild } from '../server/testing/child';
+import { CENTRAL_NODE_FLAGS } from '../server/nodeFlags';
 import { offlineCounter } from './counter';
 import { fmt, goalVerdict, summary } from './lib/report';
 import { envNumber, ROUNDS } from './lib/rounds';
@@ -25,6 +27,13 @@ import { secondsUntilSent } from './lib/untilSent';
 
 const SALES = envNumber('BENCH_SYNC_MONTH', 50_000);
 const GOAL_SECONDS = 60;
+/**
+ * A counter database of BENCH_SYNC_MONTH sales kept from an earlier run: used as it is when the
+ * file exists, else made and kept there (making 50,000 through the handlers takes minutes).
+ */
+const KEPT_QUEUE = process.env.BENCH_SYNC_MONTH_QUEUE;
+/** A directory: the central child runs with `--cpu-prof` there, and the counter (this process) is profiled over each round's push. */
+const PROFILE = process.env.BENCH_PROFILE;
 
 function value(answer: IpcResult<unknown>): CounterOrder {
   if (!answer.ok) throw new Error(`a sale failed: ${answer.error.code} ${answer.error.message}`);
@@ -67,25 +76,52 @@ async function sendRound(queueFile: string, dir: string, token: string): Promise
   mkdirSync(dir, { recursive: true });
   copyFileSync(queueFile, join(dir, 'counter.sqlite'));
   const centralFile = join(dir, 'central.sqlite');
-  const central = await startServerChild(new URL('./servers/central.ts', import.meta.url), [centralFile, TEST_SECRET]);
+  const central = await startServerChild(new URL('./servers/central.ts', import.meta.url), [centralFile, TEST_SECRET], {
+    cpuProfDir: PROFILE,
+    nodeFlags: CENTRAL_NODE_FLAGS,
+  });
   const counter = await createCounter({ dataDir: dir, vault: null, central: { url: central.url, bearerToken: token }, autoSync: false });
+  // What went wrong in a slow round: the sync errors the engine reported on its way.
+  const errors = new Map<string, number>();
+  counter.on('sync.changed', (s) => s.lastError && errors.set(s.lastError, (errors.get(s.lastError) ?? 0) + 1));
   let seconds: number;
   try {
-    seconds = await secondsUntilSent(counter);
+    seconds = PROFILE
+      ? await profiled(join(PROFILE, `counter.${basename(dir)}.cpuprofile`), () => secondsUntilSent(counter))
+      : await secondsUntilSent(counter);
   } finally {
     await counter.close();
     await central.stop();
   }
+  if (errors.size > 0) console.log(`sync errors on the way: ${JSON.stringify(Object.fromEntries(errors))}`);
   const held = centralHolds(centralFile);
   if (held.orders !== SALES || held.once !== SALES || held.delivered !== SALES)
     throw new Error(`the central holds ${JSON.stringify(held)}, not ${SALES} delivered sales once each`);
   return seconds;
 }
 
+/** Runs `work` under the inspector's CPU profiler and writes the profile to `file` (read it with `npm run bench -- profile`). */
+async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
+  mkdirSync(dirname(file), { recursive: true });
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`the counter's profile: ${file}`);
+  }
+}
+
 /** `BENCH_SYNC_PART=month npm run bench -- sync`: the month offline alone; it also runs last in the whole sync benchmark. */
 export async function benchMonthOffline(dir: string, token: string): Promise<void> {
   console.log(`\na month offline: ${SALES} sales (create, cash payment, deliver) made offline (BENCH_SYNC_MONTH), ${ROUNDS} rounds`);
-  const queue = await monthOfSales(join(dir, 'queue-month'), token);
+  const queue = KEPT_QUEUE && existsSync(KEPT_QUEUE) ? KEPT_QUEUE : await monthOfSales(join(dir, 'queue-month'), token);
+  if (KEPT_QUEUE && queue !== KEPT_QUEUE) copyFileSync(queue, KEPT_QUEUE);
   const rounds: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const s = await sendRound(queue, join(dir, `month-${round}`), token);

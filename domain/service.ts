@@ -49,6 +49,13 @@ export interface ServiceOptions {
 
 type Change = (record: OrderRecord, ctx: OpContext) => Result<OrderRecord>;
 
+/** A whole offline sale's requests (docs/api.md §4): the create, its payments in order, and whether it was delivered. */
+export interface SaleSteps {
+  order: CreateOrderInput;
+  payments: PaymentInput[];
+  deliver: boolean;
+}
+
 const MAX_RETRIES = 5;
 
 /**
@@ -102,6 +109,47 @@ export class OrderService {
     const outcome = await this.store.insert(made.value, this.orderNumbering);
     if ('duplicateOf' in outcome) return this.duplicate(outcome.duplicateOf, caller);
     return ok(this.answer(outcome.inserted, caller));
+  }
+
+  /**
+   * A whole offline sale (docs/api.md §4): its create, payments and delivery, each by the rule
+   * its own request follows, applied one after another to the order in hand and written once,
+   * as the row those requests one by one would leave (its version counts every step). The
+   * first refusal ends the sale and is its answer; the steps before it are written, as they
+   * would stay after the same requests one by one. The order is the caller's own, just made:
+   * the access each later request would check (visible, owned) holds by construction.
+   */
+  async sale(input: SaleSteps, caller: Caller): Promise<Result<Order>> {
+    const ctx = this.context(caller);
+    if (input.order.externalOrderId) {
+      const existing = await this.store.findByExternalId(caller.touchpointId, input.order.externalOrderId);
+      if (existing) return this.duplicate(existing, caller);
+    }
+    const touchPoint = ctx.catalog.touchpoints.get(caller.touchpointId);
+    if (!touchPoint) return refuse({ kind: 'forbidden', detail: `Touchpoint ${caller.touchpointId} is unknown.` });
+    const made = ops.createOrder(input.order, { touchPoint, customerProfileId: caller.customerProfileId, orderNumber: '' }, ctx);
+    if (!made.ok) return made;
+    const steps: Change[] = [
+      ...input.payments.map(
+        (payment): Change =>
+          (r, c) =>
+            recordOf(addPayment(r, payment, c)),
+      ),
+      ...(input.deliver ? [(r: OrderRecord, c: OpContext) => ops.deliver(r, c)] : []),
+    ];
+    let record = made.value;
+    let refused: Result<never> | null = null;
+    for (const step of steps) {
+      const next = step(record, this.context(caller));
+      if (!next.ok) {
+        refused = next;
+        break;
+      }
+      record = { ...next.value, version: record.version + 1 };
+    }
+    const outcome = await this.store.insert(record, this.orderNumbering);
+    if ('duplicateOf' in outcome) return this.duplicate(outcome.duplicateOf, caller);
+    return refused ?? ok(this.answer(outcome.inserted, caller));
   }
 
   /** The 409 names the existing order only to a caller who may read it (docs/api.md §7.4). */

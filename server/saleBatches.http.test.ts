@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderList, type Order } from '../shared/schemas/order';
 import { MAX_BATCH_SALES, saleBatchAnswer } from '../shared/schemas/saleBatch';
 import { scenarios } from './testing/fixtures';
-import { API, expectProblem, harness, statusOf, type Harness, type Response } from './testing/harness';
+import { API, expectOrder, expectProblem, harness, statusOf, type Harness, type Response } from './testing/harness';
 import { createOrder, line, orderBody } from './testing/orders';
 
 /** docs/api.md §4, §8: POST /salebatches carries whole offline sales, each answered on its own, each stored once. */
@@ -79,6 +79,26 @@ describe.each(scenarios())('sale batches ($name)', ({ fixtures, now }) => {
     expect(r!.status).toBe(409);
     expect(r!.status !== 200 && r!.problem.errors[0]!.orderId).toBe(single.orderId);
     expect((await byExternal('one'))[0]!.payments).toEqual([]);
+  });
+
+  it('stores a sale as its single requests store it: the same order, its version counting each step', async () => {
+    await send([sale('batched')]);
+    const single = sale('single');
+    const made = expectOrder(await h.call('POST', `${API}/orders`, { body: single.order }), 201);
+    expectOrder(await h.call('POST', `${API}/orders/${made.orderId}/payments`, { body: single.payments[0] }));
+    expectOrder(await h.call('POST', `${API}/orders/${made.orderId}/delivery`));
+    const [batched] = await byExternal('batched');
+    const [singly] = await byExternal('single');
+    // What differs by nature between two sales: their ids (of the order and every part), numbers, references and change stamps.
+    const own = new Set(['orderNumber', 'externalOrderId', 'externalOrderLineId', 'operatorPaymentReference', 'lastUpdatedOn']);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const shape = (order: Order) =>
+      JSON.parse(
+        JSON.stringify(order, (key, value: unknown) => (own.has(key) || (typeof value === 'string' && uuid.test(value)) ? '…' : value)),
+      ) as unknown;
+    expect(shape(batched!)).toEqual(shape(singly!));
+    expect(statusOf(batched!).name).toBe('delivered');
+    expect((await h.store.get(batched!.orderId))!.version).toBe((await h.store.get(singly!.orderId))!.version);
   });
 
   it('a paid sale not delivered stays paid', async () => {

@@ -2,24 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { saleBatchAnswer, saleBatchInput, saleInput, type SaleResult } from '../../shared/schemas/saleBatch';
 import type { Caller, OrderService } from '../../domain/service';
-import type { Result } from '../../domain/result';
-import type { Order } from '../../shared/schemas/order';
 import { refusalProblem } from '../problems';
 import { errors } from './orders';
 
 /**
- * One sale through the very operations its single requests reach (create, each payment,
- * delivery): the same rules (domain/), the same group commit per step, so an answered sale is
+ * One sale by the very rules its single requests follow (create, each payment, delivery:
+ * OrderService.sale), written once and answered after its commit, so an answered sale is
  * durable. The first refusal ends the sale and is its answer; the steps before it stay, as
  * they would after the same requests one by one (docs/api.md §4, §8).
  */
 async function oneSale(service: OrderService, sale: z.output<typeof saleInput>, caller: Caller): Promise<SaleResult> {
-  let result: Result<Order> = await service.create(sale.order, caller);
-  for (const payment of sale.payments) {
-    if (!result.ok) break;
-    result = await service.addPayment(result.value.orderId, payment, caller);
-  }
-  if (result.ok && sale.deliver) result = await service.deliver(result.value.orderId, caller);
+  const result = await service.sale(sale, caller);
   return result.ok ? { status: 200, order: result.value } : refusalProblem(result.refusal);
 }
 
@@ -40,7 +33,8 @@ export const saleBatchRoutes =
           response: { 200: saleBatchAnswer, ...errors },
         },
       },
-      // The sales run side by side, so their writes share group commits as separate requests would.
+      // The sales run side by side, so their writes share a group commit: one transaction for the
+      // batch, each sale in a savepoint of its own, undone alone if it fails (domain/store/*/groupCommit.ts).
       async (req, reply) =>
         reply.code(200).send({ results: await Promise.all(req.body.sales.map((sale) => oneSale(service, sale, req.caller))) }),
     );

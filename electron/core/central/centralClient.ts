@@ -95,12 +95,18 @@ export class CentralClient {
    * new connection of its own (the other kept ones may be closed too), as Node's documentation
    * advises: a read changes nothing, and the round is not lost.
    */
-  private async send(method: string, url: string, token: string, body: string | undefined): Promise<{ status: number; text: string }> {
+  private async send(
+    method: string,
+    url: string,
+    token: string,
+    body: string | undefined,
+    timeoutMs: number,
+  ): Promise<{ status: number; text: string }> {
     try {
-      return await this.sendOnce(method, url, token, body);
+      return await this.sendOnce(method, url, token, body, timeoutMs);
     } catch (error) {
       if (method !== 'GET' || !(error as { reusedSocket?: boolean }).reusedSocket) throw error;
-      return this.sendOnce(method, url, token, body, false);
+      return this.sendOnce(method, url, token, body, timeoutMs, false);
     }
   }
 
@@ -109,6 +115,7 @@ export class CentralClient {
     url: string,
     token: string,
     body: string | undefined,
+    timeoutMs: number,
     keepAlive = true,
   ): Promise<{ status: number; text: string }> {
     const target = new URL(url);
@@ -126,7 +133,7 @@ export class CentralClient {
             accept: 'application/json',
             ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
           },
-          timeout: this.timeoutMs,
+          timeout: timeoutMs,
         },
         (res) => {
           clock?.observe(res.headers.date, sentAt, clock.localNow());
@@ -149,12 +156,14 @@ export class CentralClient {
     url: string,
     schema: S | null,
     body?: unknown,
+    /** How long the central may stay silent: the client's own unless a request carries more work (a sale batch). */
+    timeoutMs = this.timeoutMs,
   ): Promise<CentralAnswer<z.output<S>>> {
     const token = this.options.token();
     if (!token) return { kind: 'refused', status: 401, problem: localProblem('No bearer token is configured for the central.') };
     let response: { status: number; text: string };
     try {
-      response = await this.send(method, url, token, body === undefined ? undefined : JSON.stringify(body));
+      response = await this.send(method, url, token, body === undefined ? undefined : JSON.stringify(body), timeoutMs);
     } catch (error) {
       // Refused at connect: not a byte of the request left (a central still down), so there is
       // nothing to look for before trying again (docs/counter.md §18).

@@ -5,7 +5,7 @@ import { tempDir } from '../../../server/testing/fixtures';
 import { centralOrders, counterToken, startTestCentral, TOUCHPOINT } from '../testing/central';
 import { clerk, counterSyncingWith, localOrders, NOTHING_WRONG, reconcile, value, type TestCounter } from '../testing/counter';
 import { FaultyProxy, type FaultyProxyOptions } from '../testing/faultyProxy';
-import { MAX_ATTEMPTS } from './engine';
+import { MAX_ATTEMPTS } from './round';
 
 /**
  * The sync engine's pace: it goes on while rounds get on, backs off only from a round that

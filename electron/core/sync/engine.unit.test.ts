@@ -3,7 +3,7 @@ import type { SyncStatus } from '../../../shared/ipc';
 import type { CentralClient } from '../central/centralClient';
 import { setAsideOrders } from '../db/syncOrders';
 import { engineWorld, failures, plannedDelay, running } from '../testing/engineWorld';
-import { MAX_ATTEMPTS } from './engine';
+import { MAX_ATTEMPTS } from './round';
 
 /**
  * The sync engine's rounds against the central's HTTP app in this process (in-memory store,

@@ -8,15 +8,14 @@ import { hasPending } from '../db/outbox';
 import { readSetting, writeSetting } from '../db/settings';
 import { findByCentralId, forget, getSync, markCentral, markSeen } from '../db/syncOrders';
 import { adoptInto } from './push';
+import type { SyncOutcome } from './outcome';
 
 const CURSOR = 'sync.pullUpdatedAfter';
 const DELETED_CURSOR = 'sync.pullDeletedAfter';
 const PAGE = 200;
 
-export type PullOutcome =
-  | { kind: 'ok'; changed: string[] }
-  | { kind: 'unknown'; reason: string; answered?: true }
-  | { kind: 'auth'; reason: string; status: number };
+/** What a pull did: the local orders it changed, the central's refusal of the read, or no usable answer. */
+export type PullOutcome = SyncOutcome<string[], { reason: string; status: number }>;
 
 /**
  * A page of changed orders, read lightly first: after a push most of them are the versions this
@@ -82,7 +81,7 @@ export async function pullChanges(db: Database, client: CentralClient, touchpoin
       return list.deletedOrders.map((d) => d.deletedOn);
     },
   );
-  return deletions ?? { kind: 'ok', changed };
+  return deletions ?? { kind: 'ok', value: changed };
 }
 
 /**
@@ -130,7 +129,7 @@ async function pullFeed<S extends z.ZodType>(
   while (coming) {
     const answer: CentralAnswer<z.output<S>> = await coming;
     if (answer.kind === 'unknown') return answer;
-    if (answer.kind === 'refused') return { kind: 'auth', reason: answer.problem.detail, status: answer.status };
+    if (answer.kind === 'refused') return { kind: 'refused', reason: answer.problem.detail, status: answer.status };
     const page = answer.value as z.output<S> & { _links: { next?: { href: string } } };
     const next = page._links.next?.href;
     // A page read ahead and then not taken in (this one is refused below) costs one read, no more.

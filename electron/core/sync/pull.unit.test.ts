@@ -47,7 +47,7 @@ describe('pulling orders made elsewhere', () => {
   it('keeps them as read copies under the central’s id and moves the cursor to the newest stamp', async () => {
     const made = await world.madeElsewhere();
     const outcome = await pull();
-    expect(outcome).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(outcome).toEqual({ kind: 'ok', value: [made.orderId] });
     expect(localOrder(db(), made.orderId)?.order).toEqual(made);
     expect(getSync(db(), made.orderId)).toMatchObject({
       state: 'central',
@@ -59,7 +59,7 @@ describe('pulling orders made elsewhere', () => {
 
   it('keeps an order another counter made, with that counter’s external id, as a read copy under the central’s id', async () => {
     const made = await world.madeElsewhere({ externalOrderId: 'b0b0b0b0-0000-4000-8000-000000000001' });
-    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [made.orderId] });
     expect(localOrder(db(), made.orderId)?.order).toEqual(made);
   });
 
@@ -85,7 +85,7 @@ describe('pulling orders made elsewhere', () => {
     expect(client.sent[1]).toMatch(/^GET \/orders\?page2/);
     expect(readSetting(db(), 'sync.pullUpdatedAfter')).toBe('2024-05-01T09:00:00.000Z');
     const again = scripted(() => undefined);
-    expect(await pull(again)).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull(again)).toEqual({ kind: 'ok', value: [] });
     expect(again.sent[0]).toBe('GET /orders?updatedAfter=2024-05-01T09%3A00%3A00.000Z&touchpointId=10&limit=200');
   });
 
@@ -98,7 +98,7 @@ describe('pulling orders made elsewhere', () => {
       if (!url.includes('/orders?')) return undefined;
       return url.includes('page2') ? page([second]) : page([first], '/api/2.0/orders?page2');
     });
-    expect(await pull(client)).toEqual({ kind: 'ok', changed: [first.orderId, second.orderId] });
+    expect(await pull(client)).toEqual({ kind: 'ok', value: [first.orderId, second.orderId] });
     // Page 2 was asked for while page 1 was not yet taken in (the cursor had not moved).
     expect(client.sent[1]).toMatch(/^GET \/orders\?page2/);
     expect(cursorWhenAsked.slice(0, 2)).toEqual([undefined, undefined]);
@@ -113,7 +113,7 @@ describe('pulling orders made elsewhere', () => {
     expect((outcome as { reason: string }).reason).toMatch(/^the central's answer does not match the interface: /);
     expect(localOrder(db(), made.orderId)).toBeUndefined();
     expect(readSetting(db(), 'sync.pullUpdatedAfter')).toBeUndefined();
-    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [made.orderId] });
   });
 
   it('lets an error other than an order off the interface through, the cursor unmoved', async () => {
@@ -133,7 +133,7 @@ describe('pulling orders made elsewhere', () => {
         problem: { type: 'urn:x', title: 'Unauthorized', detail: 'the token is refused', instance: 'urn:uuid:0', errors: [] },
       })),
     );
-    expect(refused).toEqual({ kind: 'auth', reason: 'the token is refused', status: 401 });
+    expect(refused).toEqual({ kind: 'refused', reason: 'the token is refused', status: 401 });
     const deletionsLost = await pull(scripted((url) => (url.includes('/deletedorders') ? { kind: 'unknown', reason: 'lost' } : undefined)));
     expect(deletionsLost).toEqual({ kind: 'unknown', reason: 'lost' });
   });
@@ -147,10 +147,10 @@ describe('pulling the counter’s own orders', () => {
     const copy = (await world.centralCopy(order.orderId))!;
     world.central.clock.set('2024-05-01T09:00:00.000Z');
     await central('POST', `/payments/${copy.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
-    expect(await pull()).toEqual({ kind: 'ok', changed: [order.orderId] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [order.orderId] });
     expect(statusOf(localOrder(db(), order.orderId)!.order)).toBe(STATUS.paid);
     expect(getSync(db(), order.orderId)?.centralUpdatedOn).toBe('2024-05-01T09:00:00.000Z');
-    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [] });
   });
 
   it('skips the version it left there itself without reading it in full', async () => {
@@ -159,7 +159,7 @@ describe('pulling the counter’s own orders', () => {
     const copy = (await world.centralCopy(order.orderId))!;
     const withoutLines = { ...copy, orderLines: 'not read' };
     const outcome = await pull(scripted((url) => (url.includes('/orders?') ? page([withoutLines]) : undefined)));
-    expect(outcome).toEqual({ kind: 'ok', changed: [] });
+    expect(outcome).toEqual({ kind: 'ok', value: [] });
   });
 
   it('leaves a version unseen while a local change of the order waits to be sent', async () => {
@@ -171,7 +171,7 @@ describe('pulling the counter’s own orders', () => {
     await central('POST', `/payments/${copy.payments[0]!.paymentId}/status`, { statusCode: 'SETTLED' });
     await world.anna.paymentStatus(paid.payments[0]!.paymentId, 'FAILED');
     expect(hasPending(db(), order.orderId)).toBe(true);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [] });
     expect(getSync(db(), order.orderId)?.centralUpdatedOn).toBe(copy.lastUpdatedOn);
   });
 
@@ -179,7 +179,7 @@ describe('pulling the counter’s own orders', () => {
     const made = await world.madeElsewhere();
     await pull();
     const paid = await paidThere(made);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [made.orderId] });
     expect(localOrder(db(), made.orderId)?.order).toEqual(paid);
   });
 
@@ -189,7 +189,7 @@ describe('pulling the counter’s own orders', () => {
     const copy = (await world.centralCopy(order.orderId))!;
     await world.anna.remove(order.orderId);
     await paidThere(copy);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [] });
     expect(localOrder(db(), order.orderId)).toBeUndefined();
     expect(localOrder(db(), copy.orderId)).toBeUndefined();
   });
@@ -202,7 +202,7 @@ describe('pulling the counter’s own orders', () => {
     const copy = (await world.centralCopy(order.orderId))!;
     forget(db(), order.orderId);
     await world.anna.remove(order.orderId);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [] });
     expect(localOrder(db(), copy.orderId)).toBeUndefined();
     expect(hasPending(db(), order.orderId)).toBe(true);
   });
@@ -213,7 +213,7 @@ describe('pulling the counter’s own orders', () => {
     const copy = (await world.centralCopy(order.orderId))!;
     forget(db(), order.orderId);
     await paidThere(copy);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [order.orderId] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [order.orderId] });
     expect(statusOf(localOrder(db(), order.orderId)!.order)).toBe(STATUS.paid);
     expect(localOrder(db(), copy.orderId)).toBeUndefined();
   });
@@ -234,7 +234,7 @@ describe('pulling the counter’s own orders', () => {
   it('takes in a change of a copy it holds without a sync record', async () => {
     const made = await heldWithoutSyncRecord();
     const paid = await paidThere(made);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [made.orderId] });
     expect(localOrder(db(), made.orderId)?.order).toEqual(paid);
   });
 
@@ -242,7 +242,7 @@ describe('pulling the counter’s own orders', () => {
     const made = await heldWithoutSyncRecord();
     world.central.clock.set('2024-05-01T09:00:00.000Z');
     expect((await world.central.call('DELETE', `${API}/orders/${made.orderId}`)).status).toBe(200);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [made.orderId] });
     expect(localOrder(db(), made.orderId)).toBeUndefined();
   });
 });
@@ -253,11 +253,11 @@ describe('pulling deletions', () => {
     await pull();
     world.central.clock.set('2024-05-01T09:00:00.000Z');
     expect((await world.central.call('DELETE', `${API}/orders/${made.orderId}`)).status).toBe(200);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [made.orderId] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [made.orderId] });
     expect(localOrder(db(), made.orderId)).toBeUndefined();
     expect(getSync(db(), made.orderId)).toBeUndefined();
     expect(readSetting(db(), 'sync.pullDeletedAfter')).toBe('2024-05-01T09:00:00.000Z');
-    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [] });
   });
 
   /** An own order synced, its copy then deleted on the central (by another counter), then changed here: its known copy. */
@@ -272,7 +272,7 @@ describe('pulling deletions', () => {
 
   it('keeps an own order deleted there while a change of it waits here', async () => {
     const { order } = await changedAfterDeletedThere(1);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [] });
     expect(localOrder(db(), order.orderId)).toBeDefined();
   });
 
@@ -293,7 +293,7 @@ describe('pulling deletions', () => {
     const known = getSync(db(), order.orderId);
     const gone = { orderId: 'ffffffff-0000-4000-8000-000000000002', externalOrderId: order.orderId, touchpointId: 10, deletedOn: FAST_NOW };
     const client = scripted((url) => (url.includes('/deletedorders') ? answer({ deletedOrders: [gone] }) : undefined));
-    expect(await pull(client)).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull(client)).toEqual({ kind: 'ok', value: [] });
     expect(localOrder(db(), order.orderId)?.order).toEqual(order);
     expect(getSync(db(), order.orderId)).toEqual(known);
   });
@@ -304,12 +304,12 @@ describe('pulling deletions', () => {
     expect(dropLocalOrder(db(), made.orderId, FAST_NOW)).toBe(true);
     world.central.clock.set('2024-05-01T09:00:00.000Z');
     expect((await world.central.call('DELETE', `${API}/orders/${made.orderId}`)).status).toBe(200);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [] });
   });
 
   it('ignores the deletion of an order it never held', async () => {
     const made = await world.madeElsewhere();
     expect((await world.central.call('DELETE', `${API}/orders/${made.orderId}`)).status).toBe(200);
-    expect(await pull()).toEqual({ kind: 'ok', changed: [] });
+    expect(await pull()).toEqual({ kind: 'ok', value: [] });
   });
 });

@@ -4,7 +4,7 @@ import type { Order } from '../../../shared/schemas/order';
 import { localOrder } from '../orders/localOrders';
 import { STATUS, statusOf } from '../testing/counter';
 import { pushWorld, problem } from '../testing/pushWorld';
-import { adoptInto, pushOrder } from './push';
+import { adoptInto, commitOf, pushOrder } from './push';
 import { pullChanges } from './pull';
 
 /**
@@ -96,15 +96,15 @@ describe('an order deleted at the counter', () => {
     const { order, work } = await deletedWithPendingPinThere();
     const lost = (which: string) =>
       scripted((method, url) => (method === which || url.endsWith(which) ? { kind: 'unknown', reason: 'lost' } : undefined));
-    expect(await pushOrder(world.pushDeps(lost('/cancellation')), work!)).toEqual({ outcome: 'unknown' });
+    expect(await pushOrder(world.pushDeps(lost('/cancellation')), work!)).toMatchObject({ kind: 'unknown' });
     expect(sync(order.orderId)?.outcomeUnknown).toBe(true);
     const refusedToken = scripted((_method, url) => (url.endsWith('/cancellation') ? problem(403, 'not yours') : undefined));
-    expect(await pushOrder(world.pushDeps(refusedToken), work!)).toEqual({ outcome: 'auth' });
+    expect(await pushOrder(world.pushDeps(refusedToken), work!)).toEqual({ kind: 'refused', refused: 'token' });
     const deleteLost = lost('DELETE');
-    expect(await pushOrder(world.pushDeps(deleteLost), work!)).toEqual({ outcome: 'unknown' });
+    expect(await pushOrder(world.pushDeps(deleteLost), work!)).toMatchObject({ kind: 'unknown' });
     expect(deleteLost.sent.map((r) => r.split(' ')[0])).toEqual(['GET', 'POST', 'DELETE']);
     const deleteRefusedToken = scripted((method) => (method === 'DELETE' ? problem(401, 'token expired') : undefined));
-    expect(await pushOrder(world.pushDeps(deleteRefusedToken), work!)).toEqual({ outcome: 'auth' });
+    expect(await pushOrder(world.pushDeps(deleteRefusedToken), work!)).toEqual({ kind: 'refused', refused: 'token' });
   });
 
   it('lets the DELETE judge when the cancellation before it is refused', async () => {
@@ -114,7 +114,7 @@ describe('an order deleted at the counter', () => {
     );
     const outcome = await pushOrder(world.pushDeps(client), work!);
     expect(client.sent.map((r) => r.split(' ')[0])).toEqual(['GET', 'POST', 'DELETE']);
-    expect(outcome.outcome).toBe('rejected');
+    expect(outcome).toMatchObject({ kind: 'refused', refused: 'order' });
   });
 
   it('counts a DELETE answered 404 (gone already) as done', async () => {
@@ -124,8 +124,8 @@ describe('an order deleted at the counter', () => {
     const client = scripted((method) => (method === 'DELETE' ? problem(404, 'there is no such order') : undefined));
     const [work] = pendingOrders(db(), 10);
     const outcome = await pushOrder(world.pushDeps(client), work!);
-    expect(outcome.outcome).toBe('synced');
-    outcome.commit!();
+    expect(outcome).toMatchObject({ kind: 'ok' });
+    commitOf(outcome)!();
     expect(pendingCount(db())).toBe(0);
     expect(sync(order.orderId)).toBeUndefined();
   });
@@ -177,7 +177,7 @@ describe('an order deleted at the counter', () => {
     await world.anna.remove(order.orderId);
     const client = scripted((method) => (method === 'DELETE' ? problem(400, 'kept') : undefined));
     const [work] = pendingOrders(db(), 10);
-    expect((await pushOrder(world.pushDeps(client), work!)).outcome).toBe('rejected');
+    expect(await pushOrder(world.pushDeps(client), work!)).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(sync(central.orderId)?.reasons).toEqual([{ detail: 'the central keeps this order', pointer: '' }]);
     expect(localOrder(db(), central.orderId)?.order.orderId).toBe(central.orderId);
   });
@@ -187,7 +187,7 @@ describe('an order deleted at the counter', () => {
     const central = (await world.centralCopy(order.orderId))!;
     await centralCall('POST', `/payments/${central.payments[0]!.paymentId}/status`, { statusCode: 'FAILED' });
     world.requests();
-    expect((await pushOrder(world.pushDeps(), work!)).outcome).toBe('synced');
+    expect(await pushOrder(world.pushDeps(), work!)).toMatchObject({ kind: 'ok' });
     expect(pushed()).toEqual([`GET /api/2.0/orders/${central.orderId}`, `DELETE /api/2.0/orders/${central.orderId}`]);
     expect(await world.centralCopy(order.orderId)).toBeUndefined();
   });
@@ -196,7 +196,7 @@ describe('an order deleted at the counter', () => {
     const { order, work } = await deletedWithPendingPinThere();
     const reasons = [{ detail: 'the central keeps it', pointer: '/orderId' }];
     const client = scripted((method) => (method === 'DELETE' ? problem(409, 'kept', reasons) : undefined));
-    expect((await pushOrder(world.pushDeps(client), work!)).outcome).toBe('rejected');
+    expect(await pushOrder(world.pushDeps(client), work!)).toMatchObject({ kind: 'refused', refused: 'order' });
     const central = (await world.centralCopy(order.orderId))!;
     expect(statusOf(central)).toBe(STATUS.cancelled);
     expect(localOrder(db(), central.orderId)!.order).toEqual(central);
@@ -207,15 +207,15 @@ describe('an order deleted at the counter', () => {
     const { order, central } = await paidThereAfterSync(1);
     await world.anna.remove(order.orderId);
     const [work] = pendingOrders(db(), 10);
-    expect((await pushOrder(world.pushDeps(), work!)).outcome).toBe('rejected');
+    expect(await pushOrder(world.pushDeps(), work!)).toMatchObject({ kind: 'refused', refused: 'order' });
     const kept = localOrder(db(), central.orderId)!;
     // Killed here: the batch's commit, which settles the outbox, never ran; the order's sync record is gone.
     expect(sync(order.orderId)).toBeUndefined();
     world.requests();
     const again = await pushOrder(world.pushDeps(), work!);
-    expect(again.outcome).toBe('rejected');
+    expect(again).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(pushed()).toEqual([lookup(order.orderId), `DELETE /api/2.0/orders/${central.orderId}`]);
-    again.commit!();
+    commitOf(again)!();
     expect(pendingCount(db())).toBe(0);
     expect(localOrder(db(), central.orderId)).toEqual(kept);
     expect(sync(central.orderId)?.state).toBe('rejected');
@@ -278,14 +278,14 @@ describe('a synced order changed since, looked up by the central’s id', () => 
   it('unanswered: the push ends unknown, and sends nothing after the look-up', async () => {
     const work = await changedAfterSync();
     const client = scripted((method) => (method === 'GET' ? { kind: 'unknown', reason: 'connection reset' } : undefined));
-    expect((await pushOrder(world.pushDeps(client), work)).outcome).toBe('unknown');
+    expect(await pushOrder(world.pushDeps(client), work)).toMatchObject({ kind: 'unknown' });
     expect(client.sent.map((r) => r.split(' ')[0])).toEqual(['GET']);
   });
 
   it('refused other than 404: the order is rejected with the central’s reason, and nothing is sent after the look-up', async () => {
     const work = await changedAfterSync();
     const client = scripted((method) => (method === 'GET' ? problem(400, 'not an order id') : undefined));
-    expect((await pushOrder(world.pushDeps(client), work)).outcome).toBe('rejected');
+    expect(await pushOrder(world.pushDeps(client), work)).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(client.sent.map((r) => r.split(' ')[0])).toEqual(['GET']);
     expect(sync(work.orderId)?.reasons).toEqual([{ detail: 'not an order id', pointer: '' }]);
   });

@@ -6,7 +6,7 @@ import { STATUS, statusOf } from '../testing/counter';
 import { FAST_NOW } from '../testing/fastSync';
 import { pushWorld } from '../testing/pushWorld';
 import { nextStep } from './plan';
-import { pushOrder } from './push';
+import { commitOf, pushOrder } from './push';
 
 /**
  * Pushing one order (as push.test.ts): a refused step after which another step is still
@@ -29,7 +29,7 @@ describe('a refused step that was done meanwhile, another step still needed', ()
     const local = await world.anna.addLine(order.orderId, { productId: 600, quantity: 3 });
     const client = lateOriginal((method, url) => method === 'POST' && url.endsWith('/orderlines'));
     const [work] = pendingOrders(db(), 10);
-    expect((await pushOrder(world.pushDeps(client), work!)).outcome).toBe('synced');
+    expect(await pushOrder(world.pushDeps(client), work!)).toMatchObject({ kind: 'ok' });
     const lines = `POST /orders/${central.orderId}/orderlines`;
     expect(client.sent).toEqual([`GET /orders/${central.orderId}`, lines, `GET /orders/${central.orderId}`, lines]);
     const there = (await world.centralCopy(order.orderId))!;
@@ -43,7 +43,7 @@ describe('a refused step that was done meanwhile, another step still needed', ()
     await world.anna.removeLine(order.orderLines[1]!.orderLineId);
     const client = lateOriginal((method) => method === 'DELETE');
     const [work] = pendingOrders(db(), 10);
-    expect((await pushOrder(world.pushDeps(client), work!)).outcome).toBe('synced');
+    expect(await pushOrder(world.pushDeps(client), work!)).toMatchObject({ kind: 'ok' });
     expect(client.sent).toEqual([
       `GET /orders/${central.orderId}`,
       `DELETE /orderlines/${first}`,
@@ -63,7 +63,7 @@ describe('what the counter writes down', () => {
     let posts = 0;
     const client = scripted((method) => (method === 'POST' && ++posts === 2 ? { kind: 'unknown', reason: 'lost' } : undefined));
     const [work] = pendingOrders(db(), 10);
-    expect(await pushOrder(world.pushDeps(client), work!)).toEqual({ outcome: 'unknown' });
+    expect(await pushOrder(world.pushDeps(client), work!)).toMatchObject({ kind: 'unknown' });
     expect(central.lastUpdatedOn).toBe(FAST_NOW);
     expect((await world.centralCopy(order.orderId))!.lastUpdatedOn).not.toBe(FAST_NOW);
     expect(sync(order.orderId)).toMatchObject({ centralOrderId: central.orderId, centralUpdatedOn: FAST_NOW, outcomeUnknown: true });
@@ -75,7 +75,7 @@ describe('what the counter writes down', () => {
     const fail = () => countFailure(db(), order.orderId, 'sync.server', 3, world.clock.iso());
     fail();
     fail();
-    (await pushOrder(world.pushDeps(), work!)).commit!();
+    commitOf(await pushOrder(world.pushDeps(), work!))!();
     fail();
     fail();
     expect(setAsideCount(db())).toBe(0);
@@ -90,10 +90,10 @@ describe('what the counter writes down', () => {
     await centralCall('POST', `/orders/${central.orderId}/cancellation`);
     const [work] = pendingOrders(db(), 10);
     const pushed = await pushOrder(world.pushDeps(), work!);
-    expect(pushed.outcome).toBe('synced');
+    expect(pushed).toMatchObject({ kind: 'ok' });
     const changed = await world.anna.addLine(order.orderId, { productId: 600, quantity: 3 });
     const before = localOrder(db(), order.orderId)!;
-    pushed.commit!();
+    commitOf(pushed)!();
     expect(localOrder(db(), order.orderId)).toEqual(before);
     expect(statusOf(before.order)).toBe(STATUS.concept);
     expect(before.order).toEqual(changed);

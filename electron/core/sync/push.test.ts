@@ -4,7 +4,7 @@ import { API } from '../../../server/testing/harness';
 import { pendingCount, pendingOrders } from '../db/outbox';
 import { localOrder } from '../orders/localOrders';
 import { pushWorld, problem } from '../testing/pushWorld';
-import { pushOrder } from './push';
+import { commitOf, pushOrder } from './push';
 
 /**
  * Pushing one order, against the central's HTTP app in this process (in-memory store, frozen
@@ -62,10 +62,10 @@ describe('creating an order on the central', () => {
     await settle();
     const [work] = pendingOrders(db(), 10);
     const tokenRefused = scripted((_method, url) => (url.includes('externalOrderId=') ? problem(403, 'not yours') : undefined));
-    expect(await pushOrder(world.pushDeps(tokenRefused), work!)).toEqual({ outcome: 'auth' });
+    expect(await pushOrder(world.pushDeps(tokenRefused), work!)).toEqual({ kind: 'refused', refused: 'token' });
     expect(tokenRefused.sent).toEqual([`GET /orders?externalOrderId=${order.orderId}&touchpointId=10`]);
     const badQuery = scripted((_method, url) => (url.includes('externalOrderId=') ? problem(400, 'bad query') : undefined));
-    expect((await pushOrder(world.pushDeps(badQuery), work!)).outcome).toBe('rejected');
+    expect(await pushOrder(world.pushDeps(badQuery), work!)).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(sync(order.orderId)?.reasons).toEqual([{ detail: 'bad query', pointer: '' }]);
   });
 
@@ -78,7 +78,7 @@ describe('creating an order on the central', () => {
       problem(400, 'bad', named as never),
     ]) {
       const client = scripted((method) => (method === 'POST' ? answer : undefined));
-      expect((await pushOrder(world.pushDeps(client), work!)).outcome).toBe('rejected');
+      expect(await pushOrder(world.pushDeps(client), work!)).toMatchObject({ kind: 'refused', refused: 'order' });
       expect(client.sent).toEqual(['POST /orders']);
       expect(sync(order.orderId)?.reasons).toEqual(answer.problem.errors);
     }
@@ -120,11 +120,11 @@ describe('creating an order on the central', () => {
     });
     const [work] = pendingOrders(db(), 10);
     const pushedOrder = await pushOrder(world.pushDeps(client), work!);
-    expect(pushedOrder.outcome).toBe('rejected');
+    expect(pushedOrder).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(client.sent).toEqual(['POST /orders', 'GET /orders/e0e0e0e0-0000-4000-8000-000000000001']);
     expect(sync(order.orderId)).toMatchObject({ state: 'rejected', reasons: [{ detail: 'there is no such order', pointer: '' }] });
     expect(pendingCount(db())).toBe(1);
-    pushedOrder.commit!();
+    commitOf(pushedOrder)!();
     expect(pendingCount(db())).toBe(0);
   });
 
@@ -146,7 +146,7 @@ describe('creating an order on the central', () => {
     const client = scripted((method) => (method === 'POST' ? problem(422, 'the central will not take it') : undefined));
     const [work] = pendingOrders(db(), 10);
     const outcome = await pushOrder(world.pushDeps(client), work!);
-    expect(outcome.outcome).toBe('rejected');
+    expect(outcome).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(sync(order.orderId)?.reasons).toEqual([{ detail: 'the central will not take it', pointer: '' }]);
   });
 
@@ -155,9 +155,9 @@ describe('creating an order on the central', () => {
     const [work] = pendingOrders(db(), 10);
     for (const status of [401, 403]) {
       const client = scripted(() => problem(status, 'refused'));
-      expect(await pushOrder(world.pushDeps(client), work!)).toEqual({ outcome: 'auth' });
+      expect(await pushOrder(world.pushDeps(client), work!)).toEqual({ kind: 'refused', refused: 'token' });
     }
-    expect(await pushOrder(world.pushDeps(world.client('not-a-token')), work!)).toEqual({ outcome: 'auth' });
+    expect(await pushOrder(world.pushDeps(world.client('not-a-token')), work!)).toEqual({ kind: 'refused', refused: 'token' });
     expect(sync(order.orderId)).toMatchObject({ state: 'pending', reasons: [], centralOrderId: null });
     expect(pendingCount(db())).toBe(1);
   });
@@ -169,7 +169,7 @@ describe('creating an order on the central', () => {
     world.requests();
     const [work] = pendingOrders(db(), 10);
     const outcome = await pushOrder(world.pushDeps(undefined, 11), work!);
-    expect(outcome.outcome).toBe('rejected');
+    expect(outcome).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(world.requests()).toEqual([]);
     expect(sync(order.orderId)?.reasons).toEqual([
       { detail: 'touchpoint 10 owns this order; this counter may not change it', pointer: '' },
@@ -203,8 +203,8 @@ describe('the steps after the create', () => {
     // The push alone: what the pull then makes of the first copy's deletion is the pull's affair.
     const [work] = pendingOrders(db(), 10);
     const outcome = await pushOrder(world.pushDeps(), work!);
-    expect(outcome.outcome).toBe('synced');
-    outcome.commit!();
+    expect(outcome).toMatchObject({ kind: 'ok' });
+    commitOf(outcome)!();
     expect(pushed()).toEqual([`GET /api/2.0/orders/${first.orderId}`, 'POST /api/2.0/orders']);
     const again = (await world.centralCopy(order.orderId))!;
     expect(again.orderLines).toHaveLength(2);
@@ -217,14 +217,14 @@ describe('the steps after the create', () => {
     await world.anna.addLine(order.orderId, { productId: 600, quantity: 2 });
     const [work] = pendingOrders(db(), 10);
     const lost = scripted((method) => (method === 'GET' ? { kind: 'unknown', reason: 'lost' } : undefined));
-    expect(await pushOrder(world.pushDeps(lost), work!)).toEqual({ outcome: 'unknown' });
+    expect(await pushOrder(world.pushDeps(lost), work!)).toMatchObject({ kind: 'unknown' });
     expect(lost.sent).toHaveLength(1);
     const refused = scripted((method) => (method === 'GET' ? problem(403, 'not yours') : undefined));
-    expect(await pushOrder(world.pushDeps(refused), work!)).toEqual({ outcome: 'auth' });
+    expect(await pushOrder(world.pushDeps(refused), work!)).toEqual({ kind: 'refused', refused: 'token' });
     const broken = scripted((method) =>
       method === 'GET' ? problem(400, 'bad id', [{ detail: 'bad id', pointer: '/orderId' }]) : undefined,
     );
-    expect((await pushOrder(world.pushDeps(broken), work!)).outcome).toBe('rejected');
+    expect(await pushOrder(world.pushDeps(broken), work!)).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(sync(order.orderId)?.reasons).toEqual([{ detail: 'bad id', pointer: '/orderId' }]);
   });
 
@@ -251,7 +251,7 @@ describe('the steps after the create', () => {
     const client = lateOriginal((method, url) => method === 'POST' && url.endsWith('/orderlines'));
     const [work] = pendingOrders(db(), 10);
     const outcome = await pushOrder(world.pushDeps(client), work!);
-    expect(outcome.outcome).toBe('synced');
+    expect(outcome).toMatchObject({ kind: 'ok' });
     expect(client.sent).toEqual([
       `GET /orders/${central.orderId}`,
       `POST /orders/${central.orderId}/orderlines`,
@@ -273,16 +273,16 @@ describe('the steps after the create', () => {
         if (method === 'POST') return refusedLine;
         return method === 'GET' && ++reads % 2 === 0 ? second : undefined;
       });
-    expect((await pushOrder(world.pushDeps(readAgain(problem(404, 'gone'))), work!)).outcome).toBe('rejected');
+    expect(await pushOrder(world.pushDeps(readAgain(problem(404, 'gone'))), work!)).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(sync(order.orderId)?.reasons).toEqual([{ detail: 'the line is refused', pointer: '/productId' }]);
     expect(
-      (await pushOrder(world.pushDeps(readAgain(problem(400, 'unreadable', [{ detail: 'unreadable', pointer: '' }]))), work!)).outcome,
-    ).toBe('rejected');
+      await pushOrder(world.pushDeps(readAgain(problem(400, 'unreadable', [{ detail: 'unreadable', pointer: '' }]))), work!),
+    ).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(sync(order.orderId)?.reasons).toEqual([{ detail: 'unreadable', pointer: '' }]);
-    expect(await pushOrder(world.pushDeps(readAgain({ kind: 'unknown', reason: 'lost' })), work!)).toEqual({ outcome: 'unknown' });
+    expect(await pushOrder(world.pushDeps(readAgain({ kind: 'unknown', reason: 'lost' })), work!)).toMatchObject({ kind: 'unknown' });
     expect(sync(order.orderId)?.outcomeUnknown).toBe(true);
     const tokenGone = scripted((method) => (method === 'POST' ? problem(401, 'token expired') : undefined));
-    expect(await pushOrder(world.pushDeps(tokenGone), work!)).toEqual({ outcome: 'auth' });
+    expect(await pushOrder(world.pushDeps(tokenGone), work!)).toEqual({ kind: 'refused', refused: 'token' });
     // A refused token is not judged against the copy read again: nothing is read after it.
     expect(tokenGone.sent.map((r) => r.split(' ')[0])).toEqual(['GET', 'POST']);
   });
@@ -295,7 +295,7 @@ describe('the steps after the create', () => {
     const client = scripted((method) => (method === 'GET' ? undefined : { kind: 'ok', status: 200, value: central }));
     const [work] = pendingOrders(db(), 10);
     const outcome = await pushOrder(world.pushDeps(client), work!);
-    expect(outcome.outcome).toBe('rejected');
+    expect(outcome).toMatchObject({ kind: 'refused', refused: 'order' });
     expect(client.sent.filter((r) => r.startsWith('POST'))).toHaveLength(200);
     expect(sync(order.orderId)?.reasons).toEqual([{ detail: 'the central does not take this order as the counter has it', pointer: '' }]);
   });
@@ -309,7 +309,7 @@ describe('the steps after the create', () => {
     await world.anna.addLine(order.orderId, { productId: 600, quantity: 2 });
     world.proxy.release();
     const outcome = await pushing;
-    outcome.commit!();
+    commitOf(outcome)!();
     expect(sync(order.orderId)?.state).toBe('pending');
     expect(pendingCount(db())).toBe(1);
     // The line added meanwhile is not lost to the copy taken from the central.
@@ -321,9 +321,9 @@ describe('the steps after the create', () => {
     await world.anna.pay(order.orderId, order.totalAmount, 'pin');
     const [work] = pendingOrders(db(), 10);
     const outcome = await pushOrder(world.pushDeps(), work!);
-    expect(outcome.outcome).toBe('synced');
+    expect(outcome).toMatchObject({ kind: 'ok' });
     expect(sync(order.orderId)?.state).toBe('pending');
-    outcome.commit!();
+    commitOf(outcome)!();
     expect(pendingCount(db())).toBe(0);
     expect(sync(order.orderId)?.state).toBe('synced');
   });

@@ -12,6 +12,7 @@ import type { OrderRecord } from '../../../domain/order/record';
 import { MAY } from '../../../domain/rules/statuses';
 import { adoptCentral } from './adopt';
 import { createBody, nextStep, type Step } from './plan';
+import type { Lost, SyncOutcome } from './outcome';
 
 export interface PushDeps {
   db: Database;
@@ -23,33 +24,39 @@ export interface PushDeps {
   centralTime?: (iso: string) => string;
 }
 
-/** How pushing one order went: the engine retries `unknown`, stops everything on `auth`. */
-export type PushOutcome = 'synced' | 'rejected' | 'unknown' | 'auth';
-
 /**
- * A pushed order's bookkeeping (outbox settled, central id kept, central's state adopted),
- * committed by the engine for a whole batch in one transaction: one disk sync per batch
- * instead of per order. A crash before that commit only means the order is pushed again,
- * which the central answers with 409, adopted: still exactly once.
+ * How pushing one order went. Synced: its bookkeeping (outbox settled, central id kept,
+ * central's state adopted), committed by the engine for a whole batch in one transaction (one
+ * disk sync per batch instead of per order; a crash before that commit only means the order is
+ * pushed again, which the central answers with 409, adopted: still exactly once). Refused: the
+ * order, rejected for the clerk (`commit` lets its outbox rows go), or the token, which stops
+ * every push. Unknown: no answer came; the engine retries it.
  */
-export interface Pushed {
-  outcome: PushOutcome;
-  commit?: () => void;
-}
+export type Pushed = SyncOutcome<() => void, { refused: 'order'; commit: () => void } | { refused: 'token' }>;
 
-type Fetched = { kind: 'found'; order: Order | null } | { kind: 'stop'; outcome: PushOutcome };
+/** The bookkeeping a push leaves for the engine's batch transaction: a synced or rejected order's. */
+export const commitOf = (pushed: Pushed): (() => void) | undefined =>
+  pushed.kind === 'ok' ? pushed.value : pushed.kind === 'refused' && pushed.refused === 'order' ? pushed.commit : undefined;
+
+/** Why a push ended before the central had the order as the counter has it. */
+type Stop = Lost | { kind: 'refused'; refused: 'order' } | { kind: 'refused'; refused: 'token' };
+
+const REJECTED = { kind: 'refused', refused: 'order' } as const;
+const TOKEN_REFUSED = { kind: 'refused', refused: 'token' } as const;
+
+type Fetched = { kind: 'found'; order: Order | null } | { kind: 'stop'; outcome: Stop };
 
 const MAX_STEPS = 200;
 
 /** The central refused this counter's bearer token (or its touchpoint): no order of it can get on. */
 const tokenRefused = (answer: { status: number }) => answer.status === 401 || answer.status === 403;
 
-function refusal(deps: PushDeps, orderId: string, answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>): PushOutcome {
-  if (tokenRefused(answer)) return 'auth';
+function refusal(deps: PushDeps, orderId: string, answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>): Stop {
+  if (tokenRefused(answer)) return TOKEN_REFUSED;
   const reasons: ProblemError[] =
     answer.problem.errors.length > 0 ? answer.problem.errors : [{ detail: answer.problem.detail, pointer: '' }];
   markRejected(deps.db, orderId, reasons, deps.now());
-  return 'rejected';
+  return REJECTED;
 }
 
 /**
@@ -65,13 +72,13 @@ async function findCentral(deps: PushDeps, orderId: string, deleted: boolean): P
     const answer = await deps.client.request('GET', `${deps.client.orderBase}/orders/${sync.centralOrderId}`, orderSchema);
     if (answer.kind === 'ok') return { kind: 'found', order: answer.value };
     if (answer.kind === 'refused' && answer.status === 404) return { kind: 'found', order: null };
-    return answer.kind === 'unknown' ? { kind: 'stop', outcome: 'unknown' } : { kind: 'stop', outcome: refusal(deps, orderId, answer) };
+    return { kind: 'stop', outcome: answer.kind === 'unknown' ? answer : refusal(deps, orderId, answer) };
   }
   if (!sync?.outcomeUnknown && !deleted) return { kind: 'found', order: null };
   const query = new URLSearchParams({ externalOrderId: orderId, touchpointId: String(deps.touchpointId) });
   const answer = await deps.client.request('GET', `${deps.client.orderBase}/orders?${query}`, orderList);
   if (answer.kind === 'ok') return { kind: 'found', order: answer.value.orders[0] ?? null };
-  return answer.kind === 'unknown' ? { kind: 'stop', outcome: 'unknown' } : { kind: 'stop', outcome: refusal(deps, orderId, answer) };
+  return { kind: 'stop', outcome: answer.kind === 'unknown' ? answer : refusal(deps, orderId, answer) };
 }
 
 /**
@@ -118,14 +125,14 @@ function adoptUnchanged(db: Database, orderId: string, central: Order, read?: Or
  */
 export async function pushOrder(deps: PushDeps, work: OutboxWork): Promise<Pushed> {
   const outcome = await push(deps, work);
-  if (typeof outcome === 'function') return { outcome: 'synced', commit: outcome };
+  if (typeof outcome === 'function') return { kind: 'ok', value: outcome };
   // However it was refused (the create, a step, finding it, deleting it), a rejected order
   // waits for the clerk: its outbox rows go, or the engine would push it again and again.
-  if (outcome === 'rejected') return { outcome, commit: () => settleOutbox(deps.db, work) };
-  return { outcome };
+  if (outcome.kind === 'refused' && outcome.refused === 'order') return { ...outcome, commit: () => settleOutbox(deps.db, work) };
+  return outcome;
 }
 
-async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (() => void)> {
+async function push(deps: PushDeps, work: OutboxWork): Promise<Stop | (() => void)> {
   const { db, client } = deps;
   const { orderId } = work;
   const record = localOrder(db, orderId);
@@ -138,7 +145,7 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
       [{ detail: `touchpoint ${record.touchpointId} owns this order; this counter may not change it`, pointer: '' }],
       deps.now(),
     );
-    return 'rejected';
+    return REJECTED;
   }
   const local = record?.order;
   const found = await findCentral(deps, orderId, !local);
@@ -153,9 +160,9 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
       const answer = await client.request('DELETE', `${client.orderBase}/orders/${central.orderId}`, null);
       if (answer.kind === 'unknown') return markUnknown(deps, orderId, answer);
       if (answer.kind === 'refused' && answer.status !== 404) {
-        if (tokenRefused(answer)) return 'auth';
+        if (tokenRefused(answer)) return TOKEN_REFUSED;
         keepCentralCopy(deps, orderId, central, answer.problem.errors);
-        return 'rejected';
+        return REJECTED;
       }
     }
     return () => {
@@ -189,7 +196,7 @@ async function push(deps: PushDeps, work: OutboxWork): Promise<PushOutcome | (()
     if (steps === 0) markCentral(db, orderId, central, 'pending', deps.now());
     if (steps >= MAX_STEPS) {
       markRejected(db, orderId, [{ detail: 'the central does not take this order as the counter has it', pointer: '' }], deps.now());
-      return 'rejected';
+      return REJECTED;
     }
     const answer = await client.request(step.method, client.orderBase + step.path, orderSchema, step.body);
     if (answer.kind === 'unknown') return markUnknown(deps, orderId, answer);
@@ -248,13 +255,13 @@ async function readyForDelete(
   deps: PushDeps,
   orderId: string,
   central: Order,
-): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: PushOutcome }> {
+): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: Stop }> {
   const pending = central.payments.some((p) => paymentState(p) === 'PENDING');
   if (!pending || !MAY.cancel(currentStatus(central))) return { kind: 'found', order: central };
   const answer = await deps.client.request('POST', `${deps.client.orderBase}/orders/${central.orderId}/cancellation`, orderSchema);
   if (answer.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId, answer) };
   if (answer.kind === 'ok') return { kind: 'found', order: answer.value };
-  if (tokenRefused(answer)) return { kind: 'stop', outcome: 'auth' };
+  if (tokenRefused(answer)) return { kind: 'stop', outcome: TOKEN_REFUSED };
   // Refused (settled money, or a late original cancelled it already): the DELETE judges.
   return { kind: 'found', order: central };
 }
@@ -273,8 +280,8 @@ async function judgeRefusal(
   centralOrderId: string,
   step: Step,
   answer: Extract<CentralAnswer<unknown>, { kind: 'refused' }>,
-): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: PushOutcome }> {
-  if (tokenRefused(answer)) return { kind: 'stop', outcome: 'auth' };
+): Promise<{ kind: 'found'; order: Order } | { kind: 'stop'; outcome: Stop }> {
+  if (tokenRefused(answer)) return { kind: 'stop', outcome: TOKEN_REFUSED };
   const again = await deps.client.request('GET', `${deps.client.orderBase}/orders/${centralOrderId}`, orderSchema);
   if (again.kind === 'unknown') return { kind: 'stop', outcome: markUnknown(deps, orderId, again) };
   if (again.kind === 'refused') return { kind: 'stop', outcome: refusal(deps, orderId, again.status === 404 ? answer : again) };
@@ -290,7 +297,7 @@ const sameStep = (a: Step, b: Step) => a.method === b.method && a.path === b.pat
  * at connect did not leave (a central still down after an outage): nothing to look for, so the
  * backlog goes straight to its creates once the central is back.
  */
-function markUnknown(deps: PushDeps, orderId: string, answer: { notSent?: true }): PushOutcome {
+function markUnknown(deps: PushDeps, orderId: string, answer: Lost): Lost {
   if (!answer.notSent) markOutcomeUnknown(deps.db, orderId, deps.now());
-  return 'unknown';
+  return answer;
 }

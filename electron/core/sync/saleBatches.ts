@@ -12,6 +12,13 @@ import { createBody, nextStep, paymentBody } from './plan';
 /** Batches under way at once: the central's group commits fill from one while the next travels. */
 const IN_FLIGHT = 2;
 const PAGE = 512;
+/**
+ * How long the central may work on a batch before its answer counts as lost: a batch is 200
+ * sales' work, not one request's, and a lost answer costs each of its sales a look-up
+ * (docs/api.md §8), so the single requests' 10 s would turn a slow moment of the central's
+ * into a far slower push.
+ */
+const BATCH_TIMEOUT_MS = 60_000;
 
 interface Batched {
   work: OutboxWork;
@@ -53,7 +60,7 @@ function wholeSale(deps: PushDeps, work: OutboxWork): Batched | null {
 async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: string[]) => void): Promise<boolean> {
   const { client, db } = deps;
   const sales = batch.map((b) => b.sale);
-  const answer = await client.request('POST', `${client.orderBase}/salebatches`, saleBatchAnswer, { sales });
+  const answer = await client.request('POST', `${client.orderBase}/salebatches`, saleBatchAnswer, { sales }, BATCH_TIMEOUT_MS);
   if (answer.kind === 'unknown') {
     if (!answer.notSent) db.transaction(() => batch.forEach((b) => markOutcomeUnknown(db, b.work.orderId, deps.now())))();
     return false;
