@@ -3,8 +3,9 @@ import type { LoadedConfig } from './config';
 import type { TerminalOptions } from './terminal';
 import type { TokenVault } from './settings';
 import type { Updater } from './fleet';
+import type { ChooseExportFile } from './manager';
 
-export type { TokenVault, Updater };
+export type { ChooseExportFile, TokenVault, Updater };
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 
 /**
@@ -72,4 +73,6 @@ export interface CounterOptions {
   exportGate?: SharedArrayBuffer;
   /** The folder of the PDFs' fonts (assets/fonts/); by default the sources' own. */
   exportFonts?: string;
+  /** Asks where an export is saved (Electron: the save dialog); by default the data folder's exports folder (docs/counter.md §10). */
+  chooseExportFile?: ChooseExportFile;
 }
