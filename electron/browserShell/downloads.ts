@@ -54,12 +54,18 @@ export function exportDownloads(): ExportDownloads {
       const code = path.slice(PREFIX.length);
       const file = waiting.get(code);
       const size = file && (await stat(file.path).catch(() => null))?.size;
-      if (!file || size === undefined || size === null) {
+      // Still waiting after the stat: of two requests at once, one only is sent the file.
+      if (!file || size === undefined || size === null || waiting.get(code) !== file) {
         res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
         res.end('404 Not Found\n');
         return;
       }
       waiting.delete(code);
+      // Opened, then removed: the file is sent from the open handle, and no copy is left behind
+      // whether the browser takes it all or not (the address works once either way).
+      const content = createReadStream(file.path);
+      await once(content, 'open');
+      await rm(file.path, { force: true });
       res.writeHead(200, {
         ...headers,
         'Content-Type': file.mimeType,
@@ -67,11 +73,6 @@ export function exportDownloads(): ExportDownloads {
         'Content-Disposition': disposition(file.fileName),
         'Cache-Control': 'no-store',
       });
-      // Opened, then removed: the file is sent from the open handle, and no copy is left behind
-      // whether the browser takes it all or not (the address works once either way).
-      const content = createReadStream(file.path);
-      await once(content, 'open');
-      await rm(file.path, { force: true });
       try {
         for await (const chunk of content) if (!res.write(chunk)) await once(res, 'drain');
       } catch (error) {
