@@ -75,8 +75,15 @@ const attached = (char: string) => {
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 const STRONG = /[\p{L}]/u;
 
+/** What pdfkit holds of an embedded font besides fontkit's: its cache of every word it laid out. */
+interface PdfkitFont {
+  font: Coverage;
+  layoutCache?: Record<string, unknown>;
+}
+
 class Layout {
   private readonly coverage = {} as Record<FontName, Coverage>;
+  private readonly embedded: PdfkitFont[] = [];
   private readonly widths = new Map<string, number>();
   private readonly advances = new Map<number, number>();
   private page = 1;
@@ -88,8 +95,19 @@ class Layout {
     for (const name of ['regular', 'bold', 'fallback'] as const) {
       doc.font(name);
       // pdfkit keeps fontkit's font of an embedded font as `font`; its glyph table decides the fallback.
-      this.coverage[name] = (doc as unknown as { _font: { font: Coverage } })._font.font;
+      const font = (doc as unknown as { _font: PdfkitFont })._font;
+      this.coverage[name] = font.font;
+      this.embedded.push(font);
     }
+  }
+
+  /**
+   * Empties pdfkit's cache of laid-out words, which keeps every word it ever drew (order numbers
+   * and times are new on every row): emptied after each page of rows, it holds a page's words,
+   * and a long export's memory stays that of a page (docs/architecture.md §4).
+   */
+  forgetWords() {
+    for (const font of this.embedded) if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
   }
 
   get bottom() {
@@ -306,6 +324,7 @@ async function drawTable(layout: Layout, table: Table, amount: (cents: number) =
       }
       put(laid, 'regular');
     }
+    layout.forgetWords();
     await flowed(out);
   }
 }

@@ -10,8 +10,8 @@ import { buildReport, type ReportJob } from './reportJobs';
  * The export worker (exports.ts): builds a report's file from its own read-only connection to
  * the counter's database, one job at a time, so the main process's event loop never waits for
  * an export (docs/architecture.md §4). It writes the file as it reads the rows, to the path the
- * job names (NAME.part: exportPlace.ts gives it its name), and answers the bytes written. Before each page of rows it says so, and waits while the
- * gate (a test's, when given) is held shut.
+ * job names (NAME.part: exportPlace.ts gives it its name), and answers the bytes written. Before
+ * each page of rows it says so, and waits while the gate (a test's, when given) is held shut.
  *
  * A counter's few cores are shared with the sale (and the OS may weigh a process's threads as
  * one): after each page the worker rests YIELD times as long as the page took, so an export
