@@ -106,7 +106,16 @@ const fake = await vi.hoisted(async () => {
     electron: {
       app,
       BrowserWindow,
-      dialog: { showErrorBox: () => undefined },
+      dialog: {
+        showErrorBox: () => undefined,
+        // The save dialog: what it was shown with (window, options), and the answer a test sets.
+        saveDialogs: [] as unknown[][],
+        answer: { canceled: true, filePath: '' },
+        async showSaveDialog(...args: unknown[]) {
+          this.saveDialogs.push(args);
+          return this.answer;
+        },
+      },
       ipcMain: { handle: (_channel: string, handler: (...args: never[]) => unknown) => void (hooks.invoke = handler) },
       protocol: {
         registerSchemesAsPrivileged: (schemes: unknown) => {
@@ -371,5 +380,25 @@ describe('main process', () => {
   it('restarts the app when the core asks (an enrolment with another central)', () => {
     core.options!.restart!();
     expect(fake.app.relaunched).toBe(1);
+  });
+
+  it('asks where to save an export with the save dialog: the name suggested, then the folder used last; cancelled is null', async () => {
+    const dialog = fake.electron.dialog;
+    const choose = core.options!.chooseExportFile!;
+    const file = { fileName: 'Orders-Balie-2026-10-24.zip', mimeType: 'application/zip' as const };
+    expect(await choose(file, '/data/userData/exports')).toBeNull();
+    dialog.answer = { canceled: false, filePath: '/home/mark/Reports/Orders.zip' };
+    expect(await choose(file, '/data/userData/exports')).toEqual({ path: '/home/mark/Reports/Orders.zip' });
+    await choose({ fileName: 'Z.pdf', mimeType: 'application/pdf' }, '/data/userData/exports');
+    const [first, , third] = dialog.saveDialogs.map(
+      (args) => args.at(-1) as { defaultPath: string; filters: unknown; properties: string[] },
+    );
+    expect(dialog.saveDialogs[0]![0]).toBe(fake.windows[0]);
+    expect(first).toEqual({
+      defaultPath: join('/data/downloads', 'Orders-Balie-2026-10-24.zip'),
+      filters: [{ name: 'ZIP', extensions: ['zip'] }],
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    });
+    expect(third!.defaultPath).toBe(join('/home/mark/Reports', 'Z.pdf'));
   });
 });

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   app,
@@ -17,7 +17,7 @@ import { autoUpdater } from 'electron-updater';
 import { refusal } from '../shared/refusals';
 import { createCounter } from './core/counter';
 import { readMachineConfig, updateFeedUrl } from './core/config/machineConfig';
-import type { CounterCore, PagePrinter, TokenVault, Updater } from './core/types';
+import type { ChooseExportFile, CounterCore, PagePrinter, TokenVault, Updater } from './core/types';
 import { contentSecurityPolicy, securityHeaders } from './shell/csp';
 import { customerScreen } from './shell/customerScreen';
 import { EVENT_CHANNEL, EVENT_NAMES, INVOKE_CHANNEL } from './shell/ipcNames';
@@ -203,6 +203,26 @@ function serveCounter(core: CounterCore): void {
 }
 
 /**
+ * Where the manager saves an export (docs/counter.md §10, "Exports"): the save dialog, the
+ * file's name suggested in the folder used last (at first Downloads); cancelled answers null.
+ */
+function exportSaveDialog(): ChooseExportFile {
+  let folder: string | null = null;
+  return async ({ fileName }) => {
+    const extension = extname(fileName).slice(1);
+    const options = {
+      defaultPath: join(folder ?? app.getPath('downloads'), fileName),
+      filters: [{ name: extension.toUpperCase(), extensions: [extension] }],
+      properties: ['createDirectory' as const, 'showOverwriteConfirmation' as const],
+    };
+    const answer = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+    if (answer.canceled || !answer.filePath) return null;
+    folder = dirname(answer.filePath);
+    return { path: answer.filePath };
+  };
+}
+
+/**
  * electron-updater behind the core's Updater (docs/counter.md §18): a generic feed (latest.yml
  * and the installers in one folder), the staged rollout by the feed's `stagingPercentage`
  * (the core hashes the counter's device id into a bucket: updatePolicy.ts `withinRollout`). It downloads by itself; the core says when to install. A downloaded update not
@@ -257,6 +277,7 @@ async function start(): Promise<CounterCore> {
     // The export worker's own bundle beside main.cjs (scripts/build-main.mjs).
     exportThread: pathToFileURL(appPath('dist', 'electron', 'exportThread.cjs')),
     exportFonts: appPath('assets', 'fonts'),
+    chooseExportFile: exportSaveDialog(),
   });
   serveCounter(core);
   mainWindow = createWindow();

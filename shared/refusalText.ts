@@ -33,6 +33,8 @@ export const REFUSAL_TEXT = {
   'settings.unknownProduct': 'There is no product {productId} to put on a quick key.',
   'settings.fixed': 'This setting is fixed by the machine’s configuration and cannot be changed here.',
   'receipt.notPrinted': 'The receipt was not printed: {reason}.',
+  'export.refusedPlace': 'An export is not saved in the counter’s own data folder: choose another folder.',
+  'export.notSaved': 'The export was not saved: {reason}.',
   'challenge.noRelay': 'This counter has no mail relay, so no code can be sent.',
   'challenge.notSent': 'The code could not be sent: the mail relay did not take it.',
   'challenge.expired': 'The code has expired: send a new one.',

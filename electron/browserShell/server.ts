@@ -11,6 +11,7 @@ import { EVENT_NAMES } from '../shell/ipcNames';
 import { loadStaticFile, pageFile } from '../shell/staticFiles';
 import { checkAccess, isOwnHost, readCookie, sameSecret, sessionCookieName } from './access';
 import { loadBridgeScript } from './bridgeScript';
+import { exportDownloads, type ExportDownloads } from './downloads';
 
 /**
  * The counter under plain Node, for a browser: the built renderer, POST /ipc (what Electron's
@@ -35,7 +36,10 @@ export type BrowserShellOptions = {
   /** Told the next one-time address each time one is spent. */
   onLaunchUrl?: (url: string) => void;
 } & (
-  | { /** A core made by the caller, who also closes it. */ core: CounterCore }
+  | {
+      /** A core made by the caller, who also closes it. */ core: CounterCore;
+      /** The exports the caller's core hands to the page (its chooseExportFile is `downloads.choose`). */ downloads?: ExportDownloads;
+    }
   | {
       core?: undefined;
       dataDir: string;
@@ -136,8 +140,10 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   const sessionOf = (req: IncomingMessage) => readCookie(req.headers.cookie, cookieName);
 
   let core: CounterCore;
+  // The browser downloads an export from the shell (downloads.ts): no save dialog here.
+  const downloads = options.core ? (options.downloads ?? null) : exportDownloads();
   try {
-    core = options.core ?? (await createCore(options.dataDir, options.fixtures, options.terminal));
+    core = options.core ?? (await createCore(options.dataDir, options.fixtures, options.terminal, downloads!));
   } catch (error) {
     server.close();
     throw error;
@@ -188,6 +194,17 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  /**
+   * GET /exports/CODE: an export's file, once. A navigation sends no Origin, so the session's
+   * cookie (SameSite=Strict: never sent from another site's page) and the unguessable code stand
+   * in for the Origin check of /ipc.
+   */
+  async function answerDownload(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (req.method !== 'GET') return sendStatus(res, 405);
+    if (!sameSecret(sessionOf(req) ?? '', secret)) return sendStatus(res, 403);
+    await downloads!.send(path, res, headers);
+  }
+
   /** GET /?launch=CODE: spends the code for the session cookie, and sends the browser to / without it. */
   function exchange(req: IncomingMessage, res: ServerResponse, code: string): void {
     if (req.method !== 'GET') return sendStatus(res, 405);
@@ -216,6 +233,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     if (code !== null) return exchange(req, res, code);
     if (path === '/ipc') return answerIpc(req, res);
     if (path === '/events') return sendStatus(res, 426);
+    if (downloads?.owns(path)) return answerDownload(req, res, path);
     return answerStatic(req, res, path);
   }
 
@@ -259,6 +277,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
         server.closeAllConnections();
       });
       if (!options.core) await core.close();
+      await downloads?.close();
     })());
 
   return {
@@ -275,7 +294,12 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
 }
 
 /** Loaded on demand: tests give their own core and never load SQLite. */
-async function createCore(dataDir: string, fixtures: string | undefined, terminal: CounterOptions['terminal']): Promise<CounterCore> {
+async function createCore(
+  dataDir: string,
+  fixtures: string | undefined,
+  terminal: CounterOptions['terminal'],
+  downloads: ExportDownloads,
+): Promise<CounterCore> {
   const [{ createCounter }, { readMachineConfig }, { dataFolderVault }] = await Promise.all([
     import('../core/counter'),
     import('../core/config/machineConfig'),
@@ -286,5 +310,12 @@ async function createCore(dataDir: string, fixtures: string | undefined, termina
   if (config.kind === 'refused') throw new Error(config.message);
   // No keychain under plain Node: a central token is sealed with a key in the data folder, so an
   // enrolment survives a restart (docs/counter.md §18).
-  return createCounter({ dataDir, vault: dataFolderVault(dataDir), fixtures, config: config.value, terminal });
+  return createCounter({
+    dataDir,
+    vault: dataFolderVault(dataDir),
+    fixtures,
+    config: config.value,
+    terminal,
+    chooseExportFile: downloads.choose,
+  });
 }

@@ -241,6 +241,8 @@ export async function createCounter(options: CounterOptions): Promise<CounterCor
       exportFonts: options.exportFonts,
       exportThread: options.exportThread,
       exportGate: options.exportGate,
+      chooseExportFile: options.chooseExportFile,
+      dataDir: options.dataDir,
       settings,
       now,
       afterDayClose: terminal.atDayClose,

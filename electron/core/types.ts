@@ -4,8 +4,9 @@ import type { TerminalOptions } from './terminal';
 import type { TokenVault } from './settings';
 import type { Updater } from './fleet';
 import type { PagePrinter } from './printing';
+import type { ChooseExportFile } from './manager';
 
-export type { PagePrinter, TokenVault, Updater };
+export type { ChooseExportFile, PagePrinter, TokenVault, Updater };
 import type { EventName, IpcEvents, IpcResult } from '../../shared/ipc';
 
 /**
@@ -75,4 +76,6 @@ export interface CounterOptions {
   exportGate?: SharedArrayBuffer;
   /** The folder of the PDFs' fonts (assets/fonts/); by default the sources' own. */
   exportFonts?: string;
+  /** Asks where an export is saved (Electron: the save dialog); by default the data folder's exports folder (docs/counter.md §10). */
+  chooseExportFile?: ChooseExportFile;
 }

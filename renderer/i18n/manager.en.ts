@@ -171,6 +171,7 @@ export const managerEn = {
 
   'export.csv': 'CSV: {report}',
   'export.pdf': 'PDF: {report}',
+  'export.busy': 'Exporting… the counter goes on selling meanwhile.',
   'export.saved': 'Saved as {file}.',
   'export.savedZip': 'Saved as {file}: a zip with one CSV file per table.',
 

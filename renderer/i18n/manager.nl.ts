@@ -173,6 +173,7 @@ export const managerNl: Record<keyof typeof managerEn, string> = {
 
   'export.csv': 'CSV: {report}',
   'export.pdf': 'PDF: {report}',
+  'export.busy': 'Bezig met exporteren… de balie verkoopt intussen gewoon door.',
   'export.saved': 'Opgeslagen als {file}.',
   'export.savedZip': 'Opgeslagen als {file}: een zip met één CSV-bestand per tabel.',
 

@@ -32,6 +32,8 @@ export const refusalsNl: Record<RefusalCode, string> = {
   'settings.unknownProduct': 'Er is geen product {productId} voor een sneltoets.',
   'settings.fixed': 'Deze instelling is vastgelegd in de configuratie van deze computer en kan hier niet worden gewijzigd.',
   'receipt.notPrinted': 'De bon is niet afgedrukt: {reason}.',
+  'export.refusedPlace': 'Een export wordt niet in de eigen gegevensmap van de balie opgeslagen: kies een andere map.',
+  'export.notSaved': 'De export is niet opgeslagen: {reason}.',
   'challenge.noRelay': 'Deze balie heeft geen mailserver, dus er kan geen code worden verstuurd.',
   'challenge.notSent': 'De code kon niet worden verstuurd: de mailserver nam hem niet aan.',
   'challenge.expired': 'De code is verlopen: verstuur een nieuwe.',

@@ -1,49 +1,36 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, fakeCounter } from '../testing/fakeCounter';
 import { renderWith } from '../testing/render';
 import { ExportButtons } from './ExportButtons';
 
-const CSV = '\uFEFFdatum;order;totaal\r\n2026-11-23;KAB12-000001;4,75\r\n';
-const saved: { name: string; blob: Blob }[] = [];
+const saved: { name: string; href: string }[] = [];
 
 beforeEach(() => {
   saved.length = 0;
-  const blobs = new Map<string, Blob>();
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => {
-        const url = `blob:test/${blobs.size}`;
-        blobs.set(url, blob);
-        return url;
-      },
-      revokeObjectURL: (url: string) => blobs.delete(url),
-    }),
-  );
-  // jsdom does not download: the anchor's click is where the browser would save the file.
+  // jsdom does not download: the anchor's click is where the browser would start the download.
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: blobs.get(this.href)! });
+    saved.push({ name: this.download, href: this.getAttribute('href')! });
   });
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   cleanup();
 });
 
 describe('export', () => {
-  it('asks the main process for the CSV and saves it under the name it gave, byte for byte (BOM included)', async () => {
+  it('asks the main process for the CSV and says where it was saved; the file never comes to the page', async () => {
     const user = userEvent.setup();
     const api = fakeCounter({
       'reports.export': () => ({
         fileName: 'orders-2026-11-23.csv',
         mimeType: 'text/csv',
-        encoding: 'utf8',
-        content: CSV,
         report: 'orders',
+        bytes: 120,
+        path: '/home/mark/Documents/orders-2026-11-23.csv',
+        download: null,
       }),
     });
     const range = { from: '2026-11-23', to: '2026-11-23' };
@@ -52,41 +39,29 @@ describe('export', () => {
     expect(api.callsOf('reports.export')).toEqual([
       { report: 'orders', range, filters: { statusIds: [5] }, format: 'csv', language: 'en' },
     ]);
-    expect(await screen.findByText('Saved as orders-2026-11-23.csv.')).toBeTruthy();
-    expect(saved.map((s) => s.name)).toEqual(['orders-2026-11-23.csv']);
-    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes)).toBe(CSV.slice(1));
-    expect(saved[0]!.blob.type).toBe('text/csv');
+    expect(await screen.findByText('Saved as /home/mark/Documents/orders-2026-11-23.csv.')).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 
   it('asks for the file in the screen’s language', async () => {
     const user = userEvent.setup();
-    const api = fakeCounter({
-      'reports.export': () => ({
-        fileName: 'Rapport-2026-11-23.csv',
-        mimeType: 'text/csv',
-        encoding: 'utf8',
-        content: CSV,
-        report: 'summary',
-      }),
-    });
+    const api = fakeCounter({ 'reports.export': () => ({ cancelled: true as const }) });
     const range = { from: '2026-11-23', to: '2026-11-23' };
     renderWith(<ExportButtons report={{ report: 'summary', range }} label="Rapport" />, api, 'nl');
     await user.click(screen.getByRole('button', { name: 'CSV: Rapport' }));
     expect(api.callsOf('reports.export')).toEqual([{ report: 'summary', range, format: 'csv', language: 'nl' }]);
   });
 
-  it('saves a zip of CSVs from its base64 as binary and says it holds one CSV file per table', async () => {
+  it('in the browser shell downloads the zip from its one-time address and says it holds one CSV file per table', async () => {
     const user = userEvent.setup();
-    const zip = 'PK\x03\x04\xff\x00';
     const api = fakeCounter({
       'reports.export': () => ({
         fileName: 'Orders-Balie-Kassa_1-2026-11-23-Europe_Amsterdam.zip',
         mimeType: 'application/zip',
-        encoding: 'base64',
-        content: btoa(zip),
         report: 'orders',
+        bytes: 2048,
+        path: null,
+        download: '/exports/one-time-code',
       }),
     });
     renderWith(<ExportButtons report={{ report: 'orders', range: { from: '2026-11-23' } }} label="Orders" />, api);
@@ -94,28 +69,19 @@ describe('export', () => {
     expect(
       await screen.findByText('Saved as Orders-Balie-Kassa_1-2026-11-23-Europe_Amsterdam.zip: a zip with one CSV file per table.'),
     ).toBeTruthy();
-    expect(saved.map((s) => s.name)).toEqual(['Orders-Balie-Kassa_1-2026-11-23-Europe_Amsterdam.zip']);
-    expect(saved[0]!.blob.type).toBe('application/zip');
-    expect([...new Uint8Array(await saved[0]!.blob.arrayBuffer())]).toEqual([...zip].map((c) => c.charCodeAt(0)));
+    expect(saved).toEqual([{ name: 'Orders-Balie-Kassa_1-2026-11-23-Europe_Amsterdam.zip', href: '/exports/one-time-code' }]);
   });
 
-  it('saves a PDF from its base64 as binary', async () => {
+  it('says nothing when the save dialog was cancelled', async () => {
     const user = userEvent.setup();
-    const pdf = '%PDF-1.7\n\xff\x00';
-    const api = fakeCounter({
-      'reports.export': () => ({
-        fileName: 'z-2026-11-23.pdf',
-        mimeType: 'application/pdf',
-        encoding: 'base64',
-        content: btoa(pdf),
-        report: 'zReport',
-      }),
-    });
+    const api = fakeCounter({ 'reports.export': () => ({ cancelled: true as const }) });
     renderWith(<ExportButtons report={{ report: 'zReport', businessDate: '2026-11-23' }} label="Z report" />, api);
     await user.click(screen.getByRole('button', { name: 'PDF: Z report' }));
-    expect(await screen.findByText('Saved as z-2026-11-23.pdf.')).toBeTruthy();
-    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
-    expect([...bytes]).toEqual([...pdf].map((c) => c.charCodeAt(0)));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'PDF: Z report' }).hasAttribute('disabled')).toBe(false));
+    expect(api.callsOf('reports.export')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(saved).toEqual([]);
   });
 
   it('shows a refusal and saves nothing', async () => {

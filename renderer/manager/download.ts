@@ -1,29 +1,26 @@
-import type { ExportFile } from '../../shared/manager/types';
-
 /**
- * A file the main process made (a CSV or PDF report, an audit export) offered as a download:
- * the page saves a Blob under the given name. In the browser shell that is the browser's own
+ * Files offered to the browser as downloads. In the browser shell that is the browser's own
  * download; in Electron the same anchor starts the session's download (the save dialog).
  */
-type DownloadFile = Pick<ExportFile, 'fileName' | 'encoding' | 'content'> & { mimeType: ExportFile['mimeType'] | 'application/json' };
 
-export function fileBlob(file: DownloadFile): Blob {
-  if (file.encoding === 'utf8') return new Blob([file.content], { type: file.mimeType });
-  const binary = atob(file.content);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new Blob([bytes], { type: file.mimeType });
-}
-
-export function offerDownload(file: DownloadFile): void {
-  const url = URL.createObjectURL(fileBlob(file));
+/** Starts the download of `url` under `fileName`. */
+export function startDownload(url: string, fileName: string): void {
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = file.fileName;
+  anchor.download = fileName;
   anchor.hidden = true;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
+}
+
+/**
+ * A small text file the main process answered (a support bundle's JSON) saved as a Blob under
+ * its name. A report is never sent so: the main process writes it to a file (docs/counter.md §10).
+ */
+export function offerDownload(file: { fileName: string; mimeType: string; content: string }): void {
+  const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
+  startDownload(url, file.fileName);
   // The download has taken the Blob once the click has been handled.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }

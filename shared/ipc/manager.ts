@@ -17,7 +17,7 @@ import type {
   ClosedDay,
   DayReport,
   DayStatus,
-  ExportFile,
+  ExportAnswer,
   ManagerOrderDetail,
   ManagerOrdersPage,
   ReportSummary,
@@ -109,7 +109,7 @@ export const managerChannels = {
     kind: 'read',
     audit: named('Reports', 'Rapporten'),
   }),
-  'reports.export': channel<ExportFile>()({
+  'reports.export': channel<ExportAnswer>()({
     input: reportsExportInput,
     access: 'manager',
     kind: 'change',

@@ -242,15 +242,24 @@ export interface NotSold {
   refunded?: { count: number; amount: number };
 }
 
+/**
+ * An export as saved (docs/counter.md §10, "Exports"): the file is written where the manager
+ * chose, a page of rows at a time; it never crosses IPC itself.
+ */
 export interface ExportFile {
   fileName: string;
   /** One table: a CSV; several tables: a zip of CSVs, one a table (docs/counter.md §10, "Exports"); or a PDF. */
   mimeType: 'text/csv' | 'application/zip' | 'application/pdf';
-  /** csv: the text (with its BOM); zip and pdf: base64. */
-  encoding: 'utf8' | 'base64';
-  content: string;
   report: ReportName;
+  bytes: number;
+  /** Where it was saved, for the screen to say; null where the browser downloads it. */
+  path: string | null;
+  /** The browser shell's one-time address of the file, for the page to download; null elsewhere. */
+  download: string | null;
 }
+
+/** An export saved, or the save dialog cancelled (nothing written, nothing recorded). */
+export type ExportAnswer = ExportFile | { cancelled: true };
 
 export type SyncProblemKind = 'rejected' | 'setAside' | 'unsent';
 

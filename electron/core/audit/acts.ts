@@ -33,6 +33,12 @@ export function recordAct(answer?: unknown): void {
   act.recorded = true;
 }
 
+/** The current act did nothing and leaves no row: an export whose save dialog was cancelled (docs/counter.md §10). */
+export function forgoAct(): void {
+  const act = current.getStore();
+  if (act) act.recorded = true;
+}
+
 /** Marks the current act as one the order store commits (a refund): its audit row goes with the order's write. */
 export function actIsOrderWrite(): void {
   const act = current.getStore();

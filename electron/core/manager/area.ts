@@ -6,6 +6,7 @@ import type { Catalog } from '../../../domain/catalog';
 import type { CounterDb } from '../db/database';
 import { DayClosed, type OrderDesk } from '../orders';
 import { DrawerDays } from './days';
+import { inExportsFolder, type ChooseExportFile } from './exportPlace';
 import { exportFontsDir, exportThreadEntry, ReportExports } from './exports';
 import { managerHandlers } from './handlers';
 
@@ -53,6 +54,9 @@ export function managerArea(deps: {
   exportFonts: string | undefined;
   exportThread: URL | null | undefined;
   exportGate: SharedArrayBuffer | undefined;
+  /** Where exports are saved (the shell's save dialog); by default the data folder's exports folder. */
+  chooseExportFile: ChooseExportFile | undefined;
+  dataDir: string;
   settings: { readonly touchpointId: number; readonly deviceId: string };
   now: () => Date;
   afterDayClose: AfterDayClose;
@@ -66,7 +70,10 @@ export function managerArea(deps: {
   });
   return {
     exports,
-    handlers: withAfterDayClose(managerHandlers({ ...deps, exports }), deps.afterDayClose),
+    handlers: withAfterDayClose(
+      managerHandlers({ ...deps, exports, chooseExportFile: deps.chooseExportFile ?? inExportsFolder }),
+      deps.afterDayClose,
+    ),
     close: () => exports.close(),
   };
 }

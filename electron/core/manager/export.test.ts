@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { pdfLines, pdfTexts } from '../testing/exportFiles';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pdfLines, pdfOf, pdfTexts } from '../testing/exportFiles';
 import { csvFiles, strictCsv } from '../testing/exportCsv';
 import { csvChunks, euros, type Report } from './export';
-import { exportFile } from './exportFile';
-import { pdfFonts, toPdf } from './exportPdf';
+import { exportFileOf, writeExport } from './exportFile';
+import { pdfFonts } from './exportPdf';
 import { exportFontsDir } from './exports';
 
 /** Reports as files: the euro text, the CSV a Dutch spreadsheet reads, the PDF (read back with pdf.js) and the file names. */
@@ -102,7 +105,7 @@ describe('PDF', () => {
   const NAMES = ['Zoë Ölçer', 'محمد', 'שלום', 'Anna 🚆'];
 
   it('sets names from anywhere in the bundled fonts, each word whole, an emoji in the fallback font', async () => {
-    const texts = await pdfTexts(await toPdf(report([table(NAMES.map((name, i) => [name, i + 1, 100 * (i + 1)]))]), FONTS));
+    const texts = await pdfTexts(await pdfOf(report([table(NAMES.map((name, i) => [name, i + 1, 100 * (i + 1)]))]), FONTS));
     const runs = texts.map((t) => t.text);
     for (const word of ['Zoë', 'Ölçer', 'محمد', 'שלום', 'Anna', '🚆']) expect(runs.some((r) => r.split(' ').includes(word))).toBe(true);
     const font = (text: string) => texts.find((t) => t.text.includes(text))!.font;
@@ -122,7 +125,7 @@ describe('PDF', () => {
   });
 
   it('places words of a right-to-left name right to left, each shaped whole', async () => {
-    const texts = await pdfTexts(await toPdf(report([table([['محمد علي', 1, 1]])]), FONTS));
+    const texts = await pdfTexts(await pdfOf(report([table([['محمد علي', 1, 1]])]), FONTS));
     const first = texts.find((t) => t.text === 'محمد')!;
     const second = texts.find((t) => t.text === 'علي')!;
     expect(second.right).toBeLessThan(first.x);
@@ -134,12 +137,12 @@ describe('PDF', () => {
       ['b', 10, 5],
       ['c', 1, -5],
     ];
-    const texts = await pdfTexts(await toPdf(report([table(rows)]), FONTS));
+    const texts = await pdfTexts(await pdfOf(report([table(rows)]), FONTS));
     const at = (text: string) => texts.find((t) => t.text === text)!;
     expect(new Set(['1.234,56', '0,05', '-0,05', 'Bedrag (€)'].map((t) => at(t).right.toFixed(2))).size).toBe(1);
     expect(new Set(['2', '10', '1', 'Aantal'].map((t) => at(t).right.toFixed(2))).size).toBe(1);
     expect(at('a').x).toBe(at('b').x);
-    const english = await pdfTexts(await toPdf(report([table(rows)], 'en-GB'), FONTS));
+    const english = await pdfTexts(await pdfOf(report([table(rows)], 'en-GB'), FONTS));
     expect(english.map((t) => t.text)).toEqual(expect.arrayContaining(['1,234.56', '0.05', '-0.05']));
   });
 
@@ -147,7 +150,7 @@ describe('PDF', () => {
     const long = 'Dagkaart-volwassene-met-korting-en-nog-veel-meer-woorden';
     const words = 'Enkele reis Amsterdam Centraal naar Utrecht Centraal via Hilversum en terug';
     const texts = await pdfTexts(
-      await toPdf(
+      await pdfOf(
         report([
           {
             title: 'Smal',
@@ -169,7 +172,7 @@ describe('PDF', () => {
 
   it('goes on to a new page before a row would reach the foot, repeating the running head and the column headings', async () => {
     const rows = Array.from({ length: 120 }, (_, i) => [`rij ${i}`, i, i * 100]);
-    const texts = await pdfTexts(await toPdf(report([table(rows)]), FONTS));
+    const texts = await pdfTexts(await pdfOf(report([table(rows)]), FONTS));
     const pages = Math.max(...texts.map((t) => t.page));
     expect(pages).toBeGreaterThanOrEqual(2);
     expect(texts.filter((t) => t.text === 'Naam').map((t) => t.page)).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
@@ -184,26 +187,34 @@ describe('PDF', () => {
 });
 
 describe('export files', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  /** A report written to a file as an export writes it, read back with its name and kind. */
+  const written = async (r: Report, format: 'csv' | 'pdf') => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-export-'));
+    dirs.push(dir);
+    const file = exportFileOf(r, format);
+    const bytes = await writeExport(r, format, FONTS, join(dir, file.fileName));
+    const content = readFileSync(join(dir, file.fileName));
+    expect(content.length).toBe(bytes);
+    return { ...file, content };
+  };
+
   it('names a file by its title facts: title, store, counter, period and zone', async () => {
-    const csv = await exportFile({ ...report([table([['a', 1, 1]])]), name: 'audit' }, 'csv', FONTS);
-    expect(csv).toEqual({
-      fileName: 'Orders-Balie_Centraal_Station-Kassa_1-2026-10-24-Europe_Amsterdam.csv',
-      mimeType: 'text/csv',
-      encoding: 'utf8',
-      content: '\uFEFFNaam;Aantal;Bedrag (€)\r\na;1;0,01\r\n',
-      report: 'audit',
-    });
-    const pdf = await exportFile(report([table([['a', 1, 1]])]), 'pdf', FONTS);
+    const csv = await written({ ...report([table([['a', 1, 1]])]), name: 'audit' }, 'csv');
+    expect(csv.fileName).toBe('Orders-Balie_Centraal_Station-Kassa_1-2026-10-24-Europe_Amsterdam.csv');
+    expect(csv.mimeType).toBe('text/csv');
+    expect(csv.content.toString('utf8')).toBe('\uFEFFNaam;Aantal;Bedrag (€)\r\na;1;0,01\r\n');
+    const pdf = await written(report([table([['a', 1, 1]])]), 'pdf');
     expect(pdf).toMatchObject({
       fileName: 'Orders-Balie_Centraal_Station-Kassa_1-2026-10-24-Europe_Amsterdam.pdf',
       mimeType: 'application/pdf',
-      encoding: 'base64',
     });
-    expect(Buffer.from(pdf.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('several tables are a zip of CSVs, one a table in the report’s order, each named after the report and its table', async () => {
-    const zip = await exportFile(report([table([['a', 1, 1]], 'Eerste'), table([['b', 2, 2]], 'Tweede, met komma')]), 'csv', FONTS);
+    const zip = await written(report([table([['a', 1, 1]], 'Eerste'), table([['b', 2, 2]], 'Tweede, met komma')]), 'csv');
     expect(zip).toMatchObject({
       fileName: 'Orders-Balie_Centraal_Station-Kassa_1-2026-10-24-Europe_Amsterdam.zip',
       mimeType: 'application/zip',
@@ -220,5 +231,25 @@ describe('export files', () => {
         rows: [['b', '2', '0,02']],
       },
     ]);
+  });
+
+  it('writes a long PDF as it is laid out: the file grows while its rows are still being read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-export-'));
+    dirs.push(dir);
+    const path = join(dir, 'long.pdf');
+    const sizes: number[] = [];
+    const long: Report['tables'][number] = {
+      ...table([]),
+      pages: function* () {
+        for (let page = 0; page < 8; page++) {
+          // What the file holds when the next page of rows is read.
+          sizes.push(existsSync(path) ? readFileSync(path).length : 0);
+          yield Array.from({ length: 100 }, (_, i) => [`Naam ${page}-${i}`, i, i * 100] as [string, number, number]);
+        }
+      },
+    };
+    await writeExport(report([long]), 'pdf', FONTS, path);
+    expect(sizes[0]).toBeLessThan(sizes.at(-1)!);
+    expect(sizes.at(-1)!).toBeLessThan(readFileSync(path).length);
   });
 });

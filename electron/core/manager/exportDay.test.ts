@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../shared/manager/types';
-import { pdfLines, pdfTexts } from '../testing/exportFiles';
+import { pdfLines, pdfOf, pdfTexts } from '../testing/exportFiles';
 import { reportCsv } from '../testing/exportCsv';
 import type { ExportContext } from './exportContext';
 import { dayReportFile } from './exportDay';
-import { pdfFonts, toPdf } from './exportPdf';
+import { pdfFonts } from './exportPdf';
 import { exportFontsDir } from './exports';
 
 /** A day's X or Z report as a file: the drawer's sessions and cash movements, the orders not sold, in the manager's language. */
@@ -245,7 +245,7 @@ describe('the day report file', () => {
   });
 
   it('as a PDF in Dutch: the heading and every name read back whole', async () => {
-    const lines = pdfLines(await pdfTexts(await toPdf(dayReportFile(context('nl'), day), pdfFonts(exportFontsDir()!))));
+    const lines = pdfLines(await pdfTexts(await pdfOf(dayReportFile(context('nl'), day), pdfFonts(exportFontsDir()!))));
     expect(lines.slice(0, 4)).toEqual([
       'Z-rapport',
       'Winkel: Balie Centraal Station',

@@ -1,5 +1,5 @@
-import type { ExportFile } from '../../../shared/manager/types';
-import { csvFiles } from '../testing/exportCsv';
+import type { ExportAnswer } from '../../../shared/manager/types';
+import { csvFiles, savedFile } from '../testing/exportCsv';
 import { describe, expect, it } from 'vitest';
 import { clerk } from '../testing/counter';
 import { managerCounter } from '../testing/managerCounter';
@@ -15,9 +15,9 @@ const { call, asMark, asAnna } = m;
 const DAY = { from: '2026-10-24' };
 const single = { productId: 600, quantity: 1 };
 /** The rows of an export's first table (its first CSV file), read strictly. */
-const csvRows = (file: ExportFile) => csvFiles(file)[0]!.rows;
+const csvRows = (file: ExportAnswer) => csvFiles(file)[0]!.rows;
 /** The first column of an orders export's list: the order numbers. */
-const orderNumbers = (file: ExportFile) => csvRows(file).map((r) => r[0]);
+const orderNumbers = (file: ExportAnswer) => csvRows(file).map((r) => r[0]);
 
 describe('exports', () => {
   it('names a file by its title facts: the title in the manager’s language, the store, the counter, the day or both days of a range, the zone', async () => {
@@ -163,7 +163,7 @@ describe('exports', () => {
     await asMark();
     await call('day.close', { counted: { '100': 1 }, note: 'found a euro' });
     const file = await call('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' });
-    expect(file.fileName).toMatch(/^Z_report-.+-2026-10-24-Europe_Amsterdam\.zip$/);
+    expect(savedFile(file).fileName).toMatch(/^Z_report-.+-2026-10-24-Europe_Amsterdam\.zip$/);
     const files = csvFiles(file);
     const named = (title: string) => files.find((f) => f.name.endsWith(`-${title}.csv`))!;
     expect(files.map((f) => f.name.replace(/^.+-Europe_Amsterdam-/, ''))).toEqual([

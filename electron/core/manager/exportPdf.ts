@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { pagesOf, type Column, type Report, type Table } from './export';
 
@@ -73,8 +75,15 @@ const attached = (char: string) => {
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 const STRONG = /[\p{L}]/u;
 
+/** What pdfkit holds of an embedded font besides fontkit's: its cache of every word it laid out. */
+interface PdfkitFont {
+  font: Coverage;
+  layoutCache?: Record<string, unknown>;
+}
+
 class Layout {
   private readonly coverage = {} as Record<FontName, Coverage>;
+  private readonly embedded: PdfkitFont[] = [];
   private readonly widths = new Map<string, number>();
   private readonly advances = new Map<number, number>();
   private page = 1;
@@ -86,8 +95,19 @@ class Layout {
     for (const name of ['regular', 'bold', 'fallback'] as const) {
       doc.font(name);
       // pdfkit keeps fontkit's font of an embedded font as `font`; its glyph table decides the fallback.
-      this.coverage[name] = (doc as unknown as { _font: { font: Coverage } })._font.font;
+      const font = (doc as unknown as { _font: PdfkitFont })._font;
+      this.coverage[name] = font.font;
+      this.embedded.push(font);
     }
+  }
+
+  /**
+   * Empties pdfkit's cache of laid-out words, which keeps every word it ever drew (order numbers
+   * and times are new on every row): emptied after each page of rows, it holds a page's words,
+   * and a long export's memory stays that of a page (docs/architecture.md §4).
+   */
+  forgetWords() {
+    for (const font of this.embedded) if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
   }
 
   get bottom() {
@@ -255,7 +275,18 @@ function visualOrder(line: Word[]): Word[] {
 
 const rightAligned = (c: Column) => c.money === true || c.number === true;
 
-function drawTable(layout: Layout, table: Table, amount: (cents: number) => string) {
+/**
+ * Lets what pdfkit has made so far reach the file: pdfkit draws synchronously, and its output
+ * flows to the file only between turns of the event loop, so each page of rows is followed by
+ * one turn, or by the file's drain when its buffer is full (docs/architecture.md §4).
+ */
+async function flowed(out: Writable) {
+  if (out.errored) throw out.errored;
+  if (out.writableNeedDrain) await once(out, 'drain');
+  else await new Promise((resolve) => setImmediate(resolve));
+}
+
+async function drawTable(layout: Layout, table: Table, amount: (cents: number) => string, out: Writable) {
   const { doc } = layout;
   const weights = table.columns.map((c) => c.width ?? 1);
   const total = weights.reduce((a, b) => a + b, 0);
@@ -281,7 +312,7 @@ function drawTable(layout: Layout, table: Table, amount: (cents: number) => stri
   layout.paragraph(table.title, 'bold', 11);
   doc.y += 2;
   put(headings, 'bold');
-  for (const page of pagesOf(table))
+  for (const page of pagesOf(table)) {
     for (const cells of page) {
       const texts = cells.map((cell, i) =>
         cell === null ? '' : typeof cell === 'number' && table.columns[i]!.money ? amount(cell) : String(cell),
@@ -293,9 +324,13 @@ function drawTable(layout: Layout, table: Table, amount: (cents: number) => stri
       }
       put(laid, 'regular');
     }
+    layout.forgetWords();
+    await flowed(out);
+  }
 }
 
-export function toPdf(report: Report, fonts: PdfFonts): Promise<Buffer> {
+/** A report as a PDF written to `out` as it is laid out, page by page; `out` is left open for the caller to end. */
+export async function toPdf(report: Report, fonts: PdfFonts, out: Writable): Promise<void> {
   const wide = report.tables.some((t) => t.columns.reduce((w, c) => w + (c.width ?? 1), 0) > 8);
   const doc = new PDFDocument({
     size: 'A4',
@@ -303,12 +338,8 @@ export function toPdf(report: Report, fonts: PdfFonts): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: `${report.title} ${report.period}` },
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const ended = once(doc, 'end');
+  doc.pipe(out, { end: false });
   doc.registerFont('regular', fonts.regular);
   doc.registerFont('bold', fonts.bold);
   doc.registerFont('fallback', fonts.fallback);
@@ -317,7 +348,7 @@ export function toPdf(report: Report, fonts: PdfFonts): Promise<Buffer> {
   doc.y = MARGIN;
   layout.paragraph(report.title, 'bold', 16);
   for (const line of report.heading) layout.paragraph(line, 'regular', 9);
-  for (const table of report.tables) drawTable(layout, table, (cents) => money.format(cents / 100));
+  for (const table of report.tables) await drawTable(layout, table, (cents) => money.format(cents / 100), out);
   doc.end();
-  return done;
+  await ended;
 }

@@ -1,17 +1,17 @@
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ExportFile } from '../../../shared/manager/types';
 import { openCounterReader } from '../db/database';
-import { exportFile } from './exportFile';
+import { writeExport } from './exportFile';
 import { pdfFonts } from './exportPdf';
 import { buildReport, type ReportJob } from './reportJobs';
 
 /**
  * The export worker (exports.ts): builds a report's file from its own read-only connection to
  * the counter's database, one job at a time, so the main process's event loop never waits for
- * an export (docs/architecture.md §4). Before each page of rows it says so, and waits while the
- * gate (a test's, when given) is held shut.
+ * an export (docs/architecture.md §4). It writes the file as it reads the rows, to the path the
+ * job names (NAME.part: exportPlace.ts gives it its name), and answers the bytes written. Before
+ * each page of rows it says so, and waits while the gate (a test's, when given) is held shut.
  *
  * A counter's few cores are shared with the sale (and the OS may weigh a process's threads as
  * one): after each page the worker rests YIELD times as long as the page took, so an export
@@ -36,7 +36,7 @@ export interface ExportThreadData {
 }
 
 export type ExportThreadMessage =
-  { id: number; kind: 'page' } | { id: number; kind: 'done'; file: ExportFile } | { id: number; kind: 'failed'; message: string };
+  { id: number; kind: 'page' } | { id: number; kind: 'done'; bytes: number } | { id: number; kind: 'failed'; message: string };
 
 const { file, fonts, gate, nice } = workerData as ExportThreadData;
 // Linux only: there setpriority(0) is this thread's (the kernel keeps a nice value per thread);
@@ -49,7 +49,7 @@ const say = (message: ExportThreadMessage) => port.postMessage(message);
 /** Never notified: Atomics.wait on it is a sleep that blocks only this thread. */
 const rest = new Int32Array(new SharedArrayBuffer(4));
 
-port.on('message', async ({ id, job }: { id: number; job: ReportJob }) => {
+port.on('message', async ({ id, job, path }: { id: number; job: ReportJob; path: string }) => {
   try {
     let since = performance.now();
     const onPage = () => {
@@ -58,7 +58,8 @@ port.on('message', async ({ id, job }: { id: number; job: ReportJob }) => {
       if (held) Atomics.wait(held, 0, 1);
       since = performance.now();
     };
-    say({ id, kind: 'done', file: await exportFile(buildReport(db, job, { onPage, pageRows: PAGE_ROWS }), job.format, pdfFonts(fonts)) });
+    const report = buildReport(db, job, { onPage, pageRows: PAGE_ROWS });
+    say({ id, kind: 'done', bytes: await writeExport(report, job.format, pdfFonts(fonts), path) });
   } catch (error) {
     say({ id, kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

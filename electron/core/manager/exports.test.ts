@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExportFile } from '../../../shared/manager/types';
+import type { ExportAnswer } from '../../../shared/manager/types';
 import type { IpcResult } from '../../../shared/ipc';
 import { countingIds, testClock } from '../testing/clock';
-import { csvFiles } from '../testing/exportCsv';
+import { csvFiles, savedFile } from '../testing/exportCsv';
 import { pdfLines, pdfTexts } from '../testing/exportFiles';
 import { clerk, openCounter, value, type TestCounter } from '../testing/counter';
 import { counterCopy, type CounterCopy } from '../testing/counterTemplate';
@@ -68,7 +68,7 @@ describe('the export worker', () => {
     let exported = false;
     const file = counter
       .dispatch('reports.export', { report: 'orders', format: 'csv', range: DAY })
-      .then((r) => ((exported = true), value(r as IpcResult<ExportFile>)));
+      .then((r) => ((exported = true), value(r as IpcResult<ExportAnswer>)));
     await reading;
 
     // The worker holds the export at its first page; the main process sells meanwhile.
@@ -111,16 +111,21 @@ describe('the export worker', () => {
     const pages: unknown[] = [];
     counter.test.exports.on('page', (id) => pages.push(id));
     const pdf = value(
-      (await counter.dispatch('reports.export', { report: 'orders', format: 'pdf', language: 'nl', range: DAY })) as IpcResult<ExportFile>,
+      (await counter.dispatch('reports.export', {
+        report: 'orders',
+        format: 'pdf',
+        language: 'nl',
+        range: DAY,
+      })) as IpcResult<ExportAnswer>,
     );
     // The worker finds the bundled fonts: the clerk's name and the status in words read back whole.
-    const lines = pdfLines(await pdfTexts(Buffer.from(pdf.content, 'base64')));
+    const lines = pdfLines(await pdfTexts(savedFile(pdf).content));
     expect(lines.slice(0, 2)).toEqual(['Orders', 'Winkel: Balie Centraal Station']);
     expect(lines.find((l) => l.startsWith(order.orderNumber))).toContain('Betaald Mark Jansen');
     const audit = value(
-      (await counter.dispatch('reports.export', { report: 'audit', format: 'csv', range: DAY })) as IpcResult<ExportFile>,
+      (await counter.dispatch('reports.export', { report: 'audit', format: 'csv', range: DAY })) as IpcResult<ExportAnswer>,
     );
-    expect(audit.content).toContain('Refund of €1.00 (Cash)');
+    expect(savedFile(audit).content.toString('utf8')).toContain('Refund of €1.00 (Cash)');
     expect(pages.length).toBe(2);
   });
 });

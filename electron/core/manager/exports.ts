@@ -1,12 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import type { ExportFile } from '../../../shared/manager/types';
 import { startThread, threadEntry } from '../../../domain/store/threads';
 import type { CounterDb as Database } from '../db/database';
 import type { ExportFormat } from '../../../shared/manager/schemas';
 import type { Report } from './export';
-import { exportFile } from './exportFile';
+import { writeExport } from './exportFile';
 import { pdfFonts } from './exportPdf';
 import type { ExportThreadData, ExportThreadMessage } from './exportThread';
 import { buildReport, type ReportJob } from './reportJobs';
@@ -51,27 +50,28 @@ export interface ExportsOptions {
 export class ReportExports extends EventEmitter {
   private worker: Worker | null = null;
   private nextId = 0;
-  private readonly waiting = new Map<number, { resolve: (file: ExportFile) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (bytes: number) => void; reject: (error: Error) => void }>();
 
   constructor(private readonly options: ExportsOptions) {
     super();
   }
 
-  async run(job: ReportJob): Promise<ExportFile> {
+  /** Writes the job's file to `path`; answers the bytes written. */
+  async run(job: ReportJob, path: string): Promise<number> {
     const { file, entry, db } = this.options;
-    if (file === null || entry === null) return this.file(buildReport(db, job), job.format);
+    if (file === null || entry === null) return this.file(buildReport(db, job), job.format, path);
     const id = ++this.nextId;
-    const answer = new Promise<ExportFile>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    const answer = new Promise<number>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     const worker = this.thread(file, entry);
     // Held while a job is on: an idle worker never keeps the process alive.
     worker.ref();
-    worker.postMessage({ id, job });
+    worker.postMessage({ id, job, path });
     return answer;
   }
 
   /** A short report built by the main process (a day's), written here. */
-  file(report: Report, format: ExportFormat): Promise<ExportFile> {
-    return exportFile(report, format, pdfFonts(this.options.fonts));
+  file(report: Report, format: ExportFormat, path: string): Promise<number> {
+    return writeExport(report, format, pdfFonts(this.options.fonts), path);
   }
 
   async close(): Promise<void> {
@@ -89,7 +89,7 @@ export class ReportExports extends EventEmitter {
       const waiting = this.waiting.get(message.id);
       this.waiting.delete(message.id);
       if (this.waiting.size === 0) worker.unref();
-      if (message.kind === 'done') waiting?.resolve(message.file);
+      if (message.kind === 'done') waiting?.resolve(message.bytes);
       else waiting?.reject(new Error(message.message));
     });
     // A worker that dies fails what it had; the next export starts a new one.

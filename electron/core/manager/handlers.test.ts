@@ -1,7 +1,7 @@
 import type { SyncState } from '../../../shared/ipc';
-import type { ExportFile } from '../../../shared/manager/types';
+import type { ExportAnswer } from '../../../shared/manager/types';
 import { setSyncState } from '../testing/managerFacts';
-import { csvFiles } from '../testing/exportCsv';
+import { csvFiles, savedFile } from '../testing/exportCsv';
 import { pdfLines, pdfTexts } from '../testing/exportFiles';
 import { describe, expect, it, vi } from 'vitest';
 import { clerk, STATUS } from '../testing/counter';
@@ -19,9 +19,9 @@ const { call, refused, asMark, asAnna } = m;
 const DAY = { from: '2026-10-24' };
 const single = { productId: 600, quantity: 1 };
 /** The rows of an export's first table (its first CSV file), read strictly. */
-const csvRows = (file: ExportFile) => csvFiles(file)[0]!.rows;
+const csvRows = (file: ExportAnswer) => csvFiles(file)[0]!.rows;
 /** The first column of an orders export's list: the order numbers. */
-const orderNumbers = (file: ExportFile) => csvRows(file).map((r) => r[0]);
+const orderNumbers = (file: ExportAnswer) => csvRows(file).map((r) => r[0]);
 
 describe('the drawer’s refusals', () => {
   it('a second opening is a conflict, a close without a note for a difference is invalid, an unknown day is not found', async () => {
@@ -206,7 +206,7 @@ describe('registered tokens', () => {
     const pdf = await call('reports.export', { report: 'orders', format: 'pdf', range: DAY, filters });
     const texts = [
       ...csvFiles(file).flatMap((f) => [f.name, ...f.header, ...f.rows.flat()]),
-      ...pdfLines(await pdfTexts(Buffer.from(pdf.content, 'base64'))),
+      ...pdfLines(await pdfTexts(savedFile(pdf).content)),
     ].join('\n');
     expect(texts).toContain(carried.order.orderNumber);
     for (const secret of ['3528', '4411', '880001', '9999']) expect(texts).not.toContain(secret);

@@ -6,13 +6,16 @@ import type { Catalog } from '../../../domain/catalog';
 import { dayBounds } from '../../../domain/reports/timeZone';
 import { readDayTerminalTotals } from '../terminal';
 import type { OrderDesk } from '../orders';
-import { auditPage } from '../audit';
+import { auditPage, forgoAct } from '../audit';
 import type { DrawerDays } from './days';
-import { exportContext } from './exportContext';
+import type { Report } from './export';
+import { exportContext, reportFrame, wordsOf } from './exportContext';
 import { dayReportFile } from './exportDay';
+import { exportFileOf } from './exportFile';
+import { exportsFolder, saveExport, type ChooseExportFile } from './exportPlace';
 import type { ReportExports } from './exports';
 import { decodePosition, encodePosition, orderEvents, ordersPage, rangeSummary, staleOrders, tokenIdsFor, type Bounds } from '../orders';
-import { summaryOf as reportSummaryOf } from './reportJobs';
+import { summaryOf as reportSummaryOf, type ReportJob } from './reportJobs';
 
 export interface ManagerDeps {
   db: Database;
@@ -25,6 +28,10 @@ export interface ManagerDeps {
   syncSoon: () => void;
   /** Builds the exports over a range of days off the main loop. */
   exports: ReportExports;
+  /** Asks where an export is saved (the shell's save dialog: exportPlace.ts). */
+  chooseExportFile: ChooseExportFile;
+  /** The counter's data folder: no export is saved in it but in its exports folder. */
+  dataDir: string;
   /** Where the counter sells and what it is called, for the exports' headings. */
   settings: { readonly touchpointId: number; readonly deviceId: string };
   now: () => Date;
@@ -125,16 +132,31 @@ export function managerHandlers(deps: ManagerDeps): HandlersOf<typeof managerCha
         madeAt: deps.now().toISOString(),
         today: days.today(),
       });
+      // The file's name is known before anything is written: the save dialog suggests it.
+      let made: { named: Pick<Report, 'name' | 'nameParts'>; write: (part: string) => Promise<number> };
       if (input.report === 'zReport') {
         const z = zReport(input.businessDate);
-        return z.ok ? ok(await deps.exports.file(dayReportFile(context, z.value), input.format)) : z;
+        if (!z.ok) return z;
+        // A day's report, small, is built here.
+        const day = dayReportFile(context, z.value);
+        made = { named: day, write: (part) => deps.exports.file(day, input.format, part) };
+      } else {
+        // Everything over a range of days is built by the export worker (exports.ts), off this loop.
+        const job: ReportJob =
+          input.report === 'orders'
+            ? { ...input, context, tokenIds: input.filters.token !== undefined ? tokenIdsFor(deps.catalog(), input.filters.token) : [] }
+            : { ...input, context };
+        const named = reportFrame(context, input.report, wordsOf(context)[input.report], input.range.from, input.range.to);
+        made = { named, write: (part) => deps.exports.run(job, part) };
       }
-      // Everything over a range of days is built by the export worker (exports.ts), off this loop.
-      if (input.report === 'orders') {
-        const tokenIds = input.filters.token !== undefined ? tokenIdsFor(deps.catalog(), input.filters.token) : [];
-        return ok(await deps.exports.run({ ...input, tokenIds, context }));
+      const file = exportFileOf(made.named, input.format);
+      const place = await deps.chooseExportFile(file, exportsFolder(deps.dataDir));
+      if (place === null) {
+        // Cancelled in the save dialog: nothing was exported, so the trail records nothing.
+        forgoAct();
+        return ok({ cancelled: true as const });
       }
-      return ok(await deps.exports.run({ ...input, context }));
+      return saveExport(place, { ...file, report: input.report }, deps.dataDir, made.write);
     },
     'audit.list': async ({ range, staffId, orderId, cursor, limit }) => {
       const after = cursor === null ? null : Number(cursor);

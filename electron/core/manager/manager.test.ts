@@ -1,4 +1,4 @@
-import { csvFiles } from '../testing/exportCsv';
+import { csvFiles, savedFile } from '../testing/exportCsv';
 import { pdfLines, pdfTexts } from '../testing/exportFiles';
 import { describe, expect, it } from 'vitest';
 import type { CounterOrder } from '../../../shared/ipc';
@@ -251,7 +251,10 @@ describe('reports, export and audit', () => {
     const order = await mark.create([single, { productId: 601, quantity: 1, validFrom: '2026-10-24T10:00:00.000Z' }]);
     await mark.pay(order.orderId, order.totalAmount, 'cash');
     const csv = await call('reports.export', { report: 'orders', format: 'csv', language: 'nl', range: DAY });
-    expect(csv).toMatchObject({ fileName: expect.stringMatching(/^Orders-.+-2026-10-24-Europe_Amsterdam\.zip$/), encoding: 'base64' });
+    expect(csv).toMatchObject({
+      fileName: expect.stringMatching(/^Orders-.+-2026-10-24-Europe_Amsterdam\.zip$/),
+      mimeType: 'application/zip',
+    });
     const [orders, totals] = csvFiles(csv);
     expect(orders!.header).toEqual([
       'Order',
@@ -289,9 +292,8 @@ describe('reports, export and audit', () => {
     expect(pdf).toMatchObject({
       fileName: expect.stringMatching(/^Rapport-.+-2026-10-24-Europe_Amsterdam\.pdf$/),
       mimeType: 'application/pdf',
-      encoding: 'base64',
     });
-    const lines = pdfLines(await pdfTexts(Buffer.from(pdf.content, 'base64')));
+    const lines = pdfLines(await pdfTexts(savedFile(pdf).content));
     expect(lines.slice(0, 2)).toEqual(['Rapport', 'Winkel: Balie Centraal Station']);
     expect(lines).toEqual(expect.arrayContaining(['Per product (verkocht)', 'Enkele reis stad 1 3,40', 'Contant 1 9,80 0 0,00 9,80']));
     expect(await refused('reports.export', { report: 'zReport', format: 'csv', businessDate: '2026-10-24' })).toMatchObject({

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
-import type { ExportFile } from '../../../shared/manager/types';
+import type { ExportAnswer, ExportFile } from '../../../shared/manager/types';
 import { csvChunks, type Report } from '../manager/export';
 
 /**
@@ -23,13 +24,20 @@ export function strictCsv(text: string): { header: string[]; rows: string[][] } 
   return { header, rows };
 }
 
-/** Each CSV of an export (one, or each in its zip, in order) by its file name, read strictly. */
+/** An export that was saved (not cancelled), with the bytes of its file. */
+export function savedFile(answer: ExportAnswer): ExportFile & { bytes: number; content: Buffer } {
+  if ('cancelled' in answer || answer.path === null) throw new Error('the export was not saved to a file');
+  return { ...answer, content: readFileSync(answer.path) };
+}
+
+/** Each CSV of an export written to a file (one, or each in its zip, in order) by its file name, read strictly. */
 export function csvFiles(
-  file: Pick<ExportFile, 'mimeType' | 'encoding' | 'content'>,
+  answer: ExportAnswer | (Pick<ExportFile, 'mimeType'> & { content: Buffer }),
 ): { name: string; header: string[]; rows: string[][] }[] {
-  if (file.mimeType === 'text/csv') return [{ name: '', ...strictCsv(file.content) }];
+  const file = 'content' in answer ? answer : savedFile(answer);
+  if (file.mimeType === 'text/csv') return [{ name: '', ...strictCsv(file.content.toString('utf8')) }];
   if (file.mimeType !== 'application/zip') throw new Error(`not a CSV export: ${file.mimeType}`);
-  const entries = unzipSync(new Uint8Array(Buffer.from(file.content, 'base64')));
+  const entries = unzipSync(new Uint8Array(file.content));
   return Object.entries(entries).map(([name, bytes]) => ({ name, ...strictCsv(new TextDecoder().decode(bytes)) }));
 }
 

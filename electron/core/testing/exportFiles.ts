@@ -1,4 +1,7 @@
+import { PassThrough } from 'node:stream';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Report } from '../manager/export';
+import { toPdf, type PdfFonts } from '../manager/exportPdf';
 
 /** A run of text a PDF draws, as a reader (pdf.js) takes it out: its page, where it starts and ends, and its font. */
 export interface PdfText {
@@ -41,4 +44,13 @@ export function pdfLines(texts: PdfText[]): string[] {
       .map((t) => t.text)
       .join(' '),
   );
+}
+
+/** A report's PDF in memory, for a test that reads it back (an export writes it to its file). */
+export async function pdfOf(report: Report, fonts: PdfFonts): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await toPdf(report, fonts, out);
+  return Buffer.concat(chunks);
 }
