@@ -154,4 +154,11 @@ describe('auth.ts as it loads (its claim schemas, verifiers and scope are built 
     expect(auth.hasScope({ exp: 1, scope: 'orders payments:status' }, auth.PAYMENT_STATUS_SCOPE)).toBe(true);
     expect(auth.hasScope({ exp: 1, scope: 'orders' }, auth.PAYMENT_STATUS_SCOPE)).toBe(false);
   });
+
+  it('exports the operator scope (docs/api.md §11) that a fleet token carries and a counter token does not', async () => {
+    const auth = await loadAuth();
+    expect(auth.OPERATOR_SCOPE).toBe('operator');
+    expect(auth.hasScope({ exp: 1, scope: 'operator' }, auth.OPERATOR_SCOPE)).toBe(true);
+    expect(auth.hasScope({ exp: 1 }, auth.OPERATOR_SCOPE)).toBe(false);
+  });
 });

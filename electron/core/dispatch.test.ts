@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult } from '../../shared/ipc';
 import type { StaffMember } from '../../shared/ipc';
+import { addActValues } from './audit';
 import { makeDispatch } from './dispatch';
 import type { Handlers } from './handlers';
 
@@ -19,6 +20,17 @@ describe('dispatch', () => {
     const answer = await makeDispatch(handlers, () => clerk)('catalog.get', {});
     expect(answer).toMatchObject({ ok: false, error: { kind: 'internal', code: 'request.internal' } });
     expect(log.mock.calls).toEqual([['counter: catalog.get failed: disk on fire']]);
+  });
+
+  it('answers a handler that meets a damaged database file as database.damaged (docs/counter.md §18)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handlers = {
+      'catalog.get': async () => {
+        throw Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
+      },
+    } as unknown as Handlers;
+    const answer = await makeDispatch(handlers, () => clerk)('catalog.get', {});
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'internal', code: 'database.damaged' } });
   });
 });
 
@@ -100,6 +112,47 @@ describe('the audit trail of the gate', () => {
     await nobody.dispatch('day.close', {});
     expect(nobody.entries).toEqual([
       { who: null, action: 'day.close', orderId: null, outcome: 'refused', detail: { refused: 'session.managerOnly' } },
+    ]);
+  });
+
+  it('records a manager’s read refused to a clerk too; a clerk’s change refused to nobody is not recorded', async () => {
+    const { entries, dispatch } = trail(ok, anna);
+    expect(await dispatch('manager.staleConcepts', {})).toMatchObject({ ok: false, error: { code: 'session.managerOnly' } });
+    expect(entries).toEqual([
+      { who: anna, action: 'manager.staleConcepts', orderId: null, outcome: 'refused', detail: { refused: 'session.managerOnly' } },
+    ]);
+    const nobody = trail(ok, null);
+    expect(await nobody.dispatch('display.show', { orderId: null })).toMatchObject({ ok: false, error: { code: 'session.required' } });
+    expect(nobody.entries).toEqual([]);
+  });
+
+  it('adds the values only the handler knows to those its declaration takes (a return’s items and approver)', async () => {
+    const entries: unknown[] = [];
+    const handlers = {
+      'returns.refund': async () => {
+        addActValues({ items: { text: '1 × Dagkaart' }, approver: { text: 'Mark' } });
+        return ok;
+      },
+    } as unknown as Handlers;
+    const dispatch = makeDispatch(
+      handlers,
+      () => anna,
+      (entry) => entries.push(entry),
+    );
+    const refund = { paymentMethodId: 1, amountDebit: 750, operatorPaymentReference: 'r-2', reason: 'not travelled' };
+    const lines = [{ orderLineId: '00000000-0000-4000-8000-000000000009', quantity: 1 }];
+    expect(await dispatch('returns.refund', { orderId: ORDER, refund: { ...refund, lines } })).toEqual(ok);
+    expect(entries).toEqual([
+      {
+        who: anna,
+        action: 'returns.refund',
+        orderId: ORDER,
+        outcome: 'done',
+        detail: {
+          values: { amount: { money: 750 }, method: { method: 1 }, items: { text: '1 × Dagkaart' }, approver: { text: 'Mark' } },
+          note: 'not travelled',
+        },
+      },
     ]);
   });
 
