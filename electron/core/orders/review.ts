@@ -1,6 +1,6 @@
 import type { CounterDb as Database } from '../db/database';
 import type { OrderFilters } from '../../../shared/manager/schemas';
-import type { ManagerOrderRow, OrderEvent, RangeSummary, SyncStateName } from '../../../shared/manager/types';
+import type { ManagerOrderRow, OrderEvent, RangeSummary } from '../../../shared/manager/types';
 import type { ProblemError } from '../../../shared/schemas/problem';
 import type { Catalog } from '../../../domain/catalog';
 import type { Movement, OrderFact } from '../../../domain/reports/figures';
@@ -91,21 +91,8 @@ function where(bounds: Bounds, filters: OrderFilters, tokenIds: number[]) {
   return { sql: parts.join(' AND '), args };
 }
 
-interface FactRow {
-  orderId: string;
-  orderNumber: string;
-  centralOrderNumber: string | null;
-  createdOn: string;
-  statusId: number;
-  clerkId: string | null;
-  clerkName: string | null;
-  lines: string;
-  lineCount: number;
-  totalAmount: number;
-  paidAmount: number;
-  refundedAmount: number;
-  syncState: SyncStateName;
-}
+/** A row of the page as read: the view's row with its clerk in two columns. */
+type FactRow = Omit<ManagerOrderRow, 'clerk'> & { clerkId: string | null; clerkName: string | null };
 
 const ROW_COLUMNS = `f.order_id AS orderId, f.order_number AS orderNumber, s.central_order_number AS centralOrderNumber,
   f.created_on AS createdOn, f.status_id AS statusId, f.clerk_id AS clerkId, f.clerk_name AS clerkName, f.lines,
