@@ -5,8 +5,9 @@ import { useInvoke } from '../api/useInvoke';
 
 /**
  * Printing from the counter's screens. A page (a report, or a receipt for the OS printer) goes to
- * the counter's paper: Electron's main prints the page itself, without a dialog, to the printer
- * of the settings (webContents.print silent); where it cannot (the browser shell) the page opens
+ * the counter's paper: the printing area prints the page, without a dialog, to the printer of the
+ * settings, through the port Electron's main fills (docs/architecture.md §2, "The host's ports");
+ * where there is no such port (the browser shell) the page opens
  * the system's print dialog. Either way the print CSS lays it out for the chosen paper:
  * `.paper-80mm` puts it on the named page `receipt80`. A receipt goes to the counter's receipt
  * printer first (docs/api.md §9.3): a network printer prints it there, and says why when it could not.
