@@ -96,19 +96,9 @@ export class OrderService {
     return present(record.order, this.catalog(), caller.customerProfileId);
   }
 
-  async create(input: CreateOrderInput, caller: Caller): Promise<Result<Order>> {
-    const ctx = this.context(caller);
-    if (input.externalOrderId) {
-      const existing = await this.store.findByExternalId(caller.touchpointId, input.externalOrderId);
-      if (existing) return this.duplicate(existing, caller);
-    }
-    const touchPoint = ctx.catalog.touchpoints.get(caller.touchpointId);
-    if (!touchPoint) return refuse({ kind: 'forbidden', detail: `Touchpoint ${caller.touchpointId} is unknown.` });
-    const made = ops.createOrder(input, { touchPoint, customerProfileId: caller.customerProfileId, orderNumber: '' }, ctx);
-    if (!made.ok) return made;
-    const outcome = await this.store.insert(made.value, this.orderNumbering);
-    if ('duplicateOf' in outcome) return this.duplicate(outcome.duplicateOf, caller);
-    return ok(this.answer(outcome.inserted, caller));
+  /** POST /orders: a sale of its create alone (sale). */
+  create(input: CreateOrderInput, caller: Caller): Promise<Result<Order>> {
+    return this.sale({ order: input, payments: [], deliver: false }, caller);
   }
 
   /**
