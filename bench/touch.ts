@@ -26,7 +26,6 @@ async function quiet(page: Page): Promise<void> {
   await page.keyboard.press('F2');
   if (open) await page.getByRole('dialog').locator('button.danger').click();
   await page.locator('li.line').first().waitFor({ state: 'detached' });
-  await page.locator('button[aria-keyshortcuts="8"]').waitFor();
   await page.waitForFunction(
     async () => {
       const api = (
@@ -38,6 +37,8 @@ async function quiet(page: Page): Promise<void> {
     undefined,
     { polling: 20 },
   );
+  // Last, so that the quick key the touch clicks is on the screen when it is clicked.
+  await page.locator('button[aria-keyshortcuts="8"]').waitFor();
 }
 
 /** The bare call: what the touch sends, straight to window.counter, timed in the page. */
