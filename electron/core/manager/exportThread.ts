@@ -1,4 +1,4 @@
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openCounterReader } from '../db/database';
@@ -31,7 +31,7 @@ export interface ExportThreadData {
   /** The folder of the PDFs' fonts. */
   fonts: string;
   gate: SharedArrayBuffer | null;
-  /** The worker thread's nice value on Linux (exports.ts EXPORT_NICE). */
+  /** How far below the process the worker thread runs on Linux (exports.ts EXPORT_NICE). */
   nice: number;
 }
 
@@ -40,8 +40,10 @@ export type ExportThreadMessage =
 
 const { file, fonts, gate, nice } = workerData as ExportThreadData;
 // Linux only: there setpriority(0) is this thread's (the kernel keeps a nice value per thread);
-// on Windows and macOS it would be the whole process's, the sale's too.
-if (process.platform === 'linux') setPriority(nice);
+// on Windows and macOS it would be the whole process's, the sale's too. A new thread starts at
+// its process's nice value, so the worker's is counted from it: lower than the sale's, whatever
+// the counter was started at (19 is the lowest there is).
+if (process.platform === 'linux') setPriority(Math.min(19, getPriority() + nice));
 const db = openCounterReader(file);
 const held = gate ? new Int32Array(gate) : null;
 const port = parentPort!;

@@ -94,10 +94,12 @@ describe('the export worker', () => {
     const reading = once(counter.test.exports, 'page');
     const file = counter.dispatch('reports.export', { report: 'orders', format: 'csv', range: DAY });
     await reading;
-    // The worker holds at its first page: one thread, the worker's, is niced; this one is not.
-    expect(NICE).toBeGreaterThan(0);
-    expect(niceOfThreads().filter((n) => n === NICE)).toEqual([NICE]);
-    expect(niceOf('/proc/thread-self/stat')).toBe(0);
+    // The worker holds at its first page: one thread, the worker's, runs NICE below the process
+    // (the test may itself run niced: the sale's thread keeps the process's value).
+    const own = niceOf('/proc/thread-self/stat');
+    const worker = Math.min(19, own + NICE);
+    expect(worker).toBeGreaterThan(own);
+    expect(niceOfThreads().filter((n) => n !== own)).toEqual([worker]);
     open(held);
     expect((await file).ok).toBe(true);
   });

@@ -25,7 +25,11 @@ export function exportFontsDir(): string | null {
   return here ? fileURLToPath(new URL('../../../assets/fonts/', here)) : null;
 }
 
-/** The export worker's nice value on Linux: below the sale's 0, above the lowest, 19 (exportThread.ts). */
+/**
+ * How far below the process's own priority the export worker runs on Linux (exportThread.ts): a
+ * counter started at nice 0 exports at 10; one started niced still exports below its sale, down to
+ * the lowest, 19.
+ */
 export const EXPORT_NICE = 10;
 
 export interface ExportsOptions {
