@@ -69,8 +69,19 @@ describe('the channel verifier', () => {
     const first = await v.verify(token);
     vi.setSystemTime(exp * 1000 - 1);
     expect(await v.verify(token)).toBe(first);
+    // The read path's look-up without an await (caller.ts) knows it until the same second.
+    expect(v.known(token)).toBe(first);
     vi.setSystemTime(exp * 1000);
+    expect(v.known(token)).toBeUndefined();
     expect(await refusal(v.verify(token))).toBe('the bearer token is not valid: it has expired');
+  });
+
+  it('knows no token it has not verified, nor one it refused', async () => {
+    const v = channelVerifier(SECRET);
+    const refused = await sign({ exp: inSeconds(60) }, 'another-secret-of-enough-length');
+    expect(v.known(refused)).toBeUndefined();
+    await refusal(v.verify(refused));
+    expect(v.known(refused)).toBeUndefined();
   });
 
   it('forgets the remembered tokens once as many are held as it may remember, not before', async () => {

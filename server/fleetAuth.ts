@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REVOKED_PROBLEM_TYPE } from '../shared/schemas/fleet';
-import { AuthError, bearer, hasScope, signChannelToken, type ChannelClaims } from './auth';
+import { AuthError, OPERATOR_SCOPE, bearer, hasScope, signChannelToken, type ChannelClaims } from './auth';
 import type { Verifiers } from './caller';
 import { problemBody, sendProblem } from './problems';
 
@@ -10,7 +10,6 @@ import { problemBody, sendProblem } from './problems';
  */
 
 export const DEVICE_SCOPE = 'device';
-export const OPERATOR_SCOPE = 'operator';
 /** A device token's lifetime; the counter renews it well before (POST /counters/{deviceId}/token). */
 export const DEVICE_TOKEN_LIFETIME = '30d';
 /** What `npm run central -- token --operator` prints is valid this long unless --days says otherwise. */
