@@ -128,6 +128,19 @@ describe.each(scenarios())('sale batches ($name)', ({ fixtures, now }) => {
     expect(perTurn.size).toBe(MAX_BATCH_SALES / SALES_PER_TURN);
   });
 
+  it("carries out one touchpoint's batches one after another, in the order they came", async () => {
+    const began: string[] = [];
+    const sale_ = h.service.sale.bind(h.service);
+    vi.spyOn(h.service, 'sale').mockImplementation((input, caller) => {
+      began.push(input.order.externalOrderId!);
+      return sale_(input, caller);
+    });
+    const batch = (name: string) => Array.from({ length: SALES_PER_TURN + 5 }, (_, i) => `${name}-${i}`);
+    const [first, second] = await Promise.all([send(batch('a').map((id) => sale(id))), send(batch('b').map((id) => sale(id)))]);
+    expect([...first!, ...second!].every((r) => r.status === 200)).toBe(true);
+    expect(began).toEqual([...batch('a'), ...batch('b')]);
+  });
+
   it('a paid sale not delivered stays paid', async () => {
     const [r] = await send([sale('p', (t) => t, false)]);
     expect(r!.status === 200 && statusOf(r!.order).name).toBe('paid');

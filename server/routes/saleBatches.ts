@@ -34,10 +34,28 @@ async function allSales(service: OrderService, sales: z.output<typeof saleInput>
   return results;
 }
 
+/**
+ * A touchpoint's batches carried out one after another, in the order they arrived. Two at once
+ * would take turns slice by slice and both be answered at the end; the counter, which sends its
+ * next batch when one is answered, would then leave the central idle while it took both answers
+ * in. One after another, one batch is written while the counter takes in the answer before it.
+ */
+function oneAfterAnother() {
+  const last = new Map<number, Promise<unknown>>();
+  return <T>(touchpointId: number, work: () => Promise<T>): Promise<T> => {
+    const mine = (last.get(touchpointId) ?? Promise.resolve()).then(work);
+    const settled = mine.catch(() => undefined);
+    last.set(touchpointId, settled);
+    void settled.then(() => last.get(touchpointId) === settled && last.delete(touchpointId));
+    return mine;
+  };
+}
+
 /** docs/api.md §4: many offline sales in one request, each answered on its own. */
 export const saleBatchRoutes =
   (service: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
+    const inTurn = oneAfterAnother();
     app.post(
       '/salebatches',
       {
@@ -53,6 +71,7 @@ export const saleBatchRoutes =
       },
       // A slice's sales run side by side, so their writes share a group commit: one transaction,
       // each sale in a savepoint of its own, undone alone if it fails (domain/store/*/groupCommit.ts).
-      async (req, reply) => reply.code(200).send({ results: await allSales(service, req.body.sales, req.caller) }),
+      async (req, reply) =>
+        reply.code(200).send({ results: await inTurn(req.caller.touchpointId, () => allSales(service, req.body.sales, req.caller)) }),
     );
   };
