@@ -21,11 +21,9 @@ async function oneSale(service: OrderService, sale: z.output<typeof saleInput>, 
  * for that commit, and the event loop turns in between (the commit's own setImmediate). A
  * batch's 200 sales at once held the loop for a second and more on a busy machine: the central's
  * load shedding (ops.ts) then read the lag of the counter's own catch-up as overload and answered
- * its next batch, and every other request, 503 (bench/README.md, "A month offline"). Not fewer:
- * each slice's commit waits on the disk, and on a busy machine on the scheduler after it too;
- * slices of 25 made a month's catch-up half as fast again.
+ * its next batch, and every other request, 503 (bench/README.md, "A month offline").
  */
-export const SALES_PER_TURN = 100;
+export const SALES_PER_TURN = 25;
 
 /** Each sale's answer, in the batch's order, SALES_PER_TURN sales at a time. */
 async function allSales(service: OrderService, sales: z.output<typeof saleInput>[], caller: Caller): Promise<SaleResult[]> {
