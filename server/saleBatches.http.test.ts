@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderList, type Order } from '../shared/schemas/order';
 import { MAX_BATCH_SALES, saleBatchAnswer } from '../shared/schemas/saleBatch';
 import { scenarios } from './testing/fixtures';
 import { API, expectOrder, expectProblem, harness, statusOf, type Harness, type Response } from './testing/harness';
 import { createOrder, line, orderBody } from './testing/orders';
+import { SALES_PER_TURN } from './routes/saleBatches';
 
 /** docs/api.md §4, §8: POST /salebatches carries whole offline sales, each answered on its own, each stored once. */
 
@@ -99,6 +100,45 @@ describe.each(scenarios())('sale batches ($name)', ({ fixtures, now }) => {
     expect(shape(batched!)).toEqual(shape(singly!));
     expect(statusOf(batched!).name).toBe('delivered');
     expect((await h.store.get(batched!.orderId))!.version).toBe((await h.store.get(singly!.orderId))!.version);
+  });
+
+  it(`lets the event loop turn after every ${SALES_PER_TURN} sales of a full batch, answering each in the batch's order`, async () => {
+    // Turns of the event loop counted while the batch is carried out; each sale notes the turn it began in.
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const began: number[] = [];
+    const sale_ = h.service.sale.bind(h.service);
+    vi.spyOn(h.service, 'sale').mockImplementation((input, caller) => {
+      began.push(turn);
+      return sale_(input, caller);
+    });
+    const ids = Array.from({ length: MAX_BATCH_SALES }, (_, i) => `t-${i}`);
+    const results = await send(ids.map((id) => sale(id)));
+    ticking = false;
+    expect(results.map((r) => (r.status === 200 ? r.order.externalOrderId : r.status))).toEqual(ids);
+    const perTurn = new Map<number, number>();
+    for (const t of began) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
+    expect(began).toHaveLength(MAX_BATCH_SALES);
+    expect(Math.max(...perTurn.values())).toBe(SALES_PER_TURN);
+    expect(perTurn.size).toBe(MAX_BATCH_SALES / SALES_PER_TURN);
+  });
+
+  it("carries out one touchpoint's batches one after another, in the order they came", async () => {
+    const began: string[] = [];
+    const sale_ = h.service.sale.bind(h.service);
+    vi.spyOn(h.service, 'sale').mockImplementation((input, caller) => {
+      began.push(input.order.externalOrderId!);
+      return sale_(input, caller);
+    });
+    const batch = (name: string) => Array.from({ length: SALES_PER_TURN + 5 }, (_, i) => `${name}-${i}`);
+    const [first, second] = await Promise.all([send(batch('a').map((id) => sale(id))), send(batch('b').map((id) => sale(id)))]);
+    expect([...first!, ...second!].every((r) => r.status === 200)).toBe(true);
+    expect(began).toEqual([...batch('a'), ...batch('b')]);
   });
 
   it('a paid sale not delivered stays paid', async () => {

@@ -16,10 +16,46 @@ async function oneSale(service: OrderService, sale: z.output<typeof saleInput>, 
   return result.ok ? { status: 200, order: result.value } : refusalProblem(result.refusal);
 }
 
+/**
+ * Sales carried out side by side, sharing one group commit (one disk sync); the next slice waits
+ * for that commit, and the event loop turns in between (the commit's own setImmediate). A
+ * batch's 200 sales at once held the loop for a second and more on a busy machine: the central's
+ * load shedding (ops.ts) then read the lag of the counter's own catch-up as overload and answered
+ * its next batch, and every other request, 503 (bench/README.md, "A month offline").
+ */
+export const SALES_PER_TURN = 25;
+
+/** Each sale's answer, in the batch's order, SALES_PER_TURN sales at a time. */
+async function allSales(service: OrderService, sales: z.output<typeof saleInput>[], caller: Caller): Promise<SaleResult[]> {
+  const results: SaleResult[] = [];
+  for (let from = 0; from < sales.length; from += SALES_PER_TURN) {
+    results.push(...(await Promise.all(sales.slice(from, from + SALES_PER_TURN).map((sale) => oneSale(service, sale, caller)))));
+  }
+  return results;
+}
+
+/**
+ * A touchpoint's batches carried out one after another, in the order they arrived. Two at once
+ * would take turns slice by slice and both be answered at the end; the counter, which sends its
+ * next batch when one is answered, would then leave the central idle while it took both answers
+ * in. One after another, one batch is written while the counter takes in the answer before it.
+ */
+function oneAfterAnother() {
+  const last = new Map<number, Promise<unknown>>();
+  return <T>(touchpointId: number, work: () => Promise<T>): Promise<T> => {
+    const mine = (last.get(touchpointId) ?? Promise.resolve()).then(work);
+    const settled = mine.catch(() => undefined);
+    last.set(touchpointId, settled);
+    void settled.then(() => last.get(touchpointId) === settled && last.delete(touchpointId));
+    return mine;
+  };
+}
+
 /** docs/api.md §4: many offline sales in one request, each answered on its own. */
 export const saleBatchRoutes =
   (service: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
+    const inTurn = oneAfterAnother();
     app.post(
       '/salebatches',
       {
@@ -33,9 +69,9 @@ export const saleBatchRoutes =
           response: { 200: saleBatchAnswer, ...errors },
         },
       },
-      // The sales run side by side, so their writes share a group commit: one transaction for the
-      // batch, each sale in a savepoint of its own, undone alone if it fails (domain/store/*/groupCommit.ts).
+      // A slice's sales run side by side, so their writes share a group commit: one transaction,
+      // each sale in a savepoint of its own, undone alone if it fails (domain/store/*/groupCommit.ts).
       async (req, reply) =>
-        reply.code(200).send({ results: await Promise.all(req.body.sales.map((sale) => oneSale(service, sale, req.caller))) }),
+        reply.code(200).send({ results: await inTurn(req.caller.touchpointId, () => allSales(service, req.body.sales, req.caller)) }),
     );
   };

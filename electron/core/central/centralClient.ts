@@ -10,7 +10,8 @@ import type { ClockOffset } from './clockOffset';
  * the central answered as hoped (validated with zod), the central refused (a problem body:
  * the request was judged and nothing changed), or the outcome is unknown (network error,
  * timeout, reset, 5xx, an answer that does not parse): the request may or may not have
- * been carried out, so the caller must look before trying again. The house's one outcome
+ * been carried out, so the caller must look before trying again (unless `notSent`: refused at
+ * connect, or answered 503, it was not carried out). The house's one outcome
  * shape (shared/outcome.ts), with the HTTP status beside.
  */
 export type CentralAnswer<T> =
@@ -171,6 +172,9 @@ export class CentralClient {
       return { kind: 'unknown', reason: describe(error), ...(notSent ? { notSent: true as const } : {}) };
     }
     const { text } = response;
+    // A 503 is answered before the request is read (load shed, or shutting down: docs/api.md §11.3):
+    // nothing of it was carried out, so there is nothing to look for before sending it again.
+    if (response.status === 503) return { kind: 'unknown', reason: 'the central answered 503', answered: true, notSent: true };
     // The central answered: it can be reached, though the outcome of this request is unknown.
     if (response.status >= 500) return { kind: 'unknown', reason: `the central answered ${response.status}`, answered: true };
     let json: unknown = undefined;

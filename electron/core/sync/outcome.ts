@@ -1,7 +1,10 @@
 import type { Outcome } from '../../../shared/outcome';
 import type { CentralAnswer } from '../central';
 
-/** No answer came, or one that could not be taken (`answered`: the central's own error); `notSent`: it never left. */
+/**
+ * No answer came, or one that could not be taken (`answered`: the central's own error);
+ * `notSent`: nothing of it was carried out (it never left, or the central turned it away unread: 503).
+ */
 export type Lost = Extract<CentralAnswer<never>, { kind: 'unknown' }>;
 
 /**

@@ -85,11 +85,12 @@ async function pushAll(deps: RoundDeps, changed: string[], stamp: () => string) 
   const { db, client, touchpointId, clock } = deps;
   let progress = false;
   let failure: RefusalCode | null = null;
+  let answered = false;
   const suspects = new Map<string, string>();
   const centralTime = clock && ((iso: string) => clock.centralTime(iso));
   const pushDeps = { db, client, deviceId: deps.deviceId, touchpointId, now: stamp, centralTime };
   // Whole offline sales first, many a request; the rest one request per step (docs/api.md §8).
-  await sendSaleBatches(
+  const shed = await sendSaleBatches(
     pushDeps,
     (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
     (orderIds) => {
@@ -97,6 +98,8 @@ async function pushAll(deps: RoundDeps, changed: string[], stamp: () => string) 
       progress ||= orderIds.length > 0;
     },
   );
+  // The central is shedding load: more requests now would only be turned away too.
+  if (shed) return { stopped: null, progress, failure: 'sync.centralError' as RefusalCode, answered: true, countSuspects: () => undefined };
   const stopped = await pushWaiting({
     next: (afterSeq, limit) => pendingOrders(db, limit, afterSeq),
     push: (work) => pushOrder(pushDeps, work),
@@ -111,9 +114,12 @@ async function pushAll(deps: RoundDeps, changed: string[], stamp: () => string) 
             if (result.kind !== 'ok') clearFailures(db, work.orderId);
             continue;
           }
-          // An order the central answered with an error is its own trouble; no answer at all is the link's.
-          failure = result.answered && failure !== 'sync.unreachable' ? 'sync.orderFailed' : 'sync.unreachable';
-          if (result.answered) suspects.set(work.orderId, result.reason);
+          // An order the central answered with an error is its own trouble, one it turned away
+          // unread (503, shedding load) the central's; no answer at all is the link's.
+          answered ||= result.answered === true;
+          if (!result.answered) failure = 'sync.unreachable';
+          else if (failure !== 'sync.unreachable') failure = result.notSent ? (failure ?? 'sync.centralError') : 'sync.orderFailed';
+          if (result.answered && !result.notSent) suspects.set(work.orderId, result.reason);
         }
       })(),
     gotOn,
@@ -125,7 +131,7 @@ async function pushAll(deps: RoundDeps, changed: string[], stamp: () => string) 
     stopped,
     progress,
     failure,
-    answered: suspects.size > 0,
+    answered,
     countSuspects: () =>
       db.transaction(() => suspects.forEach((reason, orderId) => countFailure(db, orderId, reason, MAX_ATTEMPTS, stamp())))(),
   };

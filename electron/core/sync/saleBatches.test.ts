@@ -63,6 +63,23 @@ describe('offline sales in batches', () => {
     expect(requests().filter((r) => r.startsWith('POST /api/2.0/orders forward'))).toHaveLength(1);
   });
 
+  it('a batch the central sheds (503) is sent again as a batch: nothing looked up, sent singly or set aside', async () => {
+    let shed = 0;
+    const anna = await annaBehindProxy(({ path }) => (path.endsWith('/salebatches') && shed++ === 0 ? 'shed' : undefined));
+    const ids = await offlineSales(anna);
+    expect((await settleFully(world.counter)).status).toMatchObject({ pending: 0, rejected: 0, setAside: 0 });
+    const central = await centralOrders(world.central.url, world.token, TOUCHPOINT);
+    expect(reconcile(await localOrders(world.counter, ids), central)).toEqual(NOTHING_WRONG);
+    expect(requests().filter((r) => r.includes('externalOrderId='))).toEqual([]);
+    // The round that was shed sent nothing more (the central is busy, and said so); the next sent the batch again.
+    expect(requests().filter((r) => r.startsWith('POST'))).toEqual([
+      'POST /api/2.0/salebatches shed',
+      'POST /api/2.0/salebatches forward',
+      'POST /api/2.0/orders forward',
+      'POST /api/2.0/orders/{id}/payments forward',
+    ]);
+  });
+
   it('a sale the batch refuses (the central has it already) goes on as a single push would', async () => {
     const anna = await annaBehindProxy();
     const ids = await offlineSales(anna);

@@ -50,23 +50,27 @@ function wholeSale(deps: PushDeps, work: OutboxWork): Batched | null {
   return { work, record, sale };
 }
 
+/** How a batch went: answered (its sales written down), stop batching this round, or turned away unread (503). */
+type Sent = 'answered' | 'stop' | 'shed';
+
 /**
  * Sends one batch and writes down, in one transaction, each sale the central answered with
  * the order as it is here. A sale refused, or answered otherwise, is left waiting: the push of
  * one request per step meets the same answer and treats it as it always does (a 409 is
  * adopted, a 400 rejects). A batch without an answer marks its sales so that their next try
- * looks on the central first (§8); false: stop batching this round.
+ * looks on the central first (§8); one the central shed (503: not carried out, §11.3) leaves
+ * them as they were, to go in a batch again.
  */
-async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: string[]) => void): Promise<boolean> {
+async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: string[]) => void): Promise<Sent> {
   const { client, db } = deps;
   const sales = batch.map((b) => b.sale);
   const answer = await client.request('POST', `${client.orderBase}/salebatches`, saleBatchAnswer, { sales }, BATCH_TIMEOUT_MS);
   if (answer.kind === 'unknown') {
     if (!answer.notSent) db.transaction(() => batch.forEach((b) => markOutcomeUnknown(db, b.work.orderId, deps.now())))();
-    return false;
+    return answer.notSent && answer.answered ? 'shed' : 'stop';
   }
   // A central without this route (404), a refused token (401, 403), a body it will not take.
-  if (answer.kind === 'refused' || answer.value.results.length !== batch.length) return false;
+  if (answer.kind === 'refused' || answer.value.results.length !== batch.length) return 'stop';
   const results = answer.value.results;
   const commits = batch.flatMap((b, i) => {
     const result = results[i]!;
@@ -75,26 +79,29 @@ async function sendBatch(deps: PushDeps, batch: Batched[], synced: (orderIds: st
   });
   db.transaction(() => commits.forEach((c) => c.commit()))();
   synced(commits.map((c) => c.orderId));
-  return true;
+  return 'answered';
 }
 
 /**
  * Sends the waiting orders that are whole offline sales, MAX_BATCH_SALES a request, before the
  * push of one order at a time takes what is left (docs/api.md §8). `synced` hears the orders
- * written down as synced.
+ * written down as synced. True: the central shed a batch (503), so the round sends nothing
+ * more, one order at a time least of all; the next round, after the engine's back-off, does.
  */
 export async function sendSaleBatches(
   deps: PushDeps,
   next: (afterSeq: number, limit: number) => (OutboxWork & { firstSeq: number })[],
   synced: (orderIds: string[]) => void,
-): Promise<void> {
+): Promise<boolean> {
   let going = true;
+  let shed = false;
   const inFlight = new Set<Promise<void>>();
   const launch = async (batch: Batched[]) => {
     while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
     if (!going) return;
-    const sent: Promise<void> = sendBatch(deps, batch, synced).then((ok) => {
-      going &&= ok;
+    const sent: Promise<void> = sendBatch(deps, batch, synced).then((how) => {
+      going &&= how === 'answered';
+      shed ||= how === 'shed';
       inFlight.delete(sent);
     });
     inFlight.add(sent);
@@ -115,4 +122,5 @@ export async function sendSaleBatches(
   }
   if (batch.length > 0) await launch(batch);
   await Promise.all(inFlight);
+  return shed;
 }

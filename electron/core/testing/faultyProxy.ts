@@ -12,12 +12,14 @@ import { seededRandom } from './random';
  * - `hold`: passed on and carried out, the answer is kept until `release()` (or dropped
  *   when the proxy closes);
  * - `fail`: not passed on; answered 500 with a problem body, as a central that breaks on it;
+ * - `shed`: not passed on; answered 503 with Retry-After and a problem body, as a central
+ *   shedding load (docs/api.md §11.3);
  * - `late`: kept, unanswered, until the client gives up on it (its timeout closes the
  *   connection); then passed on only when the same request comes again (the retry), just
  *   before that retry, so it lands after the retry's look-up and before the retry itself:
  *   the worst moment. `flushLate()` passes on those never retried.
  */
-export type Fate = 'forward' | 'drop' | 'reset' | 'hold' | 'fail' | 'late';
+export type Fate = 'forward' | 'drop' | 'reset' | 'hold' | 'fail' | 'shed' | 'late';
 
 interface LateRequest {
   entry: ProxyRequest;
@@ -109,14 +111,14 @@ export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: 
       req.socket.destroy();
       return;
     }
-    if (fate === 'fail') {
-      entry.status = 500;
-      res.writeHead(500, { 'content-type': 'application/problem+json' });
+    if (fate === 'fail' || fate === 'shed') {
+      entry.status = fate === 'fail' ? 500 : 503;
+      res.writeHead(entry.status, { 'content-type': 'application/problem+json', ...(fate === 'shed' ? { 'retry-after': '10' } : {}) });
       res.end(
         JSON.stringify({
-          type: 'urn:counter:problem:internal-error',
-          title: 'Internal error',
-          detail: 'broken on purpose',
+          type: fate === 'fail' ? 'urn:counter:problem:internal-error' : 'urn:counter:problem:unavailable',
+          title: fate === 'fail' ? 'Internal error' : 'Service unavailable',
+          detail: fate === 'fail' ? 'broken on purpose' : 'shedding load on purpose',
           instance: 'urn:uuid:00000000-0000-4000-8000-000000000000',
           errors: [],
         }),
