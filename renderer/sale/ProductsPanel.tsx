@@ -21,10 +21,11 @@ export function ProductsPanel() {
   const [text, setText] = useState('');
   const quick = useMemo(() => quickProducts(products, configured), [products, configured]);
   const found = useMemo(() => searchProducts(products, text), [products, text]);
-  const tree = useMemo(() => buildTree(products), [products]);
   const { pick, pending, error } = usePickProduct();
   const pickRef = useRef(pick);
   pickRef.current = pick;
+  // Drawn again only when the catalogue changes: a touch's call starting and ending redraws the quick keys, not the tree.
+  const tree = useMemo(() => <ProductTree nodes={buildTree(products)} onPick={(x) => void pickRef.current(x)} />, [products]);
 
   useEffect(() => {
     const onQuick = (event: Event) => {
@@ -86,7 +87,7 @@ export function ProductsPanel() {
             )}
           </ol>
           <h3>{t('products.all')}</h3>
-          <ProductTree nodes={tree} onPick={(x) => void pick(x)} />
+          {tree}
         </>
       )}
     </section>

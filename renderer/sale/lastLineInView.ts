@@ -15,8 +15,12 @@ export function useLastLineInView(lineCount: number) {
       const last = el.querySelector<HTMLElement>('.lines > li:last-child');
       (last?.querySelector('.line-actions') ?? last)?.scrollIntoView?.({ block: 'nearest' });
     };
-    show();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      show();
+      return;
+    }
+    // Its first report comes when the box is laid out, before it is painted: scrolling then
+    // forces no layout of its own (an added line is drawn as soon as React commits it).
     const observer = new ResizeObserver(show);
     observer.observe(el);
     return () => observer.disconnect();

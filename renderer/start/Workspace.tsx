@@ -5,7 +5,7 @@ import { setAnswer, useAction } from '../api/useInvoke';
 import { areas } from '../areas';
 import { ActionBarSlot } from '../common/ActionBarSlot';
 import { AreaSlot } from '../common/area';
-import { useDisplaySync } from '../customer/useDisplaySync';
+import { DisplaySync } from '../customer/DisplaySync';
 import { DeviceTrouble } from '../devices/DeviceTrouble';
 import { useI18n } from '../i18n/i18n';
 import { SaleScreen } from '../sale/SaleScreen';
@@ -33,7 +33,6 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
   const goTo = useSale((s) => s.goTo);
   const saleSeq = useSale((s) => s.saleSeq);
   const [showRejected, setShowRejected] = useState(false);
-  useDisplaySync();
   const logout = useAction('session.logout', () => {
     useSale.setState({ screen: 'start', orderId: null, token: null, editing: null, scan: null });
     setAnswer(client, 'session.current', {}, null);
@@ -43,6 +42,7 @@ export function Workspace({ clerk }: { clerk: StaffMember }) {
     <>
       <ScannerListener />
       <GlobalKeys />
+      <DisplaySync />
       <a className="skip" href="#main">
         {t('common.skip')}
       </a>

@@ -37,15 +37,20 @@ describe("electron/core/db/ (the counter's storage) never imports a feature area
     ['electron/core/db/database.ts', "import '../counter';"],
     ['electron/core/db/syncOrders.ts', "import type { OrderDesk } from '../orders/desk';"],
     ...features.map((area): Case => ['electron/core/db/settings.ts', `import '../${area}/x';`]),
+    // The lint's map is for its tests only.
+    ['electron/core/db/outbox.ts', "import { coreTables } from '../../../scripts/lint/areas';"],
   ]);
-  refuses(FOLDERS, /electron\/core\/db\/'s tests import db\/, domain\/, shared\/ and the test helpers/, [
+  refuses(FOLDERS, /electron\/core\/db\/'s tests import db\/, domain\/, shared\/, the test helpers .* and the lint's map of the core/, [
     ['electron/core/db/outbox.test.ts', "import '../sync/engine';"],
+    // Of the tooling, only the lint's map of the core's areas and tables.
+    ['electron/core/db/tableOwners.test.ts', "import { housePlugin } from '../../../scripts/lint/house';"],
   ]);
   allows([
     ['electron/core/db/outbox.ts', "import './database';"],
     ['electron/core/db/database.ts', "import '../../../domain/store/sqlite/database';"],
     ['electron/core/db/outbox.ts', "import type { Order } from '../../../shared/schemas/order';"],
     ['electron/core/db/outbox.test.ts', "import '../../../server/testing/fixtures';"],
+    ['electron/core/db/tableOwners.test.ts', "import { coreTables } from '../../../scripts/lint/areas';"],
   ]);
 });
 
