@@ -57,7 +57,7 @@ export const testSets = {
     'electron/core/{access,dispatch,handlers}.test.ts',
   ],
   // exports.test.ts starts the export worker thread for each test (seconds each on a loaded
-  // machine) and reads the threads' nice values, which a run under `nice` changes: it stays in npm test.
+  // machine): it stays in npm test.
   manager: [
     'electron/core/manager/!(exports).test.ts',
     'electron/core/orders/{review,reviewPlans,facts}.test.ts',

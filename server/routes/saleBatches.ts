@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { saleBatchAnswer, saleBatchInput, saleInput, type SaleResult } from '../../shared/schemas/saleBatch';
 import type { Caller, OrderService } from '../../domain/service';
+import { oneAfterAnother } from '../../shared/oneAfterAnother';
 import { refusalProblem } from '../problems';
 import { errors } from './orders';
 
@@ -34,28 +35,14 @@ async function allSales(service: OrderService, sales: z.output<typeof saleInput>
   return results;
 }
 
-/**
- * A touchpoint's batches carried out one after another, in the order they arrived. Two at once
- * would take turns slice by slice and both be answered at the end; the counter, which sends its
- * next batch when one is answered, would then leave the central idle while it took both answers
- * in. One after another, one batch is written while the counter takes in the answer before it.
- */
-function oneAfterAnother() {
-  const last = new Map<number, Promise<unknown>>();
-  return <T>(touchpointId: number, work: () => Promise<T>): Promise<T> => {
-    const mine = (last.get(touchpointId) ?? Promise.resolve()).then(work);
-    const settled = mine.catch(() => undefined);
-    last.set(touchpointId, settled);
-    void settled.then(() => last.get(touchpointId) === settled && last.delete(touchpointId));
-    return mine;
-  };
-}
-
 /** docs/api.md §4: many offline sales in one request, each answered on its own. */
 export const saleBatchRoutes =
   (service: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
-    const inTurn = oneAfterAnother();
+    // A touchpoint's batches are carried out one after another, in the order they arrived: two at
+    // once would take turns slice by slice and both be answered only at the end, while one after
+    // another each is answered as soon as it is written and the counter sends its next.
+    const inTurn = oneAfterAnother<number>();
     app.post(
       '/salebatches',
       {

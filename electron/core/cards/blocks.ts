@@ -5,6 +5,7 @@ import type { BlockReason } from '../../../shared/schemas/cards';
 import { transitTokenRecord, type TransitTokenRecord } from '../../../shared/schemas/reference';
 import { recordAct } from '../audit';
 import type { CentralClient } from '../central';
+import { oneAfterAnother } from '../../../shared/oneAfterAnother';
 import { done, refused, unknown, type Outcome } from '../../../shared/outcome';
 import { cardSaleWaiting } from '../orders';
 
@@ -46,7 +47,7 @@ export type Sent = Outcome<TransitTokenRecord, { detail: string }>;
  * again while it waits answers the waiting one. Sends run one at a time.
  */
 export class CardBlocks {
-  private sending: Promise<unknown> = Promise.resolve();
+  private readonly inTurn = oneAfterAnother<'send'>();
 
   constructor(
     private readonly db: Database,
@@ -97,7 +98,7 @@ export class CardBlocks {
 
   /** Sends one card's waiting block now, unless a sale made before it still waits. */
   send(transitTokenId: number): Promise<Sent> {
-    return this.serially(async () => {
+    return this.inTurn('send', async () => {
       const row = this.waitingRow(transitTokenId);
       if (!row) return unknown('no block waits for the card');
       return this.heldBySale(transitTokenId) ? unknown('a sale on the card made before the block is not sent yet') : this.sendRow(row);
@@ -109,19 +110,13 @@ export class CardBlocks {
    * before and after its sales: docs/counter.md §22.2); stops at the first the central did not answer.
    */
   sendAll(): Promise<void> {
-    return this.serially(async () => {
+    return this.inTurn('send', async () => {
       const rows = stmt(
         this.db,
         `SELECT ${COLUMNS} FROM card_blocks WHERE stage = 'waiting' ORDER BY created_at, request_id`,
       ).all() as Row[];
       for (const row of rows.filter((waiting) => !held(this.db, waiting))) if ((await this.sendRow(row)).kind === 'unknown') return;
     });
-  }
-
-  private serially<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.sending.then(run, run);
-    this.sending = next.catch(() => undefined);
-    return next;
   }
 
   private waitingRow(transitTokenId: number): Row | undefined {

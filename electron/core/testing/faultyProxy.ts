@@ -21,6 +21,20 @@ import { seededRandom } from './random';
  */
 export type Fate = 'forward' | 'drop' | 'reset' | 'hold' | 'fail' | 'shed' | 'late';
 
+/** What the proxy answers in the central's place: a central that breaks on a request, or sheds it. */
+const PROBLEMS = {
+  fail: {
+    status: 500,
+    headers: {},
+    problem: { type: 'urn:counter:problem:internal-error', title: 'Internal error', detail: 'broken on purpose' },
+  },
+  shed: {
+    status: 503,
+    headers: { 'retry-after': '10' },
+    problem: { type: 'urn:counter:problem:unavailable', title: 'Service unavailable', detail: 'shedding load on purpose' },
+  },
+} as const;
+
 interface LateRequest {
   entry: ProxyRequest;
   headers: Record<string, string>;
@@ -112,17 +126,10 @@ export class FaultyProxy extends EventEmitter<{ answered: [ProxyRequest]; held: 
       return;
     }
     if (fate === 'fail' || fate === 'shed') {
-      entry.status = fate === 'fail' ? 500 : 503;
-      res.writeHead(entry.status, { 'content-type': 'application/problem+json', ...(fate === 'shed' ? { 'retry-after': '10' } : {}) });
-      res.end(
-        JSON.stringify({
-          type: fate === 'fail' ? 'urn:counter:problem:internal-error' : 'urn:counter:problem:unavailable',
-          title: fate === 'fail' ? 'Internal error' : 'Service unavailable',
-          detail: fate === 'fail' ? 'broken on purpose' : 'shedding load on purpose',
-          instance: 'urn:uuid:00000000-0000-4000-8000-000000000000',
-          errors: [],
-        }),
-      );
+      const { status, headers, problem } = PROBLEMS[fate];
+      entry.status = status;
+      res.writeHead(status, { 'content-type': 'application/problem+json', ...headers });
+      res.end(JSON.stringify({ ...problem, instance: 'urn:uuid:00000000-0000-4000-8000-000000000000', errors: [] }));
       return;
     }
     if (fate === 'late') {
